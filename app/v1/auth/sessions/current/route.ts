@@ -1,0 +1,10 @@
+import { ApiError } from '@/lib/api/errors';
+import { route } from '@/lib/api/route';
+import { deleteCurrentSessionOperation } from '@/lib/schemas/users';
+import { revokeSession } from '@/lib/services/sessions/revoke-session';
+
+// DELETE /v1/auth/sessions/current — sign out this session
+export const DELETE = route(deleteCurrentSessionOperation, async ({ db, actor }) => {
+  if (actor.kind !== 'session') throw new ApiError('FORBIDDEN');
+  return revokeSession(db, { userId: actor.user.id, sessionId: actor.sessionId });
+});

@@ -1,0 +1,8 @@
+import { route } from '@/lib/api/route';
+import { createSessionOperation } from '@/lib/schemas/users';
+import { signIn } from '@/lib/services/users/sign-in';
+
+// POST /v1/auth/sessions — sign in with email and password
+export const POST = route(createSessionOperation, ({ database, body, context, request }) =>
+  signIn(database, body, { ip: context.ip, userAgent: request.headers.get('user-agent') }),
+);

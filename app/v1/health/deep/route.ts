@@ -1,0 +1,11 @@
+import { getDatabase } from '@/db/client';
+import { reply } from '@/lib/api/outcome';
+import { route } from '@/lib/api/route';
+import { deepHealthOperation } from '@/lib/schemas/health';
+import { checkDeepHealth } from '@/lib/services/health/check-deep-health';
+
+// GET /v1/health/deep — readiness of the database and the payment processor
+export const GET = route(deepHealthOperation, async () => {
+  const health = await checkDeepHealth(getDatabase);
+  return reply(health.status === 'ok' ? 200 : 503, health);
+});

@@ -1,0 +1,5 @@
+import { route } from '@/lib/api/route';
+import { healthOperation } from '@/lib/schemas/health';
+
+// GET /v1/health — liveness; touches nothing else
+export const GET = route(healthOperation, async () => ({ status: 'ok' }));

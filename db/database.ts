@@ -1,0 +1,26 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle: services accept either so callers can compose work in one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type DriverName = 'pglite' | 'pg' | 'neon';
+
+export type Database = {
+  driver: DriverName;
+  db: Db;
+  /**
+   * Raw parameterised SQL for the few hot-path statements. `name` makes it a server-side prepared
+   * statement on drivers that support them (pg), so Postgres parses and plans it once per connection.
+   */
+  query<Row>(name: string, text: string, params: unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = `${process.cwd()}/db/migrations`;
+
+// One advisory-lock id shared by every instance, so concurrent boots apply migrations one at a time.
+export const MIGRATION_LOCK_ID = 7_243_911;

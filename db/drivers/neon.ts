@@ -1,0 +1,32 @@
+import { neonConfig, Pool } from '@neondatabase/serverless';
+import { drizzle } from 'drizzle-orm/neon-serverless';
+import { migrate } from 'drizzle-orm/neon-serverless/migrator';
+import ws from 'ws';
+import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../database';
+import * as schema from '../schema';
+
+// Serverless Postgres (Vercel Postgres / Neon) over WebSockets: the maintained successor of
+// @vercel/postgres, with real transactions. See docs/architecture.md "Data layer".
+export async function openNeon(url: string): Promise<Database> {
+  if (typeof WebSocket === 'undefined') neonConfig.webSocketConstructor = ws;
+  const pool = new Pool({ connectionString: url });
+  pool.on('error', () => {});
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(drizzle({ client: pool, schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    driver: 'neon',
+    db,
+    async query<Row>(_name: string, text: string, params: unknown[]) {
+      const result = await pool.query(text, params);
+      return result.rows as Row[];
+    },
+    close: () => pool.end(),
+  };
+}

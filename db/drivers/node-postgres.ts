@@ -1,0 +1,40 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../database';
+import * as schema from '../schema';
+
+export type NodePostgresOptions = { url: string; maxConnections?: number };
+
+export async function openNodePostgres({ url, maxConnections = 10 }: NodePostgresOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    await migrateWithLock(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    driver: 'pg',
+    db,
+    async query<Row>(name: string, text: string, params: unknown[]) {
+      const result = await pool.query({ name, text, values: params });
+      return result.rows as Row[];
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './api-keys';
+export * from './request-control';
+export * from './users';

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, inet, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
+
+export const userType = pgEnum('user_type', ['human', 'agent']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    // Stored lower-cased; agents have no email.
+    email: text('email'),
+    // Null until the human sets one (accounts created on the claim page start without a password).
+    passwordHash: text('password_hash'),
+    name: text('name'),
+    type: userType('type').notNull().default('human'),
+    // For agents: the operator (a human user) that owns them.
+    ownerId: uuid('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_owner_id_idx').on(t.ownerId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the bearer token; the token itself is only ever in the client's hands.
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_id_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

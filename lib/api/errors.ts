@@ -1,0 +1,139 @@
+// The one error table: every error code the API can answer with, its HTTP status, default message and
+// hint. Services throw ApiError with a code from here; the OpenAPI document is written from it too.
+export const errorTable = {
+  VALIDATION_ERROR: {
+    status: 400,
+    message: 'Invalid request body',
+    hint: 'Fix the fields listed in `issues` and send the request again (with the same Idempotency-Key).',
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    message: 'Authentication required',
+    hint: 'Send `Authorization: Bearer <API key or session token>`. Create a session with POST /v1/auth/sessions.',
+  },
+  FORBIDDEN: {
+    status: 403,
+    message: 'You do not have permission to perform this action',
+    hint: 'Use a credential of the kind this operation accepts, with the needed scope.',
+  },
+  NOT_FOUND: {
+    status: 404,
+    message: 'Resource not found',
+    hint: 'Check the id and the path; objects owned by someone else are reported as not found.',
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    message: 'Method not allowed',
+    hint: 'See /v1/openapi.json for the methods this path supports.',
+  },
+  CONFLICT: {
+    status: 409,
+    message: 'The request conflicts with the current state of the resource',
+    hint: 'Fetch the resource, then retry with up-to-date input.',
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    message: 'An account with this email already exists',
+    hint: 'Sign in with POST /v1/auth/sessions instead, or use another email.',
+  },
+  INVALID_TRANSITION: {
+    status: 409,
+    message: 'This action is not allowed in the current status',
+    hint: 'Fetch the resource with GET, branch on its `status`, and do not repeat a completed transition.',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed',
+    hint: 'Wait for the first request to finish, then retry to receive its stored response.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    message: 'Request body too large',
+    hint: 'JSON bodies are limited to 1 MB. Upload files through POST /v1/uploads.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    message: 'Request body must be JSON',
+    hint: 'Send the body as JSON with `Content-Type: application/json`.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used with a different request body',
+    hint: 'Use a new Idempotency-Key for a different request; keys are kept for 24 hours.',
+  },
+  RATE_LIMIT_EXCEEDED: {
+    status: 429,
+    message: 'Too many requests',
+    hint: 'Wait for the number of seconds in `Retry-After` (also `details.retryAfter`), then retry.',
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    message: 'Internal server error',
+    hint: 'Retry later with exponential backoff; quote the X-Request-Id header if it persists.',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'Service unavailable',
+    hint: 'A required dependency is down; retry later with backoff.',
+  },
+} as const satisfies Record<string, { status: number; message: string; hint: string }>;
+
+export type ErrorCode = keyof typeof errorTable;
+
+export type ValidationIssue = { path: string[]; message: string };
+
+export type ErrorBody = {
+  error: {
+    code: ErrorCode;
+    message: string;
+    hint: string;
+    details?: Record<string, unknown>;
+    issues?: ValidationIssue[];
+  };
+};
+
+type ApiErrorOptions = {
+  message?: string;
+  hint?: string;
+  details?: Record<string, unknown>;
+  issues?: ValidationIssue[];
+  headers?: Record<string, string>;
+};
+
+/** The only error a service throws on purpose. Anything else becomes INTERNAL_ERROR. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly hint: string;
+  readonly details?: Record<string, unknown>;
+  readonly issues?: ValidationIssue[];
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    const entry = errorTable[code];
+    super(options.message ?? entry.message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = entry.status;
+    this.hint = options.hint ?? entry.hint;
+    this.details = options.details;
+    this.issues = options.issues;
+    this.headers = options.headers;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        hint: this.hint,
+        ...(this.details ? { details: this.details } : {}),
+        ...(this.issues ? { issues: this.issues } : {}),
+      },
+    };
+  }
+}
+
+export function validationError(issues: ValidationIssue[], message?: string): ApiError {
+  return new ApiError('VALIDATION_ERROR', { issues, message });
+}

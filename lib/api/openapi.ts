@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { operations } from '@/lib/schemas/operations';
+import { type ErrorCode, errorTable } from './errors';
+import type { Operation } from './operation';
+
+type JsonSchema = Record<string, unknown>;
+
+const errorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.string().describe('Machine-readable code, UPPER_SNAKE.'),
+      message: z.string().describe('Human-readable message.'),
+      hint: z.string().describe('What to do next.'),
+      details: z.record(z.string(), z.unknown()).optional().describe('E.g. `retryAfter` on rate limiting.'),
+      issues: z
+        .array(z.object({ path: z.array(z.string()), message: z.string() }))
+        .optional()
+        .describe('Validation problems, one per field.'),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' });
+  delete converted.$schema;
+  return converted as JsonSchema;
+}
+
+function errorsFor(operation: Operation): ErrorCode[] {
+  const codes = new Set<ErrorCode>(['INTERNAL_ERROR', ...(operation.errors ?? [])]);
+  if (operation.body || operation.query) codes.add('VALIDATION_ERROR');
+  if (operation.body) {
+    codes.add('PAYLOAD_TOO_LARGE');
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (operation.params) codes.add('NOT_FOUND');
+  if (operation.auth !== 'none') codes.add('UNAUTHORIZED');
+  if (operation.auth === 'session' || operation.auth === 'apiKey') codes.add('FORBIDDEN');
+  if (operation.rateLimit !== 'none') codes.add('RATE_LIMIT_EXCEEDED');
+  if (operation.idempotent ?? operation.method === 'POST') {
+    codes.add('IDEMPOTENCY_KEY_IN_USE');
+    codes.add('IDEMPOTENCY_KEY_REUSED');
+  }
+  return [...codes];
+}
+
+function errorResponses(operation: Operation): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorsFor(operation)) {
+    const { status } = errorTable[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: codes.map((code) => `\`${code}\`: ${errorTable[code].message}`).join('; '),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
+    };
+  }
+  return responses;
+}
+
+const SECURITY: Record<Operation['auth'], unknown[]> = {
+  none: [],
+  session: [{ sessionToken: [] }],
+  apiKey: [{ apiKey: [] }],
+  any: [{ apiKey: [] }, { sessionToken: [] }],
+};
+
+function parameters(operation: Operation): unknown[] {
+  const out: unknown[] = [];
+  for (const [location, schema] of [
+    ['path', operation.params],
+    ['query', operation.query],
+  ] as const) {
+    if (!schema) continue;
+    const converted = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(converted.properties ?? {})) {
+      out.push({
+        name,
+        in: location,
+        required: location === 'path' || (converted.required ?? []).includes(name),
+        schema: property,
+        ...(property.description ? { description: property.description } : {}),
+      });
+    }
+  }
+  if (operation.idempotent ?? operation.method === 'POST') {
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas).',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+  }
+  return out;
+}
+
+function describeOperation(operation: Operation): Record<string, unknown> {
+  const success = operation.successStatus ?? 200;
+  const dataSchema = jsonSchema(operation.response, 'output');
+  const body = (schema: JsonSchema) =>
+    operation.envelope === false ? schema : { type: 'object', required: ['data'], properties: { data: schema } };
+  const responses: Record<string, unknown> = {
+    [String(success)]: { description: 'Success', content: { 'application/json': { schema: body(dataSchema) } } },
+    ...errorResponses(operation),
+  };
+  for (const [status, other] of Object.entries(operation.otherResponses ?? {})) {
+    responses[status] = {
+      description: other.description,
+      content: { 'application/json': { schema: body(jsonSchema(other.schema, 'output')) } },
+    };
+  }
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: operation.tags,
+    security: SECURITY[operation.auth],
+    parameters: parameters(operation),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+let cached: Record<string, unknown> | undefined;
+
+/** OpenAPI 3.1.0 for every operation in lib/schemas/operations.ts. */
+export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
+  cached ??= buildPaths();
+  return { ...cached, servers: [{ url: serverUrl, description: 'This deployment' }] };
+}
+
+function buildPaths(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    paths[operation.path] ??= {};
+    (paths[operation.path] as Record<string, unknown>)[operation.method.toLowerCase()] = describeOperation(operation);
+  }
+  const tags = [...new Set(operations.flatMap((operation) => operation.tags))].map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Legwork API',
+      version: '1.0.0',
+      description:
+        'Hire people for physical tasks. Success bodies are `{data}`; errors are `{error: {code, message, hint, details?, issues?}}`.',
+    },
+    tags,
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'lgw_live_… / lgw_test_… API key',
+          description: 'An API key of an operator or agent.',
+        },
+        sessionToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'lgws_… session token',
+          description: 'A human session from POST /v1/auth/sessions or POST /v1/users.',
+        },
+      },
+      schemas: { Error: jsonSchema(errorEnvelope, 'output') },
+    },
+  };
+}

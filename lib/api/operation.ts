@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `session` = human session token, `apiKey` = API key, `any` = either, `none` = public. */
+export type AuthRequirement = 'none' | 'session' | 'apiKey' | 'any';
+
+/** See lib/api/rate-limit-policy.ts. `none` is for health checks that must never depend on the database. */
+export type RateLimitClass = 'none' | 'default' | 'public' | 'auth';
+
+export type Operation = {
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. `/v1/tasks/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: AuthRequirement;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** The `data` schema of a success; responses are passed through it so nothing unlisted leaks. */
+  response: z.ZodType;
+  successStatus?: 200 | 201;
+  /** Bare responses (no `{data}` envelope), for the few spec rows that show one. */
+  envelope?: boolean;
+  rateLimit?: RateLimitClass;
+  /** Accept `Idempotency-Key`; defaults to true for POST. */
+  idempotent?: boolean;
+  /** Error codes this operation documents beyond the ones every operation can return. */
+  errors?: ErrorCode[];
+  /** Other documented success statuses, e.g. 503 from the deep health check. */
+  otherResponses?: Record<number, { description: string; schema: z.ZodType }>;
+};
+
+export function defineOperation<const T extends Operation>(operation: T): T {
+  return operation;
+}
+
+export type Input<T extends Operation, K extends 'body' | 'query' | 'params'> = T[K] extends z.ZodType
+  ? z.output<T[K]>
+  : undefined;

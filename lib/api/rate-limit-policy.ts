@@ -1,0 +1,19 @@
+import type { RateLimitClass } from './operation';
+
+// Requests per 60-second window. API keys use their own `rateLimitPerMinute` instead of `default`.
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
+
+export const rateLimitPerMinute: Record<Exclude<RateLimitClass, 'none'>, number> = {
+  // Signed-in humans (per user) and API keys without an explicit limit.
+  default: 600,
+  // Unauthenticated reads and writes, per client IP.
+  public: 120,
+  // Sign-up and sign-in, per client IP; sign-in is also limited per email (lib/services/users).
+  auth: 20,
+};
+
+// Per email address, across all IPs: a slow brute force from many addresses still stops here.
+export const LOGIN_ATTEMPTS_PER_EMAIL = { limit: 10, windowSeconds: 15 * 60 } as const;
+
+// Credentials that look valid but match nothing, per client IP.
+export const FAILED_AUTH_PER_IP = { limit: 30, windowSeconds: 60 } as const;

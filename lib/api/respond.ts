@@ -1,0 +1,33 @@
+import { logger } from '@/lib/logger';
+import { ApiError } from './errors';
+import type { Outcome } from './outcome';
+import type { RequestContext } from './request-context';
+
+// Postgres rejects NUL characters and invalid UTF-8 in text; that is the client's input, not our fault.
+const BAD_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** Turns anything a step or handler threw into an Outcome in the error envelope. */
+export function errorOutcome(error: unknown, context: RequestContext): Outcome {
+  if (error instanceof ApiError) return { status: error.status, body: error.toBody(), headers: error.headers };
+  const pgCode = (error as { code?: unknown })?.code;
+  if (typeof pgCode === 'string' && BAD_TEXT_CODES.has(pgCode)) {
+    const invalid = new ApiError('VALIDATION_ERROR', {
+      issues: [{ path: [], message: 'Text must be valid UTF-8 without NUL (\\u0000) characters' }],
+    });
+    return { status: invalid.status, body: invalid.toBody() };
+  }
+  logger.error('unhandled error', {
+    requestId: context.requestId,
+    method: context.method,
+    path: context.pathname,
+    error,
+  });
+  const internal = new ApiError('INTERNAL_ERROR');
+  return { status: internal.status, body: internal.toBody() };
+}
+
+export function toResponse(outcome: Outcome, extraHeaders: Record<string, string>): Response {
+  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  for (const [name, value] of Object.entries({ ...extraHeaders, ...outcome.headers })) headers.set(name, value);
+  return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
+}

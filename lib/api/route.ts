@@ -1,0 +1,114 @@
+import { type Database, type Db, getDatabase } from '@/db/client';
+import type { Actor } from '@/lib/auth/actor';
+import { principalOf } from '@/lib/auth/actor';
+import type { Input, Operation } from './operation';
+import { isReply, type Outcome, type Reply } from './outcome';
+import { createRequestContext, type RequestContext } from './request-context';
+import { errorOutcome, toResponse } from './respond';
+import { withIdempotency } from './steps/idempotency';
+import { parseInput } from './steps/parse-input';
+import { enforceRateLimit, type RateLimitState, rateLimitHeaders } from './steps/rate-limit';
+import { resolveActor } from './steps/resolve-actor';
+import { recordUsage } from './usage-log';
+
+export type HandlerInput<T extends Operation> = {
+  /** Absent only for operations declared `auth: 'none'` with `rateLimit: 'none'` (health checks). */
+  db: Db;
+  database: Database;
+  actor: Actor;
+  body: Input<T, 'body'>;
+  query: Input<T, 'query'>;
+  params: Input<T, 'params'>;
+  context: RequestContext;
+  request: Request;
+};
+
+type Handler<T extends Operation> = (input: HandlerInput<T>) => Promise<unknown | Reply<unknown>>;
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export type RouteHandler = ((request: Request, routeContext: RouteContext) => Promise<Response>) & {
+  operation: Operation;
+};
+
+/**
+ * Builds a Next.js route handler from a declared operation. The pipeline: request context -> actor ->
+ * rate limit -> input -> idempotency -> handler -> envelope. Each step lives in ./steps.
+ */
+export function route<T extends Operation>(operation: T, handler: Handler<T>): RouteHandler {
+  const run = async (request: Request, routeContext: RouteContext): Promise<Response> => {
+    const context = createRequestContext(request);
+    const database = lazyDatabase();
+    let actor: Actor = { kind: 'anonymous' };
+    let rateLimit: RateLimitState | undefined;
+    let outcome: Outcome;
+    try {
+      const resolved = await resolveActor(operation, request, context, database);
+      actor = resolved.actor;
+      rateLimit = await enforceRateLimit(operation, resolved, context, database);
+      const input = await parseInput(operation, request, routeContext);
+      const execute = () => runHandler(operation, handler, { ...input, actor, context, request }, database);
+      const idempotent = operation.idempotent ?? operation.method === 'POST';
+      outcome = idempotent
+        ? await withIdempotency(
+            await database(),
+            request,
+            { principal: principalOf(actor, context.ip), method: context.method, pathname: context.pathname },
+            input.rawBody,
+            () => execute().catch((error) => errorOutcome(error, context)),
+          )
+        : await execute();
+    } catch (error) {
+      outcome = errorOutcome(error, context);
+    }
+    if (actor.kind === 'apiKey') {
+      recordUsage(database, {
+        apiKeyId: actor.apiKey.id,
+        userId: actor.user.id,
+        method: context.method,
+        route: operation.path,
+        status: outcome.status,
+        latencyMs: Math.round(performance.now() - context.startedAt),
+        ip: context.ip,
+        at: new Date(),
+      });
+    }
+    return toResponse(outcome, {
+      'X-Request-Id': context.requestId,
+      ...(rateLimit ? rateLimitHeaders(rateLimit) : {}),
+    });
+  };
+  return Object.assign(run, { operation });
+}
+
+async function runHandler<T extends Operation>(
+  operation: T,
+  handler: Handler<T>,
+  input: Omit<HandlerInput<T>, 'db' | 'database' | 'body' | 'query' | 'params'> & {
+    body: unknown;
+    query: unknown;
+    params: unknown;
+  },
+  database: () => Promise<Database>,
+): Promise<Outcome> {
+  const opened = operation.rateLimit === 'none' && operation.auth === 'none' ? undefined : await database();
+  const result = await handler({ ...input, db: opened?.db, database: opened } as HandlerInput<T>);
+  const status = isReply(result) ? result.status : (operation.successStatus ?? 200);
+  const data = isReply(result) ? result.data : result;
+  const schema = operation.otherResponses?.[status]?.schema ?? operation.response;
+  const shaped = schema.parse(data);
+  return {
+    status,
+    body: operation.envelope === false ? shaped : { data: shaped },
+    headers: isReply(result) ? result.headers : undefined,
+  };
+}
+
+/** Opens the process-wide database on first use, so routes that never touch it never wait for it. */
+function lazyDatabase(): () => Promise<Database> {
+  let opened: Promise<Database> | undefined;
+  return () => {
+    opened ??= getDatabase();
+    return opened;
+  };
+}

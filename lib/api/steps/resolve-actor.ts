@@ -1,0 +1,62 @@
+import type { Database } from '@/db/client';
+import type { Actor } from '@/lib/auth/actor';
+import { authenticate } from '@/lib/auth/authenticate';
+import { countHit, type RateCount } from '@/lib/auth/rate-counter';
+import { ApiError } from '../errors';
+import type { Operation } from '../operation';
+import { FAILED_AUTH_PER_IP } from '../rate-limit-policy';
+import type { RequestContext } from '../request-context';
+
+export type ResolvedActor = { actor: Actor; rate?: RateCount };
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** Step 1: who is calling. Public operations ignore credentials entirely. */
+export async function resolveActor(
+  operation: Operation,
+  request: Request,
+  context: RequestContext,
+  database: () => Promise<Database>,
+): Promise<ResolvedActor> {
+  if (operation.auth === 'none') return { actor: { kind: 'anonymous' } };
+
+  const header = request.headers.get('authorization');
+  const token = header ? BEARER.exec(header)?.[1] : undefined;
+  if (!token) throw new ApiError('UNAUTHORIZED');
+
+  const db = await database();
+  const authenticated = await authenticate(db, token);
+  if (!authenticated) {
+    await limitFailedAttempts(db, context.ip);
+    throw new ApiError('UNAUTHORIZED');
+  }
+
+  const { actor } = authenticated;
+  if (operation.auth === 'session' && actor.kind !== 'session') {
+    throw new ApiError('FORBIDDEN', {
+      message: 'This operation requires a session token',
+      hint: 'Sign in as a human (POST /v1/auth/sessions) and send the session token; API keys cannot call it.',
+    });
+  }
+  if (operation.auth === 'apiKey' && actor.kind !== 'apiKey') {
+    throw new ApiError('FORBIDDEN', {
+      message: 'This operation requires an API key',
+      hint: 'Send an API key (lgw_live_… or lgw_test_…) as the bearer token.',
+    });
+  }
+  return authenticated;
+}
+
+async function limitFailedAttempts(database: Database, ip: string): Promise<void> {
+  const { count, windowStart, windowSeconds } = await countHit(
+    database,
+    `auth-fail:${ip}`,
+    FAILED_AUTH_PER_IP.windowSeconds,
+  );
+  if (count <= FAILED_AUTH_PER_IP.limit) return;
+  const retryAfter = Math.max(1, windowStart + windowSeconds - Math.floor(Date.now() / 1000));
+  throw new ApiError('RATE_LIMIT_EXCEEDED', {
+    details: { retryAfter },
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}

@@ -1,0 +1,70 @@
+import type { Database } from '@/db/client';
+import { logger } from '@/lib/logger';
+
+export type UsageEntry = {
+  apiKeyId: string;
+  userId: string;
+  method: string;
+  route: string;
+  status: number;
+  latencyMs: number;
+  ip: string;
+  at: Date;
+};
+
+// Requests made with API keys are buffered in memory and written in batches (one multi-row insert, plus
+// one update of each key's last_used_at), off the request's critical path. A crash loses at most the
+// last flush interval of analytics; nothing that decides a request depends on this log.
+const FLUSH_INTERVAL_MS = 1000;
+const MAX_BATCH = 500;
+
+type State = { buffer: UsageEntry[]; timer?: NodeJS.Timeout; flushing?: Promise<void>; database?: () => Promise<Database> };
+const state = ((globalThis as { __legworkUsage?: State }).__legworkUsage ??= { buffer: [] });
+
+export function recordUsage(database: () => Promise<Database>, entry: UsageEntry): void {
+  state.database = database;
+  state.buffer.push(entry);
+  if (state.buffer.length >= MAX_BATCH) void flushUsageLog();
+  else if (!state.timer) {
+    state.timer = setTimeout(() => void flushUsageLog(), FLUSH_INTERVAL_MS);
+    state.timer.unref();
+  }
+}
+
+/** Writes everything buffered so far. Tests and shutdown call it directly. */
+export async function flushUsageLog(): Promise<void> {
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = undefined;
+  await state.flushing;
+  const batch = state.buffer.splice(0, state.buffer.length);
+  if (batch.length === 0 || !state.database) return;
+  state.flushing = writeBatch(await state.database(), batch).catch((error) =>
+    logger.error('usage log flush failed', { error, dropped: batch.length }),
+  );
+  await state.flushing;
+}
+
+async function writeBatch(database: Database, batch: UsageEntry[]): Promise<void> {
+  const values: unknown[] = [];
+  const rows = batch.map((entry, index) => {
+    const base = index * 8;
+    values.push(entry.apiKeyId, entry.userId, entry.method, entry.route, entry.status, entry.latencyMs, entry.ip, entry.at);
+    return `($${base + 1}::uuid, $${base + 2}::uuid, $${base + 3}, $${base + 4}, $${base + 5}::smallint, $${base + 6}::int, $${base + 7}::inet, $${base + 8}::timestamptz)`;
+  });
+  await database.query(
+    `usage_insert_${batch.length}`,
+    `insert into api_request_log (api_key_id, user_id, method, route, status, latency_ms, ip, created_at) values ${rows.join(', ')}`,
+    values,
+  );
+  const lastUsed = new Map<string, Date>();
+  for (const entry of batch) {
+    const seen = lastUsed.get(entry.apiKeyId);
+    if (!seen || seen < entry.at) lastUsed.set(entry.apiKeyId, entry.at);
+  }
+  await database.query(
+    'usage_last_used',
+    `update api_keys k set last_used_at = greatest(k.last_used_at, v.at)
+       from unnest($1::uuid[], $2::timestamptz[]) as v(id, at) where k.id = v.id`,
+    [[...lastUsed.keys()], [...lastUsed.values()]],
+  );
+}

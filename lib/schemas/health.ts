@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+
+export const healthOperation = defineOperation({
+  method: 'GET',
+  path: '/v1/health',
+  operationId: 'getHealth',
+  summary: 'Liveness',
+  description: 'Answers without touching any dependency. The body is bare (no `data` envelope).',
+  tags: ['Health'],
+  auth: 'none',
+  rateLimit: 'none',
+  envelope: false,
+  response: z.object({ status: z.literal('ok') }),
+});
+
+const checkSchema = z.object({
+  name: z.enum(['database', 'paymentProcessor']).describe('The dependency checked.'),
+  status: z.enum(['up', 'down']),
+  required: z.boolean().describe('A required dependency that is down makes the answer 503.'),
+  latencyMs: z.number().describe('Time the check took (0 when served from cache).'),
+  detail: z.string().optional().describe('Driver or processor name, or why the check failed.'),
+  cached: z.boolean().optional().describe('True when the result comes from the 30-second cache.'),
+});
+
+const deepHealthSchema = z
+  .object({
+    status: z.enum(['ok', 'unavailable']),
+    checks: z.array(checkSchema),
+    checkedAt: z.string(),
+  })
+  .meta({ id: 'DeepHealth' });
+
+export const deepHealthOperation = defineOperation({
+  method: 'GET',
+  path: '/v1/health/deep',
+  operationId: 'getDeepHealth',
+  summary: 'Readiness: database and payment processor',
+  description:
+    'Checks the database (timed, 2 s timeout) and the payment processor (cached 30 s). 503 when a required dependency is down.',
+  tags: ['Health'],
+  auth: 'none',
+  rateLimit: 'none',
+  response: deepHealthSchema,
+  otherResponses: { 503: { description: 'A required dependency is down.', schema: deepHealthSchema } },
+});
+
+export type DeepHealth = z.infer<typeof deepHealthSchema>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+
+export const openApiOperation = defineOperation({
+  method: 'GET',
+  path: '/v1/openapi.json',
+  operationId: 'getOpenApiDocument',
+  summary: 'This API as OpenAPI 3.1',
+  description: 'Generated from the same zod schemas the routes validate with. Bare body (no envelope).',
+  tags: ['Health'],
+  auth: 'none',
+  rateLimit: 'none',
+  envelope: false,
+  response: z.looseObject({ openapi: z.literal('3.1.0') }),
+});

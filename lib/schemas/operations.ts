@@ -1,0 +1,19 @@
+import { deepHealthOperation, healthOperation } from './health';
+import { openApiOperation } from './openapi';
+import {
+  createSessionOperation,
+  createUserOperation,
+  deleteCurrentSessionOperation,
+  getCurrentUserOperation,
+} from './users';
+
+/** Every /v1 operation, in the order the reference shows them. A test checks app/v1 against this list. */
+export const operations = [
+  healthOperation,
+  deepHealthOperation,
+  openApiOperation,
+  createUserOperation,
+  createSessionOperation,
+  deleteCurrentSessionOperation,
+  getCurrentUserOperation,
+];

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/passwords';
+import { email, text, timestamp } from './common';
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: `Must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { message: `Must be at most ${PASSWORD_MAX_LENGTH} characters` })
+  .refine((value) => !value.includes('\u0000'), { message: 'Must not contain NUL (\\u0000) characters' })
+  .describe(`Password, ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const userSchema = z
+  .object({
+    id: z.uuid().describe('User id.'),
+    email: z.string().nullable().describe('Email address; null for agents.'),
+    name: z.string().nullable().describe('Display name.'),
+    type: z.enum(['human', 'agent']).describe('`agent` for AI agents owned by an operator.'),
+    roles: z.array(z.enum(['admin'])).describe('Extra roles; `admin` for emails listed in ADMIN_EMAILS.'),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'User' });
+
+export const sessionTokenSchema = z.object({
+  token: z.string().describe('Session token: send as `Authorization: Bearer <token>`. Shown once.'),
+  expiresAt: timestamp,
+});
+
+export const createUserOperation = defineOperation({
+  method: 'POST',
+  path: '/v1/users',
+  operationId: 'createUser',
+  summary: 'Sign up',
+  description: 'Creates a human account and signs it in. The session token is returned once.',
+  tags: ['Users'],
+  auth: 'none',
+  rateLimit: 'auth',
+  body: z.strictObject({
+    email,
+    password,
+    name: text(100).trim().min(1, { message: 'Must not be empty' }).optional().describe('Display name.'),
+  }),
+  response: z.object({ user: userSchema, session: sessionTokenSchema }),
+  successStatus: 201,
+  errors: ['EMAIL_TAKEN'],
+});
+
+export const createSessionOperation = defineOperation({
+  method: 'POST',
+  path: '/v1/auth/sessions',
+  operationId: 'createSession',
+  summary: 'Sign in',
+  description:
+    'Exchanges an email and password for a session token. Limited per client IP and per email address.',
+  tags: ['Users'],
+  auth: 'none',
+  rateLimit: 'auth',
+  body: z.strictObject({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH).describe('Password.') }),
+  response: sessionTokenSchema.extend({ user: userSchema }),
+  successStatus: 201,
+  errors: ['UNAUTHORIZED'],
+});
+
+export const deleteCurrentSessionOperation = defineOperation({
+  method: 'DELETE',
+  path: '/v1/auth/sessions/current',
+  operationId: 'deleteCurrentSession',
+  summary: 'Sign out',
+  description: 'Revokes the session whose token authenticated this request; the browser is signed out too.',
+  tags: ['Users'],
+  auth: 'session',
+  response: z.object({ revoked: z.boolean().describe('Always true on success.') }),
+});
+
+export const getCurrentUserOperation = defineOperation({
+  method: 'GET',
+  path: '/v1/users/me',
+  operationId: 'getCurrentUser',
+  summary: 'The signed-in user',
+  description: 'For an API key, the user the key belongs to (an operator, or an agent).',
+  tags: ['Users'],
+  auth: 'any',
+  response: userSchema,
+});

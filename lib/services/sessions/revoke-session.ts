@@ -1,0 +1,12 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { sessions } from '@/db/schema';
+
+/** Revokes one session of one user. Revoking twice is harmless. */
+export async function revokeSession(db: DbOrTx, { userId, sessionId }: { userId: string; sessionId: string }) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  return { revoked: true };
+}

@@ -1,0 +1,9 @@
+import { ApiError } from '@/lib/api/errors';
+import type { Actor } from '@/lib/auth/actor';
+import { toPublicUser } from './to-public-user';
+
+/** The caller's user record, already loaded by the credential lookup: no further query. */
+export function getCurrentUser(actor: Actor) {
+  if (actor.kind === 'anonymous') throw new ApiError('UNAUTHORIZED');
+  return toPublicUser(actor.user);
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@/db/client';
+import { apiKeys, users } from '@/db/schema';
+import { type ApiKeyMode, generateApiKey } from '@/lib/auth/api-key-format';
+import { hashPassword } from '@/lib/auth/passwords';
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomBytes(6).toString('hex')}@example.com`;
+}
+
+export async function insertUser(db: Db, overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
+  const { password, ...values } = overrides;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: uniqueEmail(),
+      name: 'Test User',
+      passwordHash: password ? await hashPassword(password) : null,
+      ...values,
+    })
+    .returning();
+  if (!user) throw new Error('insert failed');
+  return user;
+}
+
+type KeyOptions = {
+  userId: string;
+  mode?: ApiKeyMode;
+  rateLimitPerMinute?: number;
+  scopes?: string[];
+  expiresAt?: Date | null;
+  revokedAt?: Date | null;
+  name?: string;
+};
+
+/** Inserts an API key (issuing keys through the API arrives with the operators feature) and returns the raw key. */
+export async function insertApiKey(db: Db, options: KeyOptions) {
+  const generated = generateApiKey(options.mode ?? 'live');
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      userId: options.userId,
+      name: options.name ?? 'test key',
+      keyHash: generated.keyHash,
+      keyPrefix: generated.keyPrefix,
+      keySuffix: generated.keySuffix,
+      mode: generated.mode,
+      scopes: options.scopes ?? [],
+      rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
+      expiresAt: options.expiresAt ?? null,
+      revokedAt: options.revokedAt ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('insert failed');
+  return { key: generated.key, row };
+}
