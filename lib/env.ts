@@ -8,7 +8,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   POSTGRES_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('.data'),
-  SITE_URL: z.url({ message: 'must be an absolute URL such as https://legwork.example' }).default('http://localhost:3000'),
+  SITE_URL: z
+    .url({ message: 'must be an absolute URL such as https://legwork.example' })
+    .default('http://localhost:3000'),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters (openssl rand -base64 32)' }).optional(),
   ADMIN_EMAILS: z
     .string()
@@ -31,7 +33,9 @@ let cached: Env | undefined;
 /** Parses process.env once; a bad value stops the process with a message naming the variable. */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+  // An empty value (`DATABASE_URL=` in a .env file) means "not set".
+  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);

@@ -43,9 +43,33 @@ function handlerMethod(handler: RouteHandler): string {
 }
 
 let ipCounter = 0;
-/** A fresh client address per test, so per-IP rate limits of one test never touch another. */
+const group = (value: number) => (0x8000 | (value & 0x7fff)).toString(16);
+/**
+ * A fresh client address per call, so per-IP rate limits of one test never touch another. Test files
+ * run in parallel processes against one database, so the address carries the process id and a counter
+ * (unique within a run). Every group is non-zero, so it is also exactly how Postgres prints the inet.
+ */
 export function uniqueIp(): string {
   ipCounter += 1;
-  const n = (process.pid % 200) * 1000 + ipCounter;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const pid = process.pid;
+  return ['fd00', '1e9', group(pid >>> 15), group(pid), '1e9', '1e9', group(ipCounter >>> 15), group(ipCounter)].join(
+    ':',
+  );
+}
+
+/** Calls a handler with a Request built by the test (streamed bodies, odd headers) and reads the Response. */
+export async function send(
+  handler: (request: Request, context: { params: Promise<Record<string, string>> }) => Response | Promise<Response>,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<CallResult> {
+  const response = await handler(request, { params: Promise.resolve(params) });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
 }

@@ -66,6 +66,11 @@ export const errorTable = {
     message: 'Too many requests',
     hint: 'Wait for the number of seconds in `Retry-After` (also `details.retryAfter`), then retry.',
   },
+  CLIENT_CLOSED_REQUEST: {
+    status: 499,
+    message: 'Client closed request',
+    hint: 'The connection closed before the answer was ready; retry with the same Idempotency-Key.',
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: 'Internal server error',

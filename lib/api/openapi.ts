@@ -20,10 +20,46 @@ const errorEnvelope = z
   })
   .meta({ id: 'Error' });
 
+// Schemas named with `.meta({ id })`, collected into components.schemas while the document is built.
+let namedSchemas: Record<string, JsonSchema> = {};
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' });
   delete converted.$schema;
-  return converted as JsonSchema;
+  return hoistDefinitions(converted as JsonSchema, io);
+}
+
+/**
+ * zod puts every schema with an `id` into the converted schema's own `$defs` and refers to it as
+ * `#/$defs/<id>`. In an OpenAPI document `#` is the whole document, so those references would dangle:
+ * move each definition to components.schemas and point there instead.
+ */
+function hoistDefinitions(converted: JsonSchema, io: 'input' | 'output'): JsonSchema {
+  const defs = (converted.$defs ?? {}) as Record<string, JsonSchema>;
+  delete converted.$defs;
+  const componentName = (id: string) => (io === 'input' ? `${id}Input` : id);
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      out[key] =
+        key === '$ref' && typeof child === 'string' && child.startsWith('#/$defs/')
+          ? `#/components/schemas/${componentName(child.slice('#/$defs/'.length))}`
+          : rewrite(child);
+    }
+    return out;
+  };
+  for (const [id, definition] of Object.entries(defs)) {
+    const name = componentName(id);
+    const rewritten = rewrite(definition) as JsonSchema;
+    const existing = namedSchemas[name];
+    if (existing && JSON.stringify(existing) !== JSON.stringify(rewritten)) {
+      throw new Error(`Two different schemas use the OpenAPI component name "${name}"`);
+    }
+    namedSchemas[name] = rewritten;
+  }
+  return rewrite(converted) as JsonSchema;
 }
 
 function errorsFor(operation: Operation): ErrorCode[] {
@@ -141,6 +177,8 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
 }
 
 function buildPaths(): Record<string, unknown> {
+  namedSchemas = {};
+  jsonSchema(errorEnvelope, 'output');
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
@@ -172,7 +210,7 @@ function buildPaths(): Record<string, unknown> {
           description: 'A human session from POST /v1/auth/sessions or POST /v1/users.',
         },
       },
-      schemas: { Error: jsonSchema(errorEnvelope, 'output') },
+      schemas: namedSchemas,
     },
   };
 }

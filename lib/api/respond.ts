@@ -7,8 +7,13 @@ import type { RequestContext } from './request-context';
 const BAD_TEXT_CODES = new Set(['22021', '22P05']);
 
 /** Turns anything a step or handler threw into an Outcome in the error envelope. */
-export function errorOutcome(error: unknown, context: RequestContext): Outcome {
+export function errorOutcome(error: unknown, context: RequestContext, signal?: AbortSignal): Outcome {
   if (error instanceof ApiError) return { status: error.status, body: error.toBody(), headers: error.headers };
+  // The client hung up mid-request: nobody will read this answer, and it is not a server fault.
+  if (signal?.aborted) {
+    logger.info('client closed the request', { requestId: context.requestId, path: context.pathname });
+    return { status: 499, body: new ApiError('CLIENT_CLOSED_REQUEST').toBody() };
+  }
   const pgCode = (error as { code?: unknown })?.code;
   if (typeof pgCode === 'string' && BAD_TEXT_CODES.has(pgCode)) {
     const invalid = new ApiError('VALIDATION_ERROR', {

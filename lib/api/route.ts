@@ -55,11 +55,11 @@ export function route<T extends Operation>(operation: T, handler: Handler<T>): R
             request,
             { principal: principalOf(actor, context.ip), method: context.method, pathname: context.pathname },
             input.rawBody,
-            () => execute().catch((error) => errorOutcome(error, context)),
+            () => execute().catch((error) => errorOutcome(error, context, request.signal)),
           )
         : await execute();
     } catch (error) {
-      outcome = errorOutcome(error, context);
+      outcome = errorOutcome(error, context, request.signal);
     }
     if (actor.kind === 'apiKey') {
       recordUsage(database, {

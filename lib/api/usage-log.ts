@@ -18,8 +18,15 @@ export type UsageEntry = {
 const FLUSH_INTERVAL_MS = 1000;
 const MAX_BATCH = 500;
 
-type State = { buffer: UsageEntry[]; timer?: NodeJS.Timeout; flushing?: Promise<void>; database?: () => Promise<Database> };
-const state = ((globalThis as { __legworkUsage?: State }).__legworkUsage ??= { buffer: [] });
+type State = {
+  buffer: UsageEntry[];
+  timer?: NodeJS.Timeout;
+  flushing?: Promise<void>;
+  database?: () => Promise<Database>;
+};
+const holder = globalThis as { __legworkUsage?: State };
+holder.__legworkUsage ??= { buffer: [] };
+const state = holder.__legworkUsage;
 
 export function recordUsage(database: () => Promise<Database>, entry: UsageEntry): void {
   state.database = database;
@@ -48,7 +55,16 @@ async function writeBatch(database: Database, batch: UsageEntry[]): Promise<void
   const values: unknown[] = [];
   const rows = batch.map((entry, index) => {
     const base = index * 8;
-    values.push(entry.apiKeyId, entry.userId, entry.method, entry.route, entry.status, entry.latencyMs, entry.ip, entry.at);
+    values.push(
+      entry.apiKeyId,
+      entry.userId,
+      entry.method,
+      entry.route,
+      entry.status,
+      entry.latencyMs,
+      entry.ip,
+      entry.at,
+    );
     return `($${base + 1}::uuid, $${base + 2}::uuid, $${base + 3}, $${base + 4}, $${base + 5}::smallint, $${base + 6}::int, $${base + 7}::inet, $${base + 8}::timestamptz)`;
   });
   await database.query(

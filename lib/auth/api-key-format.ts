@@ -1,4 +1,4 @@
-import { sha256Hex, randomBase62, toBase62 } from './tokens';
+import { randomBase62, sha256Hex, toBase62 } from './tokens';
 
 // lgw_<mode>_<32 random base62><6-char CRC32 checksum in base62>. The checksum lets us (and secret
 // scanners) reject a mistyped or made-up key without touching the database.

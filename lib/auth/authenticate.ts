@@ -27,8 +27,22 @@ const SESSION_SQL = `with s as (
   ), rl as (${countSql("'user:' || id", '$2', 's')})
   select s.*, rl.count as rl_count, rl.window_start as rl_window from s, rl`;
 
-type UserRow = { id: string; email: string | null; name: string | null; type: 'human' | 'agent'; owner_id: string | null; created_at: Date | string };
-type ApiKeyRow = UserRow & { key_id: string; scopes: string[]; mode: 'live' | 'test'; rate_limit_per_minute: number; rl_count: number; rl_window: string };
+type UserRow = {
+  id: string;
+  email: string | null;
+  name: string | null;
+  type: 'human' | 'agent';
+  owner_id: string | null;
+  created_at: Date | string;
+};
+type ApiKeyRow = UserRow & {
+  key_id: string;
+  scopes: string[];
+  mode: 'live' | 'test';
+  rate_limit_per_minute: number;
+  rl_count: number;
+  rl_window: string;
+};
 type SessionRow = UserRow & { session_id: string; rl_count: number; rl_window: string };
 
 /**

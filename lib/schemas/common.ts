@@ -7,7 +7,7 @@ export const text = (max: number) =>
     .max(max, { message: `Must be at most ${max} characters` })
     .refine((value) => !value.includes('\u0000'), { message: 'Must not contain NUL (\\u0000) characters' });
 
-export const email = z
+export const emailSchema = z
   .string()
   .trim()
   .max(254, { message: 'Must be at most 254 characters' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/passwords';
-import { email, text, timestamp } from './common';
+import { emailSchema as email, text, timestamp } from './common';
 
 const password = z
   .string()
@@ -50,8 +50,7 @@ export const createSessionOperation = defineOperation({
   path: '/v1/auth/sessions',
   operationId: 'createSession',
   summary: 'Sign in',
-  description:
-    'Exchanges an email and password for a session token. Limited per client IP and per email address.',
+  description: 'Exchanges an email and password for a session token. Limited per client IP and per email address.',
   tags: ['Users'],
   auth: 'none',
   rateLimit: 'auth',

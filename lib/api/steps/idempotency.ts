@@ -1,4 +1,5 @@
 import type { Database } from '@/db/client';
+import { seal, unseal } from '@/lib/auth/secret-box';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { ApiError } from '../errors';
 import type { Outcome } from '../outcome';
@@ -6,6 +7,8 @@ import type { Outcome } from '../outcome';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x20-\x2b\x2d-\x7e]{1,255}$/; // printable ASCII except the comma (see below)
 const RETENTION = '24 hours';
+// Stored responses can carry secrets (a new session token or API key), so they are encrypted at rest.
+const SEAL_PURPOSE = 'idempotent-responses';
 // How long a first request may run before a retry may take its key over (a crashed instance).
 const LOCK_SECONDS = 60;
 
@@ -56,7 +59,7 @@ export async function withIdempotency(
   await database.query(
     'idem_store',
     'update idempotency_keys set response_status = $2, response_body = $3, locked_until = null where scope = $1',
-    [scopeHash, outcome.status, JSON.stringify(outcome.body)],
+    [scopeHash, outcome.status, seal(SEAL_PURPOSE, JSON.stringify(outcome.body))],
   );
   return outcome;
 }
@@ -66,28 +69,32 @@ function readKey(request: Request): string | undefined {
   if (value === null) return undefined;
   // Repeated headers arrive joined with ", ", so a comma means the client sent more than one key.
   if (!KEY_PATTERN.test(value)) {
+    // The message stays the spec's one for every VALIDATION_ERROR; `issues` names the header.
     throw new ApiError('VALIDATION_ERROR', {
-      message: 'Invalid Idempotency-Key header',
       hint: 'Send exactly one Idempotency-Key of 1 to 255 printable ASCII characters without commas (a UUID is ideal).',
-      issues: [{ path: ['headers', 'Idempotency-Key'], message: 'Must be 1-255 printable ASCII characters, no commas' }],
+      issues: [
+        { path: ['headers', 'Idempotency-Key'], message: 'Must be 1-255 printable ASCII characters, no commas' },
+      ],
     });
   }
   return value;
 }
 
 async function replayExisting(database: Database, scopeHash: string, requestHash: string): Promise<Outcome> {
-  const [existing] = await database.query<{ request_hash: string; response_status: number | null; response_body: string | null }>(
-    'idem_read',
-    'select request_hash, response_status, response_body from idempotency_keys where scope = $1',
-    [scopeHash],
-  );
+  const [existing] = await database.query<{
+    request_hash: string;
+    response_status: number | null;
+    response_body: string | null;
+  }>('idem_read', 'select request_hash, response_status, response_body from idempotency_keys where scope = $1', [
+    scopeHash,
+  ]);
   // Released between our claim and this read: the first request failed, so let the client retry.
   if (!existing) throw new ApiError('IDEMPOTENCY_KEY_IN_USE');
   if (existing.request_hash !== requestHash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
   if (existing.response_status === null) throw new ApiError('IDEMPOTENCY_KEY_IN_USE');
   return {
     status: existing.response_status,
-    body: JSON.parse(existing.response_body ?? 'null'),
+    body: existing.response_body ? JSON.parse(unseal(SEAL_PURPOSE, existing.response_body)) : null,
     headers: { 'Idempotent-Replayed': 'true' },
   };
 }

@@ -9,9 +9,15 @@ export type ParsedInput = { body: unknown; query: unknown; params: unknown; rawB
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 
 /** Step 3: path params, query string and JSON body, each through the operation's zod schema. */
-export async function parseInput(operation: Operation, request: Request, routeContext: RouteContext): Promise<ParsedInput> {
+export async function parseInput(
+  operation: Operation,
+  request: Request,
+  routeContext: RouteContext,
+): Promise<ParsedInput> {
   const params = await parseParams(operation, routeContext);
-  const query = operation.query ? validate(operation.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
+  const query = operation.query
+    ? validate(operation.query, Object.fromEntries(new URL(request.url).searchParams))
+    : undefined;
   if (!operation.body) return { body: undefined, query, params, rawBody: '' };
   const rawBody = await readBody(request);
   return { body: validate(operation.body, parseJsonObject(rawBody)), query, params, rawBody };
@@ -28,9 +34,7 @@ async function parseParams(operation: Operation, routeContext: RouteContext): Pr
 function validate(schema: z.ZodType, value: unknown): unknown {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw validationError(
-    result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
-  );
+  throw validationError(result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })));
 }
 
 async function readBody(request: Request): Promise<string> {

@@ -1,5 +1,5 @@
-import { sessions } from '@/db/schema';
 import type { DbOrTx } from '@/db/client';
+import { sessions } from '@/db/schema';
 import { generateSessionToken, sha256Hex } from '@/lib/auth/tokens';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
-import { users } from '@/db/schema';
 import type { Db } from '@/db/client';
+import { users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { hashPassword } from '@/lib/auth/passwords';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';

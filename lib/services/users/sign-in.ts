@@ -20,13 +20,18 @@ export async function signIn(database: Database, input: SignInInput, meta: Sessi
   const [user] = await database.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid) {
+    // The spec fixes the message of every 401 ('Authentication required'); the hint says what went wrong.
     throw new ApiError('UNAUTHORIZED', {
-      message: 'Invalid email or password',
-      hint: 'Check the email and password. Accounts created on a claim page set a password first.',
+      hint: 'The email or password is wrong. Check both and try again; accounts created on a claim page set a password first.',
     });
   }
   const session = await issueSession(database.db, user.id, meta);
-  return { token: session.token, expiresAt: session.expiresAt.toISOString(), user: toPublicUser(user), sessionId: session.id };
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    user: toPublicUser(user),
+    sessionId: session.id,
+  };
 }
 
 async function limitAttemptsPerEmail(database: Database, email: string): Promise<void> {
@@ -41,4 +46,3 @@ async function limitAttemptsPerEmail(database: Database, email: string): Promise
     headers: { 'Retry-After': String(retryAfter) },
   });
 }
-

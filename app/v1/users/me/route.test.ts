@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { call, uniqueIp } from '@/test/http';
 import { insertApiKey, insertUser } from '@/test/factories';
+import { call, uniqueIp } from '@/test/http';
 import { POST as signUp } from '../route';
 import { GET } from './route';
 

@@ -1,0 +1,39 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { SignOutButton } from '@/components/sign-out-button';
+import { getBrowserUser } from '@/lib/auth/next-auth';
+
+// Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { title: 'Dashboard' };
+
+export default async function DashboardPage() {
+  const current = await getBrowserUser();
+  if (!current) redirect('/login');
+  const { user } = current;
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold">Dashboard</h1>
+          <p className="text-sm text-stone-600">
+            Signed in as <span data-testid="user-email">{user.email}</span>
+            {user.roles.includes('admin') && ' (admin)'}
+          </p>
+        </div>
+        <SignOutButton />
+      </div>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-medium">Agents and API keys</h2>
+        <p className="mt-2 text-sm text-stone-600">
+          Create agents, issue API keys and set spending caps here. Until then, explore the{' '}
+          <a href="/docs" className="underline">
+            API reference
+          </a>
+          .
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { ensureWindowRoom, envelope } from '@/test/expect';
+import { insertUser, uniqueEmail } from '@/test/factories';
+import { type CallResult, call, uniqueIp } from '@/test/http';
+import { POST } from './route';
+
+const PASSWORD = 'correct horse battery';
+const EMAIL_WINDOW_SECONDS = 15 * 60;
+
+const EMAIL_LIMITED_HINT =
+  'Too many sign-in attempts for this account. Wait for `Retry-After` seconds, then try again.';
+
+function signIn(body: unknown, ip = uniqueIp()) {
+  return call(POST, '/v1/auth/sessions', { ip, body });
+}
+
+function expectRetryAfter(res: CallResult, max: number): number {
+  const header = res.headers.get('retry-after');
+  expect(header).toMatch(/^\d+$/);
+  const seconds = Number(header);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(max);
+  expect(res.json.error.details.retryAfter).toBe(seconds);
+  return seconds;
+}
+
+describe('POST /v1/auth/sessions: brute-force protection', () => {
+  it('allows 10 attempts per email (from any IPs), then answers 429 even for the right password', async () => {
+    await ensureWindowRoom(EMAIL_WINDOW_SECONDS, 10);
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('brute'), password: PASSWORD });
+    const email = user.email ?? '';
+
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      // Case variants count against the same account.
+      const res = await signIn({
+        email: attempt % 2 ? email : email.toUpperCase(),
+        password: `wrong password ${attempt}`,
+      });
+      expect(res.status, `attempt ${attempt}`).toBe(401);
+    }
+
+    const limited = await signIn({ email, password: PASSWORD });
+    expect(limited.status).toBe(429);
+    const retryAfter = expectRetryAfter(limited, EMAIL_WINDOW_SECONDS);
+    expect(limited.json).toEqual(
+      envelope('RATE_LIMIT_EXCEEDED', {
+        message: 'Too many requests',
+        hint: EMAIL_LIMITED_HINT,
+        details: { retryAfter },
+      }),
+    );
+    expect(limited.headers.get('x-request-id')).toBeTruthy();
+
+    // Another account is unaffected.
+    const other = await insertUser(db, { email: uniqueEmail('bystander'), password: PASSWORD });
+    expect((await signIn({ email: other.email, password: PASSWORD })).status).toBe(201);
+  });
+
+  it('limits each client IP to 20 sign-up/sign-in requests a minute ("ip-auth")', async () => {
+    await ensureWindowRoom(60, 5);
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('ip-limit'), password: PASSWORD });
+    const ip = uniqueIp();
+
+    // Every request counts, even one refused later for its body.
+    for (let n = 1; n <= 20; n++) {
+      const res = await signIn({}, ip);
+      expect(res.status, `request ${n}`).toBe(400);
+      expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"ip-auth";r=${20 - n};t=\\d+$`));
+    }
+
+    const limited = await signIn({ email: user.email, password: PASSWORD }, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('ratelimit-policy')).toBe('"ip-auth";q=20;w=60');
+    expect(limited.headers.get('ratelimit')).toMatch(/^"ip-auth";r=0;t=\d+$/);
+    const retryAfter = expectRetryAfter(limited, 60);
+    expect(limited.json).toEqual(
+      envelope('RATE_LIMIT_EXCEEDED', { details: { retryAfter, limit: 20, windowSeconds: 60 } }),
+    );
+
+    // The same credentials from another address still work.
+    expect((await signIn({ email: user.email, password: PASSWORD })).status).toBe(201);
+  });
+
+  it('1,000 wrong passwords for one email: never a 500, at most 10 reach the password check, the rest are 429', async () => {
+    await ensureWindowRoom(EMAIL_WINDOW_SECONDS, 45);
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('thousand'), password: PASSWORD });
+
+    const statuses = new Map<number, number>();
+    const total = 1000;
+    const concurrency = 20;
+    for (let start = 0; start < total; start += concurrency) {
+      const batch = Array.from({ length: Math.min(concurrency, total - start) }, (_, i) =>
+        // A fresh IP each time, so only the per-email limit can apply.
+        signIn({ email: user.email, password: `guess number ${start + i}` }, uniqueIp()),
+      );
+      for (const res of await Promise.all(batch)) {
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 429) expect(res.json.error.code).toBe('RATE_LIMIT_EXCEEDED');
+      }
+    }
+
+    expect(statuses.get(500)).toBeUndefined();
+    expect([...statuses.keys()].sort()).toEqual([401, 429]);
+    expect(statuses.get(401)).toBeLessThanOrEqual(10);
+    expect((statuses.get(401) ?? 0) + (statuses.get(429) ?? 0)).toBe(total);
+
+    // Still locked for the right password too.
+    expect((await signIn({ email: user.email, password: PASSWORD })).status).toBe(429);
+  }, 120_000);
+});

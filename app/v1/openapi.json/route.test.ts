@@ -1,0 +1,185 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HttpMethod, Operation } from '@/lib/api/operation';
+import type { RouteHandler } from '@/lib/api/route';
+import { operations } from '@/lib/schemas/operations';
+import { call } from '@/test/http';
+import { GET } from './route';
+
+type OpenApiOperation = {
+  operationId: string;
+  security: Record<string, string[]>[];
+  parameters: { name: string; in: string }[];
+  responses: Record<string, { content?: { 'application/json'?: { schema?: { $ref?: string } } }; headers?: object }>;
+};
+type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { securitySchemes: Record<string, { type: string; scheme: string }>; schemas: Record<string, unknown> };
+};
+
+const V1_DIR = path.resolve(__dirname, '..');
+const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Every app/v1/**\/route.ts except the catch-all, with the OpenAPI path its folder stands for. */
+function routeFiles(): { file: string; openApiPath: string }[] {
+  const found: { file: string; openApiPath: string }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name.startsWith('[...')) continue;
+        walk(path.join(dir, entry.name));
+      } else if (entry.name === 'route.ts') {
+        const segments = path.relative(V1_DIR, dir).split(path.sep).filter(Boolean);
+        const converted = segments.map((segment) => segment.replace(/^\[(\w+)\]$/, '{$1}'));
+        found.push({ file: path.join(dir, entry.name), openApiPath: ['/v1', ...converted].join('/') });
+      }
+    }
+  };
+  walk(V1_DIR);
+  return found.sort((a, b) => a.openApiPath.localeCompare(b.openApiPath));
+}
+
+let doc: OpenApiDocument;
+let res: Awaited<ReturnType<typeof call>>;
+
+beforeAll(async () => {
+  res = await call(GET, '/v1/openapi.json');
+  doc = res.json;
+});
+
+describe('GET /v1/openapi.json', () => {
+  it('answers 200 with a bare OpenAPI 3.1.0 document', () => {
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.json.data).toBeUndefined();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    expect(doc.info.title).toBe('Legwork API');
+    expect(doc.servers).toEqual([{ url: 'http://localhost:3000', description: 'This deployment' }]);
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
+    if (!result.valid) console.error(JSON.stringify(result.errors, null, 2));
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every route handler under app/v1 at the path of its folder', async () => {
+    const files = routeFiles();
+    expect(files.length).toBeGreaterThanOrEqual(operations.length);
+    const documented: string[] = [];
+    for (const { file, openApiPath } of files) {
+      const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+      const handlers = METHODS.filter((method) => typeof module[method] === 'function');
+      expect(handlers.length, `${file} exports no handler`).toBeGreaterThan(0);
+      for (const method of handlers) {
+        const { operation } = module[method] as RouteHandler;
+        expect(operation, `${method} ${file} is not built with route()`).toBeDefined();
+        expect(operation.method, file).toBe(method);
+        expect(operation.path, file).toBe(openApiPath);
+        expect(doc.paths[operation.path]?.[method.toLowerCase()], `${method} ${operation.path}`).toBeDefined();
+        expect(doc.paths[operation.path]?.[method.toLowerCase()]?.operationId).toBe(operation.operationId);
+        documented.push(`${method} ${operation.path}`);
+      }
+    }
+    // ...and nothing is documented that has no handler.
+    const inDocument = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${p}`),
+    );
+    expect(inDocument.sort()).toEqual(documented.sort());
+    expect(operations.map((operation: Operation) => `${operation.method} ${operation.path}`).sort()).toEqual(
+      documented.sort(),
+    );
+  });
+
+  it('resolves every $ref inside the document (named schemas live in components.schemas)', () => {
+    const refs: string[] = [];
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (typeof value === 'object' && value !== null) {
+        for (const [key, child] of Object.entries(value)) {
+          expect(key, 'no schema-local $defs').not.toBe('$defs');
+          if (key === '$ref') refs.push(child as string);
+          else walk(child);
+        }
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of new Set(refs)) {
+      expect(ref).toMatch(/^#\/components\/schemas\/\w+$/);
+      const name = ref.split('/').pop() ?? '';
+      expect(doc.components.schemas[name], ref).toMatchObject({ type: 'object' });
+    }
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['DeepHealth', 'Error', 'User']));
+  });
+
+  it('has unique operation ids', () => {
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('defines the apiKey and sessionToken bearer schemes and the Error schema', () => {
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.sessionToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.schemas.Error).toMatchObject({
+      type: 'object',
+      required: ['error'],
+      properties: { error: { type: 'object', required: ['code', 'message', 'hint'] } },
+    });
+  });
+
+  it('points every error response at the Error schema, and documents Retry-After on 429', () => {
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (Number(status) < 400 || (p === '/v1/health/deep' && status === '503')) continue;
+          expect(response.content?.['application/json']?.schema, `${method} ${p} ${status}`).toEqual({
+            $ref: '#/components/schemas/Error',
+          });
+          if (status === '429') expect(response.headers, `${method} ${p}`).toHaveProperty('Retry-After');
+        }
+        expect(op.responses['500'], `${method} ${p}`).toBeDefined();
+      }
+    }
+  });
+
+  it('documents 401 on every authenticated operation, with its security scheme', () => {
+    for (const operation of operations) {
+      const op = doc.paths[operation.path]?.[operation.method.toLowerCase()];
+      if (operation.auth === 'none') {
+        expect(op?.security, operation.path).toEqual([]);
+        continue;
+      }
+      expect(op?.responses['401'], `${operation.method} ${operation.path}`).toBeDefined();
+      expect(op?.security.length, operation.path).toBeGreaterThan(0);
+      for (const requirement of op?.security ?? []) {
+        for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
+      }
+    }
+    expect(doc.paths['/v1/users/me']?.get?.security).toEqual([{ apiKey: [] }, { sessionToken: [] }]);
+    expect(doc.paths['/v1/auth/sessions/current']?.delete?.security).toEqual([{ sessionToken: [] }]);
+    expect(doc.paths['/v1/auth/sessions/current']?.delete?.responses['403']).toBeDefined();
+  });
+
+  it('documents the Idempotency-Key header on POST operations and the 503 of the deep health check', () => {
+    for (const [p, item] of Object.entries(doc.paths)) {
+      if (!item.post) continue;
+      expect(
+        item.post.parameters.map((param) => `${param.in}:${param.name}`),
+        p,
+      ).toContain('header:Idempotency-Key');
+      expect(item.post.responses['422'], p).toBeDefined();
+    }
+    expect(doc.paths['/v1/health/deep']?.get?.responses['503']).toBeDefined();
+    expect(doc.paths['/v1/users']?.post?.responses['409']).toBeDefined();
+    expect(doc.paths['/v1/users']?.post?.responses['201']).toBeDefined();
+  });
+});

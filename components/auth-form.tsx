@@ -1,0 +1,111 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { signIn } from 'next-auth/react';
+import { type FormEvent, useEffect, useState } from 'react';
+
+type Mode = 'login' | 'signup';
+
+/** Sign-up calls POST /v1/users and hands its session to next-auth; log-in goes through next-auth directly. */
+export function AuthForm({ mode }: { mode: Mode }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  // Until React has hydrated, a click would submit the form natively (and put the password in the URL).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setPending(true);
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
+    try {
+      let credentials: Record<string, string> = { email, password };
+      if (mode === 'signup') {
+        const name = String(form.get('name') ?? '').trim();
+        const response = await fetch('/v1/users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password, ...(name ? { name } : {}) }),
+        });
+        const payload = await response.json();
+        if (!response.ok) {
+          setError(describeError(payload));
+          return;
+        }
+        credentials = { sessionToken: payload.data.session.token };
+      }
+      const result = await signIn('credentials', { ...credentials, redirect: false });
+      if (!result || result.error) {
+        setError(
+          result?.error === 'CredentialsSignin' ? 'Invalid email or password' : (result?.error ?? 'Sign-in failed'),
+        );
+        return;
+      }
+      router.push('/dashboard');
+      router.refresh();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} method="post" className="space-y-4">
+      {mode === 'signup' && <Field label="Name" name="name" type="text" autoComplete="name" required={false} />}
+      <Field label="Email" name="email" type="email" autoComplete="email" />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+        minLength={mode === 'signup' ? 10 : undefined}
+      />
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={!hydrated || pending}
+        className="w-full rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700 disabled:opacity-50"
+      >
+        {mode === 'signup' ? 'Create account' : 'Log in'}
+      </button>
+    </form>
+  );
+}
+
+function Field(props: {
+  label: string;
+  name: string;
+  type: string;
+  autoComplete: string;
+  required?: boolean;
+  minLength?: number;
+}) {
+  return (
+    <label className="block text-sm">
+      <span className="text-stone-700">{props.label}</span>
+      <input
+        name={props.name}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        required={props.required ?? true}
+        minLength={props.minLength}
+        className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+      />
+    </label>
+  );
+}
+
+function describeError(payload: {
+  error?: { message?: string; issues?: { path: string[]; message: string }[] };
+}): string {
+  const issue = payload.error?.issues?.[0];
+  if (issue) return `${issue.path.join('.') || 'Request'}: ${issue.message}`;
+  return payload.error?.message ?? 'Something went wrong';
+}

@@ -1,0 +1,103 @@
+import type { NextAuthOptions } from 'next-auth';
+import { getServerSession } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import { getDatabase } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { clientIp } from '@/lib/api/request-context';
+import { env } from '@/lib/env';
+import { emailSchema } from '@/lib/schemas/common';
+import { findLiveSession } from '@/lib/services/sessions/find-live-session';
+import { revokeSession } from '@/lib/services/sessions/revoke-session';
+import { signIn } from '@/lib/services/users/sign-in';
+import { toPublicUser } from '@/lib/services/users/to-public-user';
+import { authSecret } from './auth-secret';
+
+// The browser signs in through next-auth, but the session itself is a row in our sessions table: the
+// JWT cookie only carries that row's id, and every page load checks the row, so revoking a session
+// (DELETE /v1/auth/sessions/current, or signing out) signs the browser out too.
+declare module 'next-auth' {
+  interface Session {
+    sessionId?: string;
+  }
+  interface User {
+    sessionId?: string;
+  }
+}
+
+declare module 'next-auth/jwt' {
+  interface JWT {
+    sessionId?: string;
+  }
+}
+
+export function authOptions(): NextAuthOptions {
+  process.env.NEXTAUTH_URL ??= env().SITE_URL;
+  return {
+    secret: authSecret(),
+    session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+    pages: { signIn: '/login' },
+    providers: [
+      Credentials({
+        name: 'Email and password',
+        credentials: {
+          email: { label: 'Email', type: 'email' },
+          password: { label: 'Password', type: 'password' },
+          sessionToken: { label: 'Session token', type: 'text' },
+        },
+        async authorize(credentials, request) {
+          const database = await getDatabase();
+          // Just signed up through POST /v1/users: adopt the session that call created.
+          if (credentials?.sessionToken) {
+            const session = await findLiveSession(database.db, { token: credentials.sessionToken });
+            return session ? { id: session.user.id, email: session.user.email, sessionId: session.sessionId } : null;
+          }
+          const parsedEmail = emailSchema.safeParse(credentials?.email);
+          if (!parsedEmail.success || !credentials?.password) return null;
+          const headers = new Headers(request?.headers as Record<string, string> | undefined);
+          try {
+            const session = await signIn(
+              database,
+              { email: parsedEmail.data, password: credentials.password },
+              { ip: clientIp(headers), userAgent: headers.get('user-agent') },
+            );
+            return { id: session.user.id, email: session.user.email, sessionId: session.sessionId };
+          } catch (error) {
+            // Wrong credentials are next-auth's `CredentialsSignin`; anything else (rate limited) keeps
+            // our message, which next-auth hands to the form as `error`.
+            if (error instanceof ApiError && error.code === 'UNAUTHORIZED') return null;
+            if (error instanceof ApiError) throw new Error(`${error.message}. ${error.hint}`);
+            throw error;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.sessionId) token.sessionId = user.sessionId;
+        return token;
+      },
+      session({ session, token }) {
+        session.sessionId = token.sessionId;
+        return session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (!token?.sessionId || !token.sub) return;
+        const { db } = await getDatabase();
+        await revokeSession(db, { userId: token.sub, sessionId: token.sessionId });
+      },
+    },
+  };
+}
+
+/** The signed-in human for a page, or null when the cookie is missing or its session was revoked. */
+export async function getBrowserUser() {
+  const session = await getServerSession(authOptions());
+  if (!session?.sessionId) return null;
+  const { db } = await getDatabase();
+  // A session id that is not a UUID cannot name a row (and would make Postgres raise).
+  if (!/^[0-9a-f-]{36}$/i.test(session.sessionId)) return null;
+  const active = await findLiveSession(db, { sessionId: session.sessionId });
+  return active ? { sessionId: active.sessionId, user: toPublicUser(active.user) } : null;
+}

@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The e2e suite runs against a production build (`npm run build` first) on a free port, with a
+// throwaway DATA_DIR so it never shares an embedded database with a dev server.
+// Workers re-read this file, so the choices are kept in the environment they inherit.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'legwork-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'ui', testDir: './e2e/ui' },
+    { name: 'api', testDir: './e2e/api' },
+  ],
+  webServer: {
+    command: `npx next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      DATA_DIR: dataDir,
+      SITE_URL: baseURL,
+      NEXTAUTH_URL: baseURL,
+      AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATABASE_URL: '',
+      POSTGRES_URL: '',
+    },
+  },
+});

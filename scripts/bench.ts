@@ -1,0 +1,129 @@
+// `npm run bench`: production build, one server, autocannon against GET /v1/health (bare) and an
+// API-key-authenticated GET /v1/users/me, measured back to back in one run, then the ratio.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../db/client';
+import { apiKeys, users } from '../db/schema';
+import { generateApiKey } from '../lib/auth/api-key-format';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = 3;
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const base = `http://127.0.0.1:${PORT}`;
+const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+if (!existsSync('.next/BUILD_ID') || process.env.BENCH_REBUILD) {
+  console.log('building…');
+  const build = spawnSync('npx next build --turbopack', { shell: true, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const databaseUrl = await createBenchDatabase();
+const apiKey = await seedApiKey(databaseUrl);
+const server = startServer(databaseUrl);
+try {
+  await waitForServer();
+  const results = [];
+  const targets: { name: string; path: string; headers: Record<string, string> }[] = [
+    { name: 'GET /v1/health', path: '/v1/health', headers: {} },
+    { name: 'GET /v1/users/me (API key)', path: '/v1/users/me', headers: { authorization: `Bearer ${apiKey}` } },
+  ];
+  for (const target of targets) {
+    await run(target.path, target.headers, WARMUP_S);
+    const result = await run(target.path, target.headers, DURATION_S);
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    results.push({ name: target.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+  }
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up, PostgreSQL ${databaseUrl.replace(/\/\/.*@/, '//…@')}\n`,
+  );
+  console.log('endpoint                       req/s     p50 ms   p99 ms');
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}`,
+    );
+  }
+  const [bare, authed] = results as [(typeof results)[0], (typeof results)[0]];
+  const ratio = authed.rps / bare.rps;
+  console.log(`\nratio authenticated/bare: ${ratio.toFixed(2)} (target >= 0.75)`);
+  console.log(`p99 authenticated: ${authed.p99} ms (target <= 150 ms)`);
+} finally {
+  server.kill('SIGTERM');
+  await dropBenchDatabase(databaseUrl);
+}
+
+function run(urlPath: string, headers: Record<string, string>, duration: number) {
+  return autocannon({ url: base + urlPath, connections: CONNECTIONS, duration, headers });
+}
+
+async function createBenchDatabase(): Promise<string> {
+  const name = `legwork_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropBenchDatabase(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  await admin.end();
+}
+
+async function seedApiKey(url: string): Promise<string> {
+  const database = await openDatabase({ driver: 'pg', url });
+  const [user] = await database.db.insert(users).values({ email: 'bench@example.com', name: 'Bench' }).returning();
+  const key = generateApiKey('live');
+  await database.db.insert(apiKeys).values({
+    userId: user?.id ?? '',
+    name: 'bench',
+    keyHash: key.keyHash,
+    keyPrefix: key.keyPrefix,
+    keySuffix: key.keySuffix,
+    rateLimitPerMinute: 1_000_000_000,
+  });
+  await database.close();
+  return key.key;
+}
+
+function startServer(url: string): ChildProcess {
+  // Started with node directly (not npx) so that killing this child stops the server itself.
+  const child = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', '-p', String(PORT), '-H', '127.0.0.1'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'legwork-bench-')),
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        NEXT_TELEMETRY_DISABLED: '1',
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim(),
+      },
+    },
+  );
+  return child;
+}
+
+async function waitForServer(): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const response = await fetch(`${base}/v1/health/deep`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not become healthy');
+}
