@@ -13,6 +13,7 @@ import { generateApiKey } from '../lib/auth/api-key-format';
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 3;
+const ROUNDS = 2;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -28,22 +29,41 @@ const apiKey = await seedApiKey(databaseUrl);
 const server = startServer(databaseUrl);
 try {
   await waitForServer();
-  const results = [];
   const targets: { name: string; path: string; headers: Record<string, string> }[] = [
     { name: 'GET /v1/health', path: '/v1/health', headers: {} },
     { name: 'GET /v1/users/me (API key)', path: '/v1/users/me', headers: { authorization: `Bearer ${apiKey}` } },
   ];
-  for (const target of targets) {
-    await run(target.path, target.headers, WARMUP_S);
-    const result = await run(target.path, target.headers, DURATION_S);
-    if (result.non2xx > 0 || result.errors > 0)
-      throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    results.push({ name: target.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+  for (const target of targets) await run(target.path, target.headers, WARMUP_S);
+  // The two endpoints alternate in ROUNDS slices (DURATION_S in all for each), so a slow patch of the
+  // shared machine weighs on both sides of the ratio instead of on one.
+  const samples = targets.map(() => ({ requests: 0, seconds: 0, p50: [] as number[], p99: [] as number[] }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, target] of targets.entries()) {
+      const result = await run(target.path, target.headers, DURATION_S / ROUNDS);
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      }
+      const sample = samples[index];
+      if (!sample) continue;
+      sample.requests += result.requests.total;
+      sample.seconds += result.duration;
+      sample.p50.push(result.latency.p50);
+      sample.p99.push(result.latency.p99);
+    }
   }
+  const results = targets.map((target, index) => {
+    const sample = samples[index] ?? { requests: 0, seconds: 1, p50: [0], p99: [0] };
+    return {
+      name: target.name,
+      rps: sample.requests / sample.seconds,
+      p50: Math.max(...sample.p50),
+      p99: Math.max(...sample.p99),
+    };
+  });
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up, PostgreSQL ${databaseUrl.replace(/\/\/.*@/, '//…@')}\n`,
   );
-  console.log('endpoint                       req/s     p50 ms   p99 ms');
+  console.log('endpoint                       req/s     p50 ms   p99 ms   (latency: worst round)');
   for (const r of results) {
     console.log(
       `${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}`,
@@ -54,7 +74,10 @@ try {
   console.log(`\nratio authenticated/bare: ${ratio.toFixed(2)} (target >= 0.75)`);
   console.log(`p99 authenticated: ${authed.p99} ms (target <= 150 ms)`);
 } finally {
-  server.kill('SIGTERM');
+  await new Promise((resolve) => {
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
   await dropBenchDatabase(databaseUrl);
 }
 
@@ -110,7 +133,8 @@ function startServer(url: string): ChildProcess {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         NEXT_TELEMETRY_DISABLED: '1',
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim(),
+        NODE_OPTIONS:
+          `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64 ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
       },
     },
   );

@@ -51,36 +51,26 @@ export async function flushUsageLog(): Promise<void> {
   await state.flushing;
 }
 
+// Column arrays + unnest: one fixed statement (prepared once per connection) whatever the batch size.
+const INSERT_SQL = `insert into api_request_log (api_key_id, user_id, method, route, status, latency_ms, ip, created_at)
+  select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::smallint[], $6::int[], $7::inet[], $8::timestamptz[])`;
+
+const LAST_USED_SQL = `update api_keys k set last_used_at = greatest(k.last_used_at, v.at)
+  from (select id, max(at) as at from unnest($1::uuid[], $2::timestamptz[]) as u(id, at) group by id) v
+  where k.id = v.id`;
+
 async function writeBatch(database: Database, batch: UsageEntry[]): Promise<void> {
-  const values: unknown[] = [];
-  const rows = batch.map((entry, index) => {
-    const base = index * 8;
-    values.push(
-      entry.apiKeyId,
-      entry.userId,
-      entry.method,
-      entry.route,
-      entry.status,
-      entry.latencyMs,
-      entry.ip,
-      entry.at,
-    );
-    return `($${base + 1}::uuid, $${base + 2}::uuid, $${base + 3}, $${base + 4}, $${base + 5}::smallint, $${base + 6}::int, $${base + 7}::inet, $${base + 8}::timestamptz)`;
-  });
-  await database.query(
-    `usage_insert_${batch.length}`,
-    `insert into api_request_log (api_key_id, user_id, method, route, status, latency_ms, ip, created_at) values ${rows.join(', ')}`,
-    values,
-  );
-  const lastUsed = new Map<string, Date>();
-  for (const entry of batch) {
-    const seen = lastUsed.get(entry.apiKeyId);
-    if (!seen || seen < entry.at) lastUsed.set(entry.apiKeyId, entry.at);
-  }
-  await database.query(
-    'usage_last_used',
-    `update api_keys k set last_used_at = greatest(k.last_used_at, v.at)
-       from unnest($1::uuid[], $2::timestamptz[]) as v(id, at) where k.id = v.id`,
-    [[...lastUsed.keys()], [...lastUsed.values()]],
-  );
+  const column = <K extends keyof UsageEntry>(key: K) => batch.map((entry) => entry[key]);
+  const ips = batch.map((entry) => (entry.ip === '0.0.0.0' ? null : entry.ip));
+  await database.query('usage_insert', INSERT_SQL, [
+    column('apiKeyId'),
+    column('userId'),
+    column('method'),
+    column('route'),
+    column('status'),
+    column('latencyMs'),
+    ips,
+    column('at'),
+  ]);
+  await database.query('usage_last_used', LAST_USED_SQL, [column('apiKeyId'), column('at')]);
 }
