@@ -8,14 +8,14 @@ export type DatabaseConfig =
   | { driver: 'pg'; url: string; maxConnections?: number }
   | { driver: 'neon'; url: string };
 
-/** DATABASE_URL wins; POSTGRES_URL (Vercel/Neon) next; otherwise embedded PGlite in DATA_DIR. */
+/**
+ * On Vercel, POSTGRES_URL (set by its Neon integration, next to DATABASE_URL) selects the serverless
+ * driver. Elsewhere DATABASE_URL wins, then POSTGRES_URL; with neither, embedded PGlite in DATA_DIR.
+ */
 export function databaseConfigFromEnv(): DatabaseConfig {
-  const { DATABASE_URL, POSTGRES_URL, DATA_DIR } = env();
-  if (DATABASE_URL) {
-    const maxConnections = Number(process.env.DB_POOL_MAX ?? 10);
-    return { driver: 'pg', url: DATABASE_URL, maxConnections };
-  }
-  if (POSTGRES_URL) return { driver: 'neon', url: POSTGRES_URL };
+  const { DATABASE_URL, POSTGRES_URL, DATA_DIR, DB_POOL_MAX } = env();
+  if (POSTGRES_URL && (process.env.VERCEL || !DATABASE_URL)) return { driver: 'neon', url: POSTGRES_URL };
+  if (DATABASE_URL) return { driver: 'pg', url: DATABASE_URL, maxConnections: DB_POOL_MAX };
   return { driver: 'pglite', dataDir: `${DATA_DIR}/pglite` };
 }
 

@@ -8,6 +8,12 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   POSTGRES_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('.data'),
+  DB_POOL_MAX: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(500, { message: 'must be at most 500' })
+    .default(10),
   SITE_URL: z
     .url({ message: 'must be an absolute URL such as https://legwork.example' })
     .default('http://localhost:3000'),

@@ -45,7 +45,7 @@ export function route<T extends Operation>(operation: T, handler: Handler<T>): R
     try {
       const resolved = await resolveActor(operation, request, context, database);
       actor = resolved.actor;
-      rateLimit = await enforceRateLimit(operation, resolved, context, database);
+      rateLimit = await enforceRateLimit(operation, resolved, context.ip, database);
       const input = await parseInput(operation, request, routeContext);
       const execute = () => runHandler(operation, handler, { ...input, actor, context, request }, database);
       const idempotent = operation.idempotent ?? operation.method === 'POST';

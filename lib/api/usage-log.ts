@@ -38,7 +38,7 @@ export function recordUsage(database: () => Promise<Database>, entry: UsageEntry
   }
 }
 
-/** Writes everything buffered so far. Tests and shutdown call it directly. */
+/** Writes everything buffered so far. Tests call it directly to read the log back. */
 export async function flushUsageLog(): Promise<void> {
   if (state.timer) clearTimeout(state.timer);
   state.timer = undefined;

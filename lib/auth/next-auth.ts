@@ -4,8 +4,10 @@ import Credentials from 'next-auth/providers/credentials';
 import { getDatabase } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { clientIp } from '@/lib/api/request-context';
+import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
 import { env } from '@/lib/env';
 import { emailSchema } from '@/lib/schemas/common';
+import { createSessionOperation } from '@/lib/schemas/users';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
 import { revokeSession } from '@/lib/services/sessions/revoke-session';
 import { signIn } from '@/lib/services/users/sign-in';
@@ -55,6 +57,10 @@ export function authOptions(): NextAuthOptions {
           if (!parsedEmail.success || !credentials?.password) return null;
           const headers = new Headers(request?.headers as Record<string, string> | undefined);
           try {
+            // The same per-IP limit as POST /v1/auth/sessions, then signIn's per-email limit.
+            await enforceRateLimit(createSessionOperation, { actor: { kind: 'anonymous' } }, clientIp(headers), () =>
+              Promise.resolve(database),
+            );
             const session = await signIn(
               database,
               { email: parsedEmail.data, password: credentials.password },

@@ -52,7 +52,8 @@ export async function withIdempotency(
     await release(database, scopeHash);
     throw error;
   }
-  if (outcome.status >= 500) {
+  // A server fault or a client that hung up (499) produced no answer worth replaying.
+  if (outcome.status >= 499) {
     await release(database, scopeHash);
     return outcome;
   }

@@ -3,7 +3,6 @@ import { countHit, type RateCount } from '@/lib/auth/rate-counter';
 import { ApiError } from '../errors';
 import type { Operation } from '../operation';
 import { RATE_LIMIT_WINDOW_SECONDS, rateLimitPerMinute } from '../rate-limit-policy';
-import type { RequestContext } from '../request-context';
 import type { ResolvedActor } from './resolve-actor';
 
 export type RateLimitState = { policy: string; limit: number; remaining: number; resetSeconds: number };
@@ -15,7 +14,7 @@ export type RateLimitState = { policy: string; limit: number; remaining: number;
 export async function enforceRateLimit(
   operation: Operation,
   resolved: ResolvedActor,
-  context: RequestContext,
+  ip: string,
   database: () => Promise<Database>,
 ): Promise<RateLimitState | undefined> {
   const rateClass = operation.rateLimit ?? (operation.auth === 'none' ? 'public' : 'default');
@@ -25,7 +24,7 @@ export async function enforceRateLimit(
   const limit = actor.kind === 'apiKey' ? actor.apiKey.rateLimitPerMinute : rateLimitPerMinute[rateClass];
   const policy = actor.kind === 'apiKey' ? 'api-key' : actor.kind === 'session' ? 'user' : `ip-${rateClass}`;
   const rate: RateCount =
-    resolved.rate ?? (await countHit(await database(), `ip:${rateClass}:${context.ip}`, RATE_LIMIT_WINDOW_SECONDS));
+    resolved.rate ?? (await countHit(await database(), `ip:${rateClass}:${ip}`, RATE_LIMIT_WINDOW_SECONDS));
 
   const nowSeconds = Math.floor(Date.now() / 1000);
   const resetSeconds = Math.min(rate.windowSeconds, Math.max(1, rate.windowStart + rate.windowSeconds - nowSeconds));

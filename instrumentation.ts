@@ -1,0 +1,11 @@
+// Runs once when a Next.js server process starts: migrations are applied at boot, not on the first
+// request, and the periodic jobs begin. Skipped while `next build` collects pages.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { startBackgroundJobs } = await import('./lib/jobs/start-background-jobs');
+  const { logger } = await import('./lib/logger');
+  await startBackgroundJobs().catch((error) =>
+    // The first request retries the open; /v1/health/deep reports the database as down meanwhile.
+    logger.error('database unavailable at boot', { error }),
+  );
+}
