@@ -71,7 +71,7 @@ function errorsFor(operation: Operation): ErrorCode[] {
   }
   if (operation.params) codes.add('NOT_FOUND');
   if (operation.auth !== 'none') codes.add('UNAUTHORIZED');
-  if (operation.auth === 'session' || operation.auth === 'apiKey') codes.add('FORBIDDEN');
+  if (operation.auth === 'session' || operation.auth === 'apiKey' || operation.scope) codes.add('FORBIDDEN');
   if (operation.rateLimit !== 'none') codes.add('RATE_LIMIT_EXCEEDED');
   if (operation.idempotent ?? operation.method === 'POST') {
     codes.add('IDEMPOTENCY_KEY_IN_USE');

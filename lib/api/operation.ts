@@ -18,6 +18,8 @@ export type Operation = {
   description?: string;
   tags: string[];
   auth: AuthRequirement;
+  /** The API-key scope this operation needs; session callers act with their full rights. */
+  scope?: string;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;

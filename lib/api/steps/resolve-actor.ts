@@ -44,6 +44,13 @@ export async function resolveActor(
       hint: 'Send an API key (lgw_live_… or lgw_test_…) as the bearer token.',
     });
   }
+  if (operation.scope && actor.kind === 'apiKey' && !actor.apiKey.scopes.includes(operation.scope)) {
+    throw new ApiError('FORBIDDEN', {
+      message: `This API key lacks the \`${operation.scope}\` scope`,
+      hint: 'Use a key that has this scope, or create one with it from the dashboard.',
+      details: { requiredScope: operation.scope },
+    });
+  }
   return authenticated;
 }
 
