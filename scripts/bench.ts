@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { apiKeys, users } from '../db/schema';
+import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { generateApiKey } from '../lib/auth/api-key-format';
 
 const CONNECTIONS = 50;
@@ -24,7 +24,7 @@ if (!existsSync('.next/BUILD_ID') || process.env.BENCH_REBUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const databaseUrl = await createBenchDatabase();
+const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench');
 const apiKey = await seedApiKey(databaseUrl);
 const server = startServer(databaseUrl);
 try {
@@ -78,29 +78,11 @@ try {
     server.once('exit', resolve);
     server.kill('SIGTERM');
   });
-  await dropBenchDatabase(databaseUrl);
+  await dropScratchDatabase(serverUrl, databaseUrl);
 }
 
 function run(urlPath: string, headers: Record<string, string>, duration: number) {
   return autocannon({ url: base + urlPath, connections: CONNECTIONS, duration, headers });
-}
-
-async function createBenchDatabase(): Promise<string> {
-  const name = `legwork_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropBenchDatabase(url: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-  await admin.end();
 }
 
 async function seedApiKey(url: string): Promise<string> {

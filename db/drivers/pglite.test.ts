@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from './pglite';
 
@@ -10,10 +9,12 @@ describe('embedded PGlite', () => {
   it('applies the migrations with the geo extensions loaded', async () => {
     const database = await openPglite('memory://');
     try {
-      const result = await database.db.execute(
-        sql`select round(earth_distance(ll_to_earth(52.52, 13.405), ll_to_earth(48.8566, 2.3522)) / 1000) as km`,
+      const [row] = await database.query<{ km: number }>(
+        'geo_probe',
+        'select round(earth_distance(ll_to_earth(52.52, 13.405), ll_to_earth(48.8566, 2.3522)) / 1000) as km',
+        [],
       );
-      expect(Number((result.rows[0] as { km: number }).km)).toBe(878);
+      expect(Number(row?.km)).toBe(878);
     } finally {
       await database.close();
     }
