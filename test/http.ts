@@ -25,17 +25,7 @@ export async function call(handler: RouteHandler, path: string, options: CallOpt
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  const response = await handler(new Request(url, { method, headers, body }), {
-    params: Promise.resolve(options.params ?? {}),
-  });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, json, text };
+  return send(handler, new Request(url, { method, headers, body }), options.params);
 }
 
 function handlerMethod(handler: RouteHandler): string {
@@ -63,7 +53,11 @@ export async function send(
   request: Request,
   params: Record<string, string> = {},
 ): Promise<CallResult> {
-  const response = await handler(request, { params: Promise.resolve(params) });
+  return readResult(await handler(request, { params: Promise.resolve(params) }));
+}
+
+/** Status, headers, raw text and (when it parses) JSON of a Response. */
+export async function readResult(response: Response): Promise<CallResult> {
   const text = await response.text();
   let json: unknown;
   try {

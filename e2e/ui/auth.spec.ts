@@ -26,7 +26,7 @@ test('sign up, land on the dashboard, sign out, log back in', async ({ page }) =
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('wrong password!!');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid email or password');
 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();

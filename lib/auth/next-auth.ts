@@ -11,7 +11,7 @@ import { createSessionOperation } from '@/lib/schemas/users';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
 import { revokeSession } from '@/lib/services/sessions/revoke-session';
 import { signIn } from '@/lib/services/users/sign-in';
-import { toPublicUser } from '@/lib/services/users/to-public-user';
+import { type PublicUser, toPublicUser } from '@/lib/services/users/to-public-user';
 import { authSecret } from './auth-secret';
 
 // The browser signs in through next-auth, but the session itself is a row in our sessions table: the
@@ -20,6 +20,7 @@ import { authSecret } from './auth-secret';
 declare module 'next-auth' {
   interface Session {
     sessionId?: string;
+    account?: PublicUser;
   }
   interface User {
     sessionId?: string;
@@ -71,7 +72,9 @@ export function authOptions(): NextAuthOptions {
             // Wrong credentials are next-auth's `CredentialsSignin`; anything else (rate limited) keeps
             // our message, which next-auth hands to the form as `error`.
             if (error instanceof ApiError && error.code === 'UNAUTHORIZED') return null;
-            if (error instanceof ApiError) throw new Error(`${error.message}. ${error.hint}`);
+            if (error instanceof ApiError && error.code === 'RATE_LIMIT_EXCEEDED') {
+              throw new Error(`Too many requests. Try again in ${error.details?.retryAfter ?? 60} seconds.`);
+            }
             throw error;
           }
         },
@@ -82,9 +85,11 @@ export function authOptions(): NextAuthOptions {
         if (user?.sessionId) token.sessionId = user.sessionId;
         return token;
       },
-      session({ session, token }) {
-        session.sessionId = token.sessionId;
-        return session;
+      // Also what /api/auth/session answers: a revoked or expired row yields a session without a user.
+      async session({ session, token }) {
+        const live = token.sessionId ? await liveSession(token.sessionId) : undefined;
+        if (!live) return { expires: session.expires };
+        return { ...session, sessionId: live.sessionId, account: toPublicUser(live.user) };
       },
     },
     events: {
@@ -100,10 +105,12 @@ export function authOptions(): NextAuthOptions {
 /** The signed-in human for a page, or null when the cookie is missing or its session was revoked. */
 export async function getBrowserUser() {
   const session = await getServerSession(authOptions());
-  if (!session?.sessionId) return null;
-  const { db } = await getDatabase();
+  return session?.sessionId && session.account ? { sessionId: session.sessionId, user: session.account } : null;
+}
+
+async function liveSession(sessionId: string) {
   // A session id that is not a UUID cannot name a row (and would make Postgres raise).
-  if (!/^[0-9a-f-]{36}$/i.test(session.sessionId)) return null;
-  const active = await findLiveSession(db, { sessionId: session.sessionId });
-  return active ? { sessionId: active.sessionId, user: toPublicUser(active.user) } : null;
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
+  const { db } = await getDatabase();
+  return findLiveSession(db, { sessionId });
 }
