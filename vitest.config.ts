@@ -8,7 +8,13 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'e2e/**', '.next/**'],
+    // *.pg.test.ts need a real server (several connections standing for several instances).
+    exclude: [
+      'node_modules/**',
+      'e2e/**',
+      '.next/**',
+      ...(process.env.TEST_DB === 'pglite' ? ['**/*.pg.test.ts'] : []),
+    ],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
