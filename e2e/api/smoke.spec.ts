@@ -25,6 +25,11 @@ test('unknown paths and bad bodies answer in the error envelope', async ({ reque
   expect(missing.status()).toBe(404);
   expect((await missing.json()).error.code).toBe('NOT_FOUND');
 
+  const wrongMethod = await request.post('/v1/users/me');
+  expect(wrongMethod.status()).toBe(405);
+  expect(wrongMethod.headers().allow).toBe('GET');
+  expect((await wrongMethod.json()).error.code).toBe('METHOD_NOT_ALLOWED');
+
   const bad = await request.post('/v1/users', { headers: { 'content-type': 'application/json' }, data: '{oops' });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid request body' });

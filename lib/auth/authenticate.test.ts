@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/db/client';
+import { type Database, getDatabase } from '@/db/client';
+import { ensureWindowRoom } from '@/test/expect';
 import { insertApiKey, insertUser } from '@/test/factories';
+import { generateApiKey } from './api-key-format';
 import { authenticate } from './authenticate';
 
 describe('authenticate()', () => {
@@ -26,5 +28,39 @@ describe('authenticate()', () => {
       },
       apiKey: { id: row.id, scopes: ['tasks:read'], mode: 'test', rateLimitPerMinute: 42 },
     });
+  });
+});
+
+describe('authenticate() under concurrency', () => {
+  it('resolves requests of one turn in a single statement, with consecutive counts per key', async () => {
+    const real = await getDatabase();
+    const statements: string[] = [];
+    const recording: Database = {
+      ...real,
+      query: (name, text, params) => {
+        statements.push(name);
+        return real.query(name, text, params);
+      },
+    };
+    const user = await insertUser(real.db);
+    const { key } = await insertApiKey(real.db, { userId: user.id });
+    const { key: other } = await insertApiKey(real.db, { userId: user.id });
+    await ensureWindowRoom(60, 5);
+
+    const results = await Promise.all([
+      authenticate(recording, key),
+      authenticate(recording, generateApiKey('live').key),
+      authenticate(recording, key),
+      authenticate(recording, other),
+      authenticate(recording, key),
+    ]);
+
+    expect(statements).toEqual(['auth_api_keys']);
+    expect(results[1]).toBeNull();
+    expect([results[0], results[2], results[4]].map((result) => result?.rate.count)).toEqual([1, 2, 3]);
+    expect(results[3]?.rate.count).toBe(1);
+    expect(results[3]?.actor.kind === 'apiKey' && results[3].actor.apiKey.id).not.toBe(
+      results[0]?.actor.kind === 'apiKey' && results[0].actor.apiKey.id,
+    );
   });
 });

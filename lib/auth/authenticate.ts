@@ -1,6 +1,7 @@
 import type { Database } from '@/db/client';
 import type { Actor, ActorUser } from './actor';
 import { isWellFormedApiKey, looksLikeApiKey } from './api-key-format';
+import { createBatchLoader } from './batch-loader';
 import { countSql, type RateCount } from './rate-counter';
 import { isWellFormedSessionToken, sha256Hex } from './tokens';
 
@@ -9,51 +10,86 @@ export type Authenticated = { actor: Exclude<Actor, { kind: 'anonymous' }>; rate
 const MAX_TOKEN_LENGTH = 200;
 const WINDOW_SECONDS = 60;
 
-// Resolving the credential and counting the request against its rate-limit bucket is one statement,
-// so an authenticated request costs a single database round trip and revocation is seen at once.
+/** Shape and checksum only, so a malformed credential is refused without touching the database. */
+export function isWellFormedCredential(token: string): boolean {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return false;
+  return looksLikeApiKey(token) ? isWellFormedApiKey(token) : isWellFormedSessionToken(token);
+}
+
+// Resolving credentials and counting each request against its rate-limit bucket is one statement for a
+// whole batch of requests (see batch-loader.ts): revocation is seen at once, and an authenticated request
+// costs at most one database round trip. `input` numbers the hashes; rows come back with that `ord`, and
+// requests of one bucket in the same batch get consecutive counts.
 const USER_COLUMNS = 'u.id, u.email, u.name, u.type, u.owner_id, u.created_at';
 
-const API_KEY_SQL = `with k as (
-    select k.id as key_id, k.scopes, k.mode, k.rate_limit_per_minute, ${USER_COLUMNS}
-    from api_keys k join users u on u.id = k.user_id
-    where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())
-  ), rl as (${countSql("'key:' || key_id", '$2', 'k')})
-  select k.*, rl.count as rl_count, rl.window_start as rl_window from k, rl`;
+const batchSql = (matched: string) => `with input as (
+    select hash, ord from unnest($1::text[]) with ordinality as t(hash, ord)
+  ), matched as (${matched}),
+  hits as (select bucket, count(*)::int as hits from matched group by bucket),
+  rl as (${countSql('hits', '$2')})
+  select matched.*,
+    rl.count - count(*) over (partition by rl.bucket) + row_number() over (partition by rl.bucket order by matched.ord)
+      as rl_count,
+    rl.window_start as rl_window
+  from matched join rl on rl.bucket = matched.bucket`;
 
-const SESSION_SQL = `with s as (
-    select s.id as session_id, ${USER_COLUMNS}
-    from sessions s join users u on u.id = s.user_id
-    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
-  ), rl as (${countSql("'user:' || id", '$2', 's')})
-  select s.*, rl.count as rl_count, rl.window_start as rl_window from s, rl`;
+const API_KEY_SQL = batchSql(
+  `select i.ord, 'key:' || k.id as bucket, k.id as key_id, k.scopes, k.mode, k.rate_limit_per_minute, ${USER_COLUMNS}
+    from input i join api_keys k on k.key_hash = i.hash join users u on u.id = k.user_id
+    where k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`,
+);
+
+const SESSION_SQL = batchSql(
+  `select i.ord, 'user:' || u.id as bucket, s.id as session_id, ${USER_COLUMNS}
+    from input i join sessions s on s.token_hash = i.hash join users u on u.id = s.user_id
+    where s.revoked_at is null and s.expires_at > now()`,
+);
 
 type UserRow = {
+  ord: string | number;
   id: string;
   email: string | null;
   name: string | null;
   type: 'human' | 'agent';
   owner_id: string | null;
   created_at: Date | string;
+  rl_count: string | number;
+  rl_window: string | number;
 };
-type ApiKeyRow = UserRow & {
-  key_id: string;
-  scopes: string[];
-  mode: 'live' | 'test';
-  rate_limit_per_minute: number;
-  rl_count: number;
-  rl_window: string;
-};
-type SessionRow = UserRow & { session_id: string; rl_count: number; rl_window: string };
+type ApiKeyRow = UserRow & { key_id: string; scopes: string[]; mode: 'live' | 'test'; rate_limit_per_minute: number };
+type SessionRow = UserRow & { session_id: string };
 
-/**
- * Resolves `Authorization: Bearer <token>`. Returns null for anything that is not a live credential;
- * malformed tokens are refused without a database round trip.
- */
+type Loaders = {
+  apiKey: (hash: string) => Promise<ApiKeyRow | undefined>;
+  session: (hash: string) => Promise<SessionRow | undefined>;
+};
+const loaders = new WeakMap<Database, Loaders>();
+
+function loadersFor(database: Database): Loaders {
+  let found = loaders.get(database);
+  if (!found) {
+    const byOrd = <Row extends UserRow>(name: string, text: string) =>
+      createBatchLoader<string, Row | undefined>(async (hashes) => {
+        const rows = await database.query<Row>(name, text, [hashes, WINDOW_SECONDS]);
+        const out: (Row | undefined)[] = hashes.map(() => undefined);
+        for (const row of rows) out[Number(row.ord) - 1] = row;
+        return out;
+      });
+    found = {
+      apiKey: byOrd<ApiKeyRow>('auth_api_keys', API_KEY_SQL),
+      session: byOrd<SessionRow>('auth_sessions', SESSION_SQL),
+    };
+    loaders.set(database, found);
+  }
+  return found;
+}
+
+/** Resolves `Authorization: Bearer <token>`; null for anything that is not a live credential. */
 export async function authenticate(database: Database, token: string): Promise<Authenticated | null> {
-  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+  if (!isWellFormedCredential(token)) return null;
+  const { apiKey, session } = loadersFor(database);
   if (looksLikeApiKey(token)) {
-    if (!isWellFormedApiKey(token)) return null;
-    const [row] = await database.query<ApiKeyRow>('auth_api_key', API_KEY_SQL, [sha256Hex(token), WINDOW_SECONDS]);
+    const row = await apiKey(sha256Hex(token));
     if (!row) return null;
     return {
       actor: {
@@ -64,8 +100,7 @@ export async function authenticate(database: Database, token: string): Promise<A
       rate: toRate(row),
     };
   }
-  if (!isWellFormedSessionToken(token)) return null;
-  const [row] = await database.query<SessionRow>('auth_session', SESSION_SQL, [sha256Hex(token), WINDOW_SECONDS]);
+  const row = await session(sha256Hex(token));
   if (!row) return null;
   return { actor: { kind: 'session', user: toUser(row), sessionId: row.session_id }, rate: toRate(row) };
 }
@@ -81,6 +116,6 @@ function toUser(row: UserRow): ActorUser {
   };
 }
 
-function toRate(row: { rl_count: number; rl_window: string }): RateCount {
+function toRate(row: UserRow): RateCount {
   return { count: Number(row.rl_count), windowStart: Number(row.rl_window), windowSeconds: WINDOW_SECONDS };
 }

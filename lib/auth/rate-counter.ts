@@ -4,20 +4,21 @@ export type RateCount = { count: number; windowStart: number; windowSeconds: num
 
 /**
  * Fixed-window counter in one upsert: a bucket's row holds its current window and count, restarting
- * at 1 when the window rolls over. The window comes from the database clock so every instance agrees.
- * `from` lets a caller count only when a CTE (say, a valid credential) produced a row.
+ * when the window rolls over. The window comes from the database clock so every instance agrees.
+ * `source` is a FROM clause yielding `bucket` and `hits` columns, so one statement can count many
+ * buckets (each bucket at most once per statement, as ON CONFLICT requires).
  */
-export function countSql(bucket: string, windowParam: string, from?: string): string {
+export function countSql(source: string, windowParam: string): string {
   return `insert into rate_limit_counters as c (bucket, window_start, count)
-    select ${bucket}, floor(extract(epoch from now()) / ${windowParam}::int)::bigint * ${windowParam}::int, 1
-    ${from ? `from ${from}` : ''}
+    select bucket, floor(extract(epoch from now()) / ${windowParam}::int)::bigint * ${windowParam}::int, hits
+    from ${source}
     on conflict (bucket) do update set
-      count = case when c.window_start = excluded.window_start then c.count + 1 else 1 end,
+      count = case when c.window_start = excluded.window_start then c.count + excluded.count else excluded.count end,
       window_start = excluded.window_start
-    returning c.count, c.window_start`;
+    returning c.bucket, c.count, c.window_start`;
 }
 
-const COUNT_BUCKET_SQL = countSql('$1::text', '$2');
+const COUNT_BUCKET_SQL = countSql('(select $1::text as bucket, 1 as hits) as hit', '$2');
 
 /** Counts one hit against `bucket` and returns the count in the current window. */
 export async function countHit(database: Database, bucket: string, windowSeconds = 60): Promise<RateCount> {

@@ -1,5 +1,8 @@
+import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { healthOperation } from '@/lib/schemas/health';
 
 // GET /v1/health — liveness; touches nothing else
 export const GET = route(healthOperation, async () => ({ status: 'ok' }));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });

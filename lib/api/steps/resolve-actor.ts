@@ -1,6 +1,6 @@
 import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
-import { authenticate } from '@/lib/auth/authenticate';
+import { authenticate, isWellFormedCredential } from '@/lib/auth/authenticate';
 import { countHit, type RateCount } from '@/lib/auth/rate-counter';
 import { ApiError } from '../errors';
 import type { Operation } from '../operation';
@@ -24,6 +24,8 @@ export async function resolveActor(
   const token = header ? BEARER.exec(header)?.[1] : undefined;
   if (!token) throw new ApiError('UNAUTHORIZED');
 
+  // Malformed credentials are refused before any database access.
+  if (!isWellFormedCredential(token)) throw new ApiError('UNAUTHORIZED');
   const db = await database();
   const authenticated = await authenticate(db, token);
   if (!authenticated) {

@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { createSessionOperation } from '@/lib/schemas/users';
 import { signIn } from '@/lib/services/users/sign-in';
@@ -6,3 +7,5 @@ import { signIn } from '@/lib/services/users/sign-in';
 export const POST = route(createSessionOperation, ({ database, body, context, request }) =>
   signIn(database, body, { ip: context.ip, userAgent: request.headers.get('user-agent') }),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -1,4 +1,5 @@
 import { getDatabase } from '@/db/client';
+import { otherMethods } from '@/lib/api/other-methods';
 import { reply } from '@/lib/api/outcome';
 import { route } from '@/lib/api/route';
 import { deepHealthOperation } from '@/lib/schemas/health';
@@ -9,3 +10,5 @@ export const GET = route(deepHealthOperation, async () => {
   const health = await checkDeepHealth(getDatabase);
   return reply(health.status === 'ok' ? 200 : 503, health);
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });

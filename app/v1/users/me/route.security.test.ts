@@ -74,11 +74,11 @@ describe('GET /v1/users/me: every kind of bad credential is the same 401', () =>
     ['an API key hash instead of the key', `Bearer ${sha256Hex(generateApiKey('live').key)}`],
     ['a session token that is too short', `Bearer ${generateSessionToken().slice(0, -1)}`],
     ['SQL in the token', "Bearer 'OR'1'='1'--"],
-  ])('%s: refused without looking the credential up', async (_label, authorization) => {
+  ])('%s: refused before any database access', async (_label, authorization) => {
     await withQueryLog(async (names) => {
       expectUnauthorized(await getMe(authorization));
-      // Only the failed-attempt counter of the client IP is touched; no credential lookup happens.
-      expect(names).toEqual(['rate_count']);
+      // Refused on shape or checksum alone: no database access at all.
+      expect(names).toEqual([]);
     });
   });
 

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/errors';
+import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { deleteCurrentSessionOperation } from '@/lib/schemas/users';
 import { revokeSession } from '@/lib/services/sessions/revoke-session';
@@ -8,3 +9,5 @@ export const DELETE = route(deleteCurrentSessionOperation, async ({ db, actor })
   if (actor.kind !== 'session') throw new ApiError('FORBIDDEN');
   return revokeSession(db, { userId: actor.user.id, sessionId: actor.sessionId });
 });
+
+export const { GET, POST, PUT, PATCH } = otherMethods({ DELETE });
