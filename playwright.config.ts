@@ -38,7 +38,7 @@ export default defineConfig({
     { name: 'api', testDir: './e2e/api' },
   ],
   webServer: {
-    command: `npx next start -p ${port} -H 127.0.0.1`,
+    command: `npm start -- -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,7 +1,7 @@
 // `npm run bench`: production build, one server, autocannon against GET /v1/health (bare) and an
 // API-key-authenticated GET /v1/users/me, measured back to back in one run, then the ratio.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -101,26 +101,23 @@ async function seedApiKey(url: string): Promise<string> {
   return key.key;
 }
 
+// Exactly what `npm start` runs (node flags included), with a port and the bench database.
 function startServer(url: string): ChildProcess {
-  // Started with node directly (not npx) so that killing this child stops the server itself.
-  const child = spawn(
-    process.execPath,
-    ['node_modules/next/dist/bin/next', 'start', '-p', String(PORT), '-H', '127.0.0.1'],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'legwork-bench-')),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        NEXT_TELEMETRY_DISABLED: '1',
-        NODE_OPTIONS:
-          `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64 ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
-      },
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const [command, ...args] = start.split(/\s+/);
+  if (command !== 'node') throw new Error(`expected "npm start" to run node directly, got: ${start}`);
+  return spawn(process.execPath, [...args, '-p', String(PORT), '-H', '127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'legwork-bench-')),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
     },
-  );
-  return child;
+  });
 }
 
 async function waitForServer(): Promise<void> {
