@@ -47,6 +47,17 @@ export async function ensureWindowRoom(windowSeconds: number, marginSeconds: num
   if (left < marginSeconds) await sleep(Math.ceil((left + 0.1) * 1000));
 }
 
+/** A Database that records the name of every hot-path statement it runs into `names`. */
+export function recordingDatabase(real: Database, names: string[]): Database {
+  return {
+    ...real,
+    query: (name, text, params) => {
+      names.push(name);
+      return real.query(name, text, params);
+    },
+  };
+}
+
 /**
  * Runs `fn` with the real database wrapped so every raw query is recorded by name (the data still goes
  * to the real database). Proves which round trips a request made, e.g. none for a malformed credential.
@@ -54,14 +65,7 @@ export async function ensureWindowRoom(windowSeconds: number, marginSeconds: num
 export async function withQueryLog<T>(fn: (names: string[]) => Promise<T>): Promise<T> {
   const real = await getDatabase();
   const names: string[] = [];
-  const recording: Database = {
-    ...real,
-    query: (name, text, params) => {
-      names.push(name);
-      return real.query(name, text, params);
-    },
-  };
-  setDatabase(recording);
+  setDatabase(recordingDatabase(real, names));
   try {
     return await fn(names);
   } finally {

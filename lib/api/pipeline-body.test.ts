@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { POST as signIn } from '@/app/v1/auth/sessions/route';
 import { POST as signUp } from '@/app/v1/users/route';
@@ -6,34 +6,14 @@ import { getDatabase } from '@/db/client';
 import { users } from '@/db/schema';
 import { envelope, validationEnvelope } from '@/test/expect';
 import { uniqueEmail } from '@/test/factories';
-import { type CallResult, call, send, uniqueIp } from '@/test/http';
+import { call, uniqueIp } from '@/test/http';
+import { expectRequestId, findUserByEmail, json, PASSWORD, rawPost } from '@/test/raw-requests';
 import { MAX_BODY_BYTES } from './steps/parse-input';
 
-const PASSWORD = 'correct horse battery';
 const NOT_AN_OBJECT = validationEnvelope([{ path: [], message: 'The request body must be a JSON object' }]);
 const MALFORMED = validationEnvelope([{ path: [], message: 'Malformed JSON' }]);
 const TOO_LARGE = envelope('PAYLOAD_TOO_LARGE');
 const NOT_JSON = envelope('UNSUPPORTED_MEDIA_TYPE');
-
-type Handler = typeof signUp;
-
-/** POST with a raw body and headers exactly as given (no JSON encoding, no default content type). */
-function rawPost(handler: Handler, path: string, body: BodyInit | null, headers: Record<string, string> = {}) {
-  const init = { method: 'POST', headers: { 'x-forwarded-for': uniqueIp(), ...headers }, body, duplex: 'half' };
-  return send(handler, new Request(new URL(path, 'http://localhost:3000'), init as RequestInit));
-}
-
-const json = { 'content-type': 'application/json' };
-
-function expectRequestId(res: CallResult) {
-  expect(res.headers.get('x-request-id')).toMatch(/^req_[A-Za-z0-9_-]{16}$/);
-}
-
-async function findUserByEmail(email: string) {
-  const { db } = await getDatabase();
-  const [row] = await db.select().from(users).where(eq(users.email, email));
-  return row;
-}
 
 describe('pipeline: JSON parsing', () => {
   it.each([

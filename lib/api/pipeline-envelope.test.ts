@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   DELETE as unknownDelete,
@@ -10,36 +9,10 @@ import {
 import { GET as getMe } from '@/app/v1/users/me/route';
 import { POST as signUp } from '@/app/v1/users/route';
 import { type Database, getDatabase, setDatabase } from '@/db/client';
-import { users } from '@/db/schema';
-import { ensureWindowRoom, envelope, validationEnvelope } from '@/test/expect';
+import { ensureWindowRoom, envelope } from '@/test/expect';
 import { uniqueEmail } from '@/test/factories';
 import { type CallResult, call, send, uniqueIp } from '@/test/http';
-
-const PASSWORD = 'correct horse battery';
-const _NOT_AN_OBJECT = validationEnvelope([{ path: [], message: 'The request body must be a JSON object' }]);
-const _MALFORMED = validationEnvelope([{ path: [], message: 'Malformed JSON' }]);
-const _TOO_LARGE = envelope('PAYLOAD_TOO_LARGE');
-const _NOT_JSON = envelope('UNSUPPORTED_MEDIA_TYPE');
-
-type Handler = typeof signUp;
-
-/** POST with a raw body and headers exactly as given (no JSON encoding, no default content type). */
-function rawPost(handler: Handler, path: string, body: BodyInit | null, headers: Record<string, string> = {}) {
-  const init = { method: 'POST', headers: { 'x-forwarded-for': uniqueIp(), ...headers }, body, duplex: 'half' };
-  return send(handler, new Request(new URL(path, 'http://localhost:3000'), init as RequestInit));
-}
-
-const json = { 'content-type': 'application/json' };
-
-function expectRequestId(res: CallResult) {
-  expect(res.headers.get('x-request-id')).toMatch(/^req_[A-Za-z0-9_-]{16}$/);
-}
-
-async function _findUserByEmail(email: string) {
-  const { db } = await getDatabase();
-  const [row] = await db.select().from(users).where(eq(users.email, email));
-  return row;
-}
+import { expectRequestId, json, PASSWORD, rawPost } from '@/test/raw-requests';
 
 describe('pipeline: request ids', () => {
   it('every response carries X-Request-Id: 201, 400, 401, 409, 413, 415, 429', async () => {

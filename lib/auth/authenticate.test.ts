@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Database, getDatabase } from '@/db/client';
-import { ensureWindowRoom } from '@/test/expect';
+import { getDatabase } from '@/db/client';
+import { ensureWindowRoom, recordingDatabase } from '@/test/expect';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { generateApiKey } from './api-key-format';
 import { authenticate } from './authenticate';
@@ -35,13 +35,7 @@ describe('authenticate() under concurrency', () => {
   it('resolves requests of one turn in a single statement, with consecutive counts per key', async () => {
     const real = await getDatabase();
     const statements: string[] = [];
-    const recording: Database = {
-      ...real,
-      query: (name, text, params) => {
-        statements.push(name);
-        return real.query(name, text, params);
-      },
-    };
+    const recording = recordingDatabase(real, statements);
     const user = await insertUser(real.db);
     const { key } = await insertApiKey(real.db, { userId: user.id });
     const { key: other } = await insertApiKey(real.db, { userId: user.id });
