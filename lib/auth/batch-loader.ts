@@ -18,8 +18,12 @@ export function createBatchLoader<K, V>(
     pending = pending.slice(maxBatch);
     if (pending.length > 0) schedule();
     fetchMany(batch.map((entry) => entry.key)).then(
-      (values) => batch.forEach((entry, index) => entry.resolve(values[index] as V)),
-      (error) => batch.forEach((entry) => entry.reject(error)),
+      (values) => {
+        for (const [index, entry] of batch.entries()) entry.resolve(values[index] as V);
+      },
+      (error) => {
+        for (const entry of batch) entry.reject(error);
+      },
     );
   };
 
