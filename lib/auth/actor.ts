@@ -18,8 +18,6 @@ export type Actor =
       apiKey: { id: string; scopes: string[]; mode: ApiKeyMode; rateLimitPerMinute: number };
     };
 
-export type AuthenticatedActor = Exclude<Actor, { kind: 'anonymous' }>;
-
 /** Who the rate limiter and idempotency store count this caller as. */
 export function principalOf(actor: Actor, ip: string): string {
   if (actor.kind === 'anonymous') return `ip:${ip}`;

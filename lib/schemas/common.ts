@@ -16,5 +16,3 @@ export const emailSchema = z
   .describe('Email address; compared case-insensitively.');
 
 export const timestamp = z.string().describe('ISO-8601 timestamp (UTC).');
-
-export const uuidParam = z.object({ id: z.uuid() });
