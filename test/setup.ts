@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, openDatabase, setDatabase } from '@/db/client';
 import { flushUsageLog } from '@/lib/api/usage-log';
+import { checkLedgerInvariants } from '@/lib/payments/ledger/check-ledger-invariants';
 
 process.env.LOG_LEVEL ??= 'silent';
 
@@ -16,6 +17,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await flushUsageLog();
+  // The ledger invariants must hold after every test file, whatever it did.
+  if (database) {
+    const violations = await checkLedgerInvariants(database);
+    if (violations.length > 0) throw new Error(`ledger invariants broken: ${JSON.stringify(violations)}`);
+  }
   setDatabase(undefined);
   await database?.close();
 });

@@ -1,3 +1,5 @@
 export * from './api-keys';
+export * from './ledger';
+export * from './payments';
 export * from './request-control';
 export * from './users';

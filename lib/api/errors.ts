@@ -6,10 +6,25 @@ export const errorTable = {
     message: 'Invalid request body',
     hint: 'Fix the fields listed in `issues` and send the request again (with the same Idempotency-Key).',
   },
+  INVALID_SIGNATURE: {
+    status: 400,
+    message: 'Invalid signature',
+    hint: 'Sign the exact request body with the endpoint secret; the timestamp must be within 300 seconds.',
+  },
   UNAUTHORIZED: {
     status: 401,
     message: 'Authentication required',
     hint: 'Send `Authorization: Bearer <API key or session token>`. Create a session with POST /v1/auth/sessions.',
+  },
+  PAYMENT_REQUIRED: {
+    status: 402,
+    message: 'Payment required',
+    hint: 'Add a card on the dashboard (Payments), or pay as described in the response.',
+  },
+  PAYMENT_FAILED: {
+    status: 402,
+    message: 'The payment failed',
+    hint: 'See `details` for the processor’s reason; use another card and retry.',
   },
   FORBIDDEN: {
     status: 403,
@@ -75,6 +90,11 @@ export const errorTable = {
     status: 500,
     message: 'Internal server error',
     hint: 'Retry later with exponential backoff; quote the X-Request-Id header if it persists.',
+  },
+  WEBHOOK_NOT_CONFIGURED: {
+    status: 500,
+    message: 'Webhook not configured',
+    hint: 'Set the signing secret for this provider (STRIPE_WEBHOOK_SECRET) and resend the event.',
   },
   SERVICE_UNAVAILABLE: {
     status: 503,

@@ -21,6 +21,10 @@ export type Operation = {
   /** The API-key scope this operation needs; session callers act with their full rights. */
   scope?: string;
   body?: z.ZodType;
+  /** Read the body as raw text (1 MB cap) without parsing it, e.g. for provider webhooks that sign the bytes. */
+  rawBody?: boolean;
+  /** `false` for operations that must answer without the database (health checks). */
+  usesDatabase?: boolean;
   query?: z.ZodType;
   params?: z.ZodType;
   /** The `data` schema of a success; responses are passed through it so nothing unlisted leaks. */

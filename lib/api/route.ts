@@ -12,11 +12,13 @@ import { resolveActor } from './steps/resolve-actor';
 import { recordUsage } from './usage-log';
 
 export type HandlerInput<T extends Operation> = {
-  /** Absent only for operations declared `auth: 'none'` with `rateLimit: 'none'` (health checks). */
+  /** Absent only for operations declared `usesDatabase: false` (health checks, the OpenAPI document). */
   db: Db;
   database: Database;
   actor: Actor;
   body: Input<T, 'body'>;
+  /** The exact request bytes as text (for signature checks); '' when the operation reads no body. */
+  rawBody: string;
   query: Input<T, 'query'>;
   params: Input<T, 'params'>;
   context: RequestContext;
@@ -84,14 +86,15 @@ export function route<T extends Operation>(operation: T, handler: Handler<T>): R
 async function runHandler<T extends Operation>(
   operation: T,
   handler: Handler<T>,
-  input: Omit<HandlerInput<T>, 'db' | 'database' | 'body' | 'query' | 'params'> & {
+  input: Omit<HandlerInput<T>, 'db' | 'database' | 'body' | 'query' | 'params' | 'rawBody'> & {
+    rawBody: string;
     body: unknown;
     query: unknown;
     params: unknown;
   },
   database: () => Promise<Database>,
 ): Promise<Outcome> {
-  const opened = operation.rateLimit === 'none' && operation.auth === 'none' ? undefined : await database();
+  const opened = operation.usesDatabase === false ? undefined : await database();
   const result = await handler({ ...input, db: opened?.db, database: opened } as HandlerInput<T>);
   const status = isReply(result) ? result.status : (operation.successStatus ?? 200);
   const data = isReply(result) ? result.data : result;

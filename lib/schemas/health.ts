@@ -10,6 +10,7 @@ export const healthOperation = defineOperation({
   tags: ['Health'],
   auth: 'none',
   rateLimit: 'none',
+  usesDatabase: false,
   envelope: false,
   response: z.object({ status: z.literal('ok') }),
 });
@@ -41,6 +42,7 @@ export const deepHealthOperation = defineOperation({
   tags: ['Health'],
   auth: 'none',
   rateLimit: 'none',
+  usesDatabase: false,
   response: deepHealthSchema,
   otherResponses: { 503: { description: 'A required dependency is down.', schema: deepHealthSchema } },
 });

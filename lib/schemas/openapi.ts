@@ -10,6 +10,7 @@ export const openApiOperation = defineOperation({
   tags: ['Health'],
   auth: 'none',
   rateLimit: 'none',
+  usesDatabase: false,
   envelope: false,
   response: z.looseObject({ openapi: z.literal('3.1.0') }),
 });

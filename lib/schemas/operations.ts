@@ -1,5 +1,6 @@
 import { deepHealthOperation, healthOperation } from './health';
 import { openApiOperation } from './openapi';
+import { paymentWebhookOperation } from './payment-webhooks';
 import {
   createSessionOperation,
   createUserOperation,
@@ -16,4 +17,5 @@ export const operations = [
   createSessionOperation,
   deleteCurrentSessionOperation,
   getCurrentUserOperation,
+  paymentWebhookOperation,
 ];

@@ -173,9 +173,14 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/auth/sessions/current']?.delete?.responses['403']).toBeDefined();
   });
 
-  it('documents the Idempotency-Key header on POST operations and the 503 of the deep health check', () => {
+  it('documents the Idempotency-Key header on idempotent POST operations and the 503 of the deep health check', () => {
+    const notIdempotent = new Set(
+      operations.filter((operation) => operation.idempotent === false).map((operation) => operation.path),
+    );
+    expect(notIdempotent).toEqual(new Set(['/v1/webhooks/payments']));
+    expect(doc.paths['/v1/webhooks/payments']?.post?.parameters).toEqual([]);
     for (const [p, item] of Object.entries(doc.paths)) {
-      if (!item.post) continue;
+      if (!item.post || notIdempotent.has(p)) continue;
       expect(
         item.post.parameters.map((param) => `${param.in}:${param.name}`),
         p,

@@ -18,6 +18,7 @@ export async function parseInput(
   const query = operation.query
     ? validate(operation.query, Object.fromEntries(new URL(request.url).searchParams))
     : undefined;
+  if (operation.rawBody) return { body: undefined, query, params, rawBody: await readBody(request, { anyType: true }) };
   if (!operation.body) return { body: undefined, query, params, rawBody: '' };
   const rawBody = await readBody(request);
   return { body: validate(operation.body, parseJsonObject(rawBody)), query, params, rawBody };
@@ -37,7 +38,7 @@ function validate(schema: z.ZodType, value: unknown): unknown {
   throw validationError(result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })));
 }
 
-async function readBody(request: Request): Promise<string> {
+async function readBody(request: Request, { anyType = false } = {}): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
   if (!request.body) return '';
@@ -56,7 +57,9 @@ async function readBody(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  if (size > 0 && !/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  if (!anyType && size > 0 && !/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  }
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 

@@ -1,0 +1,145 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
+import { users } from './users';
+
+// What we know of each user at the payment processor. One row per user and mode (live / test), so a
+// test-mode API key never touches live payment data. Card numbers never reach us: only brand and last4.
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    livemode: boolean('livemode').notNull(),
+    processor: text('processor').notNull(),
+    customerId: text('customer_id').notNull(),
+    paymentMethodId: text('payment_method_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.livemode] }),
+    uniqueIndex('payment_customers_customer_key').on(t.customerId),
+  ],
+);
+
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    livemode: boolean('livemode').notNull(),
+    processor: text('processor').notNull(),
+    accountId: text('account_id').notNull(),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    // Outstanding requirements (Stripe's requirements.currently_due).
+    requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+    // `created` of the processor event last applied: an older event arriving late changes nothing.
+    eventCreated: bigint('event_created', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.livemode] }), uniqueIndex('payout_accounts_account_key').on(t.accountId)],
+);
+
+export const identityStatus = pgEnum('identity_status', ['not_started', 'pending', 'verified', 'failed']);
+
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    livemode: boolean('livemode').notNull(),
+    processor: text('processor').notNull(),
+    sessionId: text('session_id').notNull(),
+    status: identityStatus('status').notNull().default('pending'),
+    verifiedAt: timestamptz('verified_at'),
+    eventCreated: bigint('event_created', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('identity_verifications_session_key').on(t.sessionId), index('identity_user_idx').on(t.userId)],
+);
+
+export const chargeStatus = pgEnum('charge_status', ['processing', 'succeeded', 'failed', 'canceled']);
+
+// A card charge for a task (a PaymentIntent at Stripe). `refundedCents` and `disputed` follow the
+// processor's events.
+export const charges = pgTable(
+  'charges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    taskId: uuid('task_id'),
+    livemode: boolean('livemode').notNull(),
+    processor: text('processor').notNull(),
+    processorId: text('processor_id'),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    status: chargeStatus('status').notNull().default('processing'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    disputed: boolean('disputed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('charges_processor_id_key').on(t.processorId),
+    uniqueIndex('charges_task_key').on(t.taskId, t.livemode),
+    index('charges_user_idx').on(t.userId),
+  ],
+);
+
+export const transferStatus = pgEnum('transfer_status', ['pending', 'paid', 'reversed']);
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    taskId: uuid('task_id'),
+    livemode: boolean('livemode').notNull(),
+    processor: text('processor').notNull(),
+    processorId: text('processor_id'),
+    amountCents: integer('amount_cents').notNull(),
+    reversedCents: integer('reversed_cents').notNull().default(0),
+    status: transferStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('transfers_processor_id_key').on(t.processorId),
+    uniqueIndex('transfers_task_key').on(t.taskId, t.livemode),
+  ],
+);
+
+// Every processor event we have handled, by its id: the unique key makes a redelivery a no-op.
+export const processorEvents = pgTable('processor_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  livemode: boolean('livemode').notNull(),
+  receivedAt: createdAt(),
+});
