@@ -1,3 +1,4 @@
+import type { Operation } from '@/lib/api/operation';
 import { deepHealthOperation, healthOperation } from './health';
 import { openApiOperation } from './openapi';
 import { paymentWebhookOperation } from './payment-webhooks';
@@ -9,7 +10,7 @@ import {
 } from './users';
 
 /** Every /v1 operation, in the order the reference shows them. A test checks app/v1 against this list. */
-export const operations = [
+export const operations: Operation[] = [
   healthOperation,
   deepHealthOperation,
   openApiOperation,
