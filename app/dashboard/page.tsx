@@ -25,6 +25,14 @@ export default async function DashboardPage() {
         <SignOutButton />
       </div>
       <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-medium">Payments</h2>
+        <p className="mt-2 text-sm text-stone-600">
+          <a href="/dashboard/payments" className="underline">
+            Card on file and payment history
+          </a>
+        </p>
+      </section>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
         <h2 className="font-medium">Agents and API keys</h2>
         <p className="mt-2 text-sm text-stone-600">
           Create agents, issue API keys and set spending caps here. Until then, explore the{' '}

@@ -143,3 +143,17 @@ export const processorEvents = pgTable('processor_events', {
   livemode: boolean('livemode').notNull(),
   receivedAt: createdAt(),
 });
+
+// The built-in test-mode processor keeps its objects (customers, setup sessions, payment methods, …) here,
+// shaped like Stripe's, so several instances share them and its pages work from any of them.
+export const testProcessorObjects = pgTable(
+  'test_processor_objects',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('test_processor_objects_type_idx').on(t.type)],
+);

@@ -23,3 +23,9 @@ export function principalOf(actor: Actor, ip: string): string {
   if (actor.kind === 'anonymous') return `ip:${ip}`;
   return `user:${actor.user.id}`;
 }
+
+/** The calling user of an authenticated operation (the pipeline never lets an anonymous caller reach it). */
+export function userOf(actor: Actor): ActorUser {
+  if (actor.kind === 'anonymous') throw new Error('an authenticated operation reached its handler without an actor');
+  return actor.user;
+}

@@ -8,6 +8,7 @@ import {
   deleteCurrentSessionOperation,
   getCurrentUserOperation,
 } from './users';
+import { getWalletOperation, removePaymentMethodOperation, startWalletSetupOperation } from './wallet';
 
 /** Every /v1 operation, in the order the reference shows them. A test checks app/v1 against this list. */
 export const operations: Operation[] = [
@@ -18,5 +19,8 @@ export const operations: Operation[] = [
   createSessionOperation,
   deleteCurrentSessionOperation,
   getCurrentUserOperation,
+  startWalletSetupOperation,
+  getWalletOperation,
+  removePaymentMethodOperation,
   paymentWebhookOperation,
 ];

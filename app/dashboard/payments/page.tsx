@@ -1,0 +1,47 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getDatabase } from '@/db/client';
+import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getProcessor } from '@/lib/payments/get-processor';
+import { getWallet } from '@/lib/services/payments/wallet';
+import { addCard } from './actions';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Payments' };
+
+export default async function PaymentsPage() {
+  const current = await getBrowserUser();
+  if (!current) redirect('/login');
+  const { db } = await getDatabase();
+  const processor = getProcessor(db);
+  const wallet = await getWallet(db, processor, current.user.id);
+  const card = wallet.paymentMethod;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Payments</h1>
+        <p className="text-sm text-stone-600">
+          Processor: {processor.name === 'test-mode' ? 'built-in test mode (no real money)' : 'Stripe'}
+        </p>
+      </div>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-medium">Card on file</h2>
+        {card ? (
+          <p className="mt-2 text-sm" data-testid="card-on-file">
+            <span className="capitalize">{card.brand}</span> •••• {card.last4}, expires{' '}
+            {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-stone-600" data-testid="card-on-file">
+            No card yet. Tasks you post are paid from this card.
+          </p>
+        )}
+        <form action={addCard} className="mt-4">
+          <button type="submit" className="rounded-md bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700">
+            {card ? 'Replace card' : 'Add card'}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { route } from '@/lib/api/route';
+import { userOf } from '@/lib/auth/actor';
+import { env } from '@/lib/env';
+import { getProcessor } from '@/lib/payments/get-processor';
+import { startWalletSetupOperation } from '@/lib/schemas/wallet';
+import { startWalletSetup } from '@/lib/services/payments/wallet';
+
+// POST /v1/payments/wallet/setup — the processor page for adding a card
+export const POST = route(startWalletSetupOperation, ({ db, actor }) =>
+  startWalletSetup(db, getProcessor(db), userOf(actor), `${env().SITE_URL}/dashboard/payments`),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });
