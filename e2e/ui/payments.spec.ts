@@ -28,3 +28,23 @@ test('add a test card on the test-mode page: declined card errors, 4242 shows on
   await expect(page.getByTestId('card-on-file')).toHaveText('visa •••• 4242, expires 12/2034');
   await expect(page.getByRole('button', { name: 'Replace card' })).toBeVisible();
 });
+
+test('payout onboarding on the test-mode page enables charges and payouts', async ({ page }) => {
+  const email = `e2e-payout-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/dashboard/payments');
+  await expect(page.getByTestId('payout-status')).toContainText('Payoutsdisabled');
+  await page.getByRole('button', { name: 'Set up payouts' }).click();
+  await expect(page).toHaveURL(/\/test-processor\/onboarding\/link_test_/);
+  await page.getByRole('button', { name: 'Complete onboarding' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/payments$/);
+  await expect(page.getByTestId('payout-status')).toContainText('Chargesenabled');
+  await expect(page.getByTestId('payout-status')).toContainText('Payoutsenabled');
+  await expect(page.getByRole('button', { name: 'Set up payouts' })).toHaveCount(0);
+});

@@ -5,6 +5,16 @@ export type CardSummary = { brand: string; last4: string; expMonth: number; expY
 
 export type ProcessorName = 'stripe' | 'test-mode';
 
+export type PayoutAccountStatus = {
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** Outstanding requirements (Stripe's `requirements.currently_due`). */
+  requirements: string[];
+};
+
+export type IdentityStatus = 'not_started' | 'pending' | 'verified' | 'failed';
+
 export type PaymentProcessor = {
   name: ProcessorName;
   livemode: boolean;
@@ -16,6 +26,14 @@ export type PaymentProcessor = {
     returnUrl: string;
   }): Promise<{ setupUrl: string; clientSecret?: string }>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** A connected payout account (Stripe Connect Express) for a worker. */
+  createPayoutAccount(input: { userId: string; email: string | null }): Promise<{ accountId: string }>;
+  /** A single-use onboarding link; `refreshUrl` is where an expired link sends the human back. */
+  createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  getPayoutAccount(accountId: string): Promise<PayoutAccountStatus>;
+  /** An identity verification session (Stripe Identity) and the page where the human completes it. */
+  createIdentitySession(input: { userId: string; returnUrl: string }): Promise<{ sessionId: string; url: string }>;
+  getIdentitySession(sessionId: string): Promise<{ status: IdentityStatus }>;
   /** Reachability, for /v1/health/deep. Throws when the processor cannot be reached. */
   probe(): Promise<void>;
 };

@@ -2,6 +2,7 @@ import type { Operation } from '@/lib/api/operation';
 import { deepHealthOperation, healthOperation } from './health';
 import { openApiOperation } from './openapi';
 import { paymentWebhookOperation } from './payment-webhooks';
+import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
 import {
   createSessionOperation,
   createUserOperation,
@@ -22,5 +23,7 @@ export const operations: Operation[] = [
   startWalletSetupOperation,
   getWalletOperation,
   removePaymentMethodOperation,
+  startPayoutOnboardingOperation,
+  getPayoutAccountOperation,
   paymentWebhookOperation,
 ];

@@ -5,6 +5,7 @@ import { getDatabase } from '@/db/client';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { startPayoutOnboarding } from '@/lib/services/payments/payout-account';
 import { startWalletSetup } from '@/lib/services/payments/wallet';
 
 /** "Add card" / "Replace card": off to the processor's card page, back to this dashboard afterwards. */
@@ -19,4 +20,17 @@ export async function addCard(): Promise<void> {
     `${env().SITE_URL}/dashboard/payments`,
   );
   redirect(setupUrl);
+}
+
+/** "Set up payouts": off to the processor's onboarding, back to this dashboard afterwards. */
+export async function onboardPayouts(): Promise<void> {
+  const current = await getBrowserUser();
+  if (!current) redirect('/login');
+  const { db } = await getDatabase();
+  const back = `${env().SITE_URL}/dashboard/payments`;
+  const { onboardingUrl } = await startPayoutOnboarding(db, getProcessor(db), current.user, {
+    returnUrl: back,
+    refreshUrl: back,
+  });
+  redirect(onboardingUrl);
 }

@@ -3,8 +3,9 @@ import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';
 import { getWallet } from '@/lib/services/payments/wallet';
-import { addCard } from './actions';
+import { addCard, onboardPayouts } from './actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Payments' };
@@ -16,6 +17,7 @@ export default async function PaymentsPage() {
   const processor = getProcessor(db);
   const wallet = await getWallet(db, processor, current.user.id);
   const card = wallet.paymentMethod;
+  const payouts = await getPayoutAccountStatus(db, processor, current.user.id);
   return (
     <div className="space-y-6">
       <div>
@@ -41,6 +43,33 @@ export default async function PaymentsPage() {
             {card ? 'Replace card' : 'Add card'}
           </button>
         </form>
+      </section>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-medium">Payout account</h2>
+        <dl className="mt-2 grid grid-cols-3 gap-2 text-sm" data-testid="payout-status">
+          <div>
+            <dt className="text-stone-500">Details submitted</dt>
+            <dd>{payouts.detailsSubmitted ? 'yes' : 'no'}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-500">Charges</dt>
+            <dd>{payouts.chargesEnabled ? 'enabled' : 'disabled'}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-500">Payouts</dt>
+            <dd>{payouts.payoutsEnabled ? 'enabled' : 'disabled'}</dd>
+          </div>
+        </dl>
+        {payouts.requirements.length > 0 && (
+          <p className="mt-2 text-sm text-stone-600">Outstanding: {payouts.requirements.join(', ')}</p>
+        )}
+        {!(payouts.chargesEnabled && payouts.payoutsEnabled) && (
+          <form action={onboardPayouts} className="mt-4">
+            <button type="submit" className="rounded-md bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700">
+              Set up payouts
+            </button>
+          </form>
+        )}
       </section>
     </div>
   );

@@ -460,6 +460,28 @@ describe('postLedgerTransaction(): sign rules', () => {
     expect((await entriesOnAccounts([s.escrow])).map((entry) => entry.amountCents)).toEqual([5_000, -5_000]);
   });
 
+  it('holds the escrow rule for many escrows, each raced by two full refunds at once', async () => {
+    const tasks = Array.from({ length: 8 }, () => scenario());
+    for (const s of tasks) await post(charge(s, 1_200));
+
+    const outcomes = await Promise.allSettled(
+      tasks.flatMap((s) => [
+        post(refund(s, 1_200, `task:${s.taskId}:refund:a`)),
+        post(refund(s, 1_200, `task:${s.taskId}:refund:b`)),
+      ]),
+    );
+
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(tasks.length);
+    for (const outcome of outcomes.filter((item) => item.status === 'rejected')) {
+      expect(outcome.reason).toMatchObject({ code: 'CONFLICT', details: { account: 'test:escrow' } });
+    }
+    const after = await balances(tasks.map((s) => s.escrow));
+    expect(Object.values(after)).toEqual(tasks.map(() => 0));
+    for (const s of tasks) {
+      expect(await transactionsWithKeys([`task:${s.taskId}:refund:a`, `task:${s.taskId}:refund:b`])).toHaveLength(1);
+    }
+  });
+
   it('lets only as many concurrent partial refunds through as the escrow holds', async () => {
     const s = scenario();
     await post(charge(s, 3_000));

@@ -143,10 +143,7 @@ describe('verifyStripeSignature', () => {
     const payload = eventPayload();
     const v0Header = sign(payload, { scheme: 'v0' });
     expect(v0Header).toMatch(/^t=\d+,v0=[0-9a-f]{64}$/);
-    expectRefused(
-      () => verifyStripeSignature(payload, v0Header, SECRET, NOW),
-      'Stripe-Signature has no v1 signature',
-    );
+    expectRefused(() => verifyStripeSignature(payload, v0Header, SECRET, NOW), 'Stripe-Signature has no v1 signature');
     expectRefused(
       () => verifyStripeSignature(payload, `t=${NOW}`, SECRET, NOW),
       'Stripe-Signature has no v1 signature',

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import type { PaymentProcessor } from '../processor';
+import type { PaymentProcessor, PayoutAccountStatus } from '../processor';
 import { getTestObject, putTestObject, testObjectId } from './objects';
 
 export type TestSetupIntent = {
@@ -8,6 +8,25 @@ export type TestSetupIntent = {
   return_url: string;
   payment_method?: string;
 };
+
+export type TestAccount = {
+  userId: string;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  requirements: { currently_due: string[] };
+};
+
+export type TestAccountLink = { account: string; return_url: string; refresh_url: string };
+
+export type TestIdentitySession = {
+  userId: string;
+  status: 'requires_input' | 'verified' | 'canceled';
+  return_url: string;
+  last_error?: { code: string; reason: string };
+};
+
+const NEW_ACCOUNT_REQUIREMENTS = ['external_account', 'individual.dob.day', 'tos_acceptance.date'];
 
 /** The built-in processor: no network, Stripe's test-card behaviour, and pages of our own to click through. */
 export function createTestModeProcessor(db: Db, siteUrl: string): PaymentProcessor {
@@ -33,6 +52,55 @@ export function createTestModeProcessor(db: Db, siteUrl: string): PaymentProcess
       const method = await getTestObject(db, paymentMethodId, 'payment_method');
       if (method) await putTestObject(db, paymentMethodId, 'payment_method', { ...method, customer: null });
     },
+    async createPayoutAccount({ userId }) {
+      const accountId = testObjectId('acct');
+      const account: TestAccount = {
+        userId,
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: { currently_due: NEW_ACCOUNT_REQUIREMENTS },
+      };
+      await putTestObject(db, accountId, 'account', account);
+      return { accountId };
+    },
+    async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
+      const id = testObjectId('link');
+      const link: TestAccountLink = { account: accountId, return_url: returnUrl, refresh_url: refreshUrl };
+      await putTestObject(db, id, 'account_link', link);
+      return { url: `${siteUrl}/test-processor/onboarding/${id}` };
+    },
+    async getPayoutAccount(accountId) {
+      const account = await getTestObject<TestAccount>(db, accountId, 'account');
+      if (!account) throw new Error(`no such test-mode account: ${accountId}`);
+      return toPayoutStatus(account);
+    },
+    async createIdentitySession({ userId, returnUrl }) {
+      const sessionId = testObjectId('vs');
+      const session: TestIdentitySession = { userId, status: 'requires_input', return_url: returnUrl };
+      await putTestObject(db, sessionId, 'identity_session', session);
+      return { sessionId, url: `${siteUrl}/test-processor/identity/${sessionId}` };
+    },
+    async getIdentitySession(sessionId) {
+      const session = await getTestObject<TestIdentitySession>(db, sessionId, 'identity_session');
+      if (!session) throw new Error(`no such test-mode identity session: ${sessionId}`);
+      const status =
+        session.status === 'verified'
+          ? 'verified'
+          : session.status === 'canceled' || session.last_error
+            ? 'failed'
+            : 'pending';
+      return { status };
+    },
     async probe() {},
+  };
+}
+
+export function toPayoutStatus(account: TestAccount): PayoutAccountStatus {
+  return {
+    chargesEnabled: account.charges_enabled,
+    payoutsEnabled: account.payouts_enabled,
+    detailsSubmitted: account.details_submitted,
+    requirements: account.requirements.currently_due,
   };
 }
