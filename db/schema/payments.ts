@@ -97,6 +97,8 @@ export const charges = pgTable(
     processorId: text('processor_id'),
     amountCents: integer('amount_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    // Each attempt (a retry after a failure) gets its own processor idempotency key.
+    attempts: integer('attempts').notNull().default(1),
     status: chargeStatus('status').notNull().default('processing'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),

@@ -13,6 +13,10 @@ export type PayoutAccountStatus = {
   requirements: string[];
 };
 
+export type ChargeOutcome =
+  | { status: 'succeeded'; processorId: string }
+  | { status: 'failed'; processorId: string | null; code: string; declineCode: string | null; message: string };
+
 export type IdentityStatus = 'not_started' | 'pending' | 'verified' | 'failed';
 
 export type PaymentProcessor = {
@@ -26,6 +30,30 @@ export type PaymentProcessor = {
     returnUrl: string;
   }): Promise<{ setupUrl: string; clientSecret?: string }>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /**
+   * Charges a saved card off-session, held on the platform for the task (`transferGroup`). The same
+   * `idempotencyKey` always yields the same outcome, however often it is retried.
+   */
+  chargeCard(input: {
+    customerId: string;
+    paymentMethodId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    transferGroup: string;
+    description: string;
+  }): Promise<ChargeOutcome>;
+  refund(input: {
+    chargeProcessorId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string }>;
+  /** Moves money from the platform balance to a connected payout account. */
+  transfer(input: {
+    accountId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    transferGroup: string;
+  }): Promise<{ transferId: string }>;
   /** A connected payout account (Stripe Connect Express) for a worker. */
   createPayoutAccount(input: { userId: string; email: string | null }): Promise<{ accountId: string }>;
   /** A single-use onboarding link; `refreshUrl` is where an expired link sends the human back. */

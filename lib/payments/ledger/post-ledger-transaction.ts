@@ -69,8 +69,9 @@ function assertBalanced(entries: LedgerEntryInput[]): void {
       throw new Error(`ledger amounts are non-zero integer cents, got ${entry.amountCents} for ${entry.account}`);
     }
   }
-  const sum = entries.reduce((total, entry) => total + entry.amountCents, 0);
-  if (sum !== 0) throw new Error(`ledger transaction does not balance: entries sum to ${sum}`);
+  // BigInt: a float sum of large amounts could round an imbalance away.
+  const sum = entries.reduce((total, entry) => total + BigInt(entry.amountCents), 0n);
+  if (sum !== 0n) throw new Error(`ledger transaction does not balance: entries sum to ${sum}`);
 }
 
 async function assertBalanceRules(tx: Tx, accounts: string[]): Promise<void> {

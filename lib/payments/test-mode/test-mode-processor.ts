@@ -52,6 +52,74 @@ export function createTestModeProcessor(db: Db, siteUrl: string): PaymentProcess
       const method = await getTestObject(db, paymentMethodId, 'payment_method');
       if (method) await putTestObject(db, paymentMethodId, 'payment_method', { ...method, customer: null });
     },
+    async chargeCard({ paymentMethodId, amountCents, idempotencyKey, transferGroup }) {
+      return once(db, idempotencyKey, async () => {
+        const method = await getTestObject<{ test_outcome?: string; customer?: string | null }>(
+          db,
+          paymentMethodId,
+          'payment_method',
+        );
+        const processorId = testObjectId('pi');
+        if (!method?.customer) {
+          return {
+            status: 'failed',
+            processorId: null,
+            code: 'resource_missing',
+            declineCode: null,
+            message: 'No such payment method.',
+          };
+        }
+        if (method.test_outcome === 'insufficient_funds') {
+          await putTestObject(db, processorId, 'payment_intent', {
+            amount: amountCents,
+            status: 'requires_payment_method',
+            transferGroup,
+          });
+          return {
+            status: 'failed',
+            processorId,
+            code: 'card_declined',
+            declineCode: 'insufficient_funds',
+            message: 'Your card has insufficient funds.',
+          };
+        }
+        await putTestObject(db, processorId, 'payment_intent', {
+          amount: amountCents,
+          status: 'succeeded',
+          transferGroup,
+          refunded: 0,
+        });
+        return { status: 'succeeded', processorId };
+      });
+    },
+    async refund({ chargeProcessorId, amountCents, idempotencyKey }) {
+      return once(db, idempotencyKey, async () => {
+        const intent = await getTestObject<{ amount: number; refunded?: number }>(
+          db,
+          chargeProcessorId,
+          'payment_intent',
+        );
+        if (!intent || (intent.refunded ?? 0) + amountCents > intent.amount) {
+          throw new Error(`test-mode refund of ${amountCents} exceeds what ${chargeProcessorId} can refund`);
+        }
+        await putTestObject(db, chargeProcessorId, 'payment_intent', {
+          ...intent,
+          refunded: (intent.refunded ?? 0) + amountCents,
+        });
+        const refundId = testObjectId('re');
+        await putTestObject(db, refundId, 'refund', { payment_intent: chargeProcessorId, amount: amountCents });
+        return { refundId };
+      });
+    },
+    async transfer({ accountId, amountCents, idempotencyKey, transferGroup }) {
+      return once(db, idempotencyKey, async () => {
+        const account = await getTestObject<TestAccount>(db, accountId, 'account');
+        if (!account?.payouts_enabled) throw new Error(`test-mode account ${accountId} cannot receive transfers`);
+        const transferId = testObjectId('tr');
+        await putTestObject(db, transferId, 'transfer', { destination: accountId, amount: amountCents, transferGroup });
+        return { transferId };
+      });
+    },
     async createPayoutAccount({ userId }) {
       const accountId = testObjectId('acct');
       const account: TestAccount = {
@@ -94,6 +162,19 @@ export function createTestModeProcessor(db: Db, siteUrl: string): PaymentProcess
     },
     async probe() {},
   };
+}
+
+/**
+ * Stripe's idempotency for the test-mode processor: the first result for a key is stored and returned for
+ * every retry. (Concurrent first calls are serialised by the callers' own row locks.)
+ */
+async function once<T extends Record<string, unknown>>(db: Db, key: string, run: () => Promise<T>): Promise<T> {
+  const id = `idem_${key}`;
+  const stored = await getTestObject<{ result: T }>(db, id, 'idempotent_result');
+  if (stored) return stored.result;
+  const result = await run();
+  await putTestObject(db, id, 'idempotent_result', { result });
+  return result;
 }
 
 export function toPayoutStatus(account: TestAccount): PayoutAccountStatus {

@@ -1,0 +1,64 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { charges } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+
+export type RefundTaskInput = { taskId: string; amountCents?: number; description: string };
+
+/**
+ * Refunds a task's charge back to the payer's card, fully (default) or partly, out of the task's escrow.
+ * The charge row is locked for the duration, so concurrent refunds of one charge run one after the other:
+ * the second sees what the first took and refunds only what is left (nothing, for two full refunds).
+ * The processor key names the amount already refunded, so a retry after a crash repeats the same refund.
+ */
+export async function refundTask(db: Db, processor: PaymentProcessor, input: RefundTaskInput) {
+  const mode = processor.livemode ? 'live' : 'test';
+  return db.transaction(async (tx) => {
+    const [charge] = await tx
+      .select()
+      .from(charges)
+      .where(and(eq(charges.taskId, input.taskId), eq(charges.livemode, processor.livemode)))
+      .for('update');
+    if (!charge || charge.status !== 'succeeded' || !charge.processorId) {
+      throw new ApiError('NOT_FOUND', { message: 'This task has no captured charge to refund' });
+    }
+    const remaining = charge.amountCents - charge.refundedCents;
+    const amount = input.amountCents ?? remaining;
+    if (!Number.isSafeInteger(amount) || amount < 0 || amount > remaining) {
+      throw new ApiError('CONFLICT', {
+        message: `Only ${remaining} cents of this charge can still be refunded`,
+        hint: 'Refund at most the remaining amount.',
+        details: { remainingCents: remaining },
+      });
+    }
+    if (amount === 0) return { refundedCents: 0, totalRefundedCents: charge.refundedCents };
+
+    const key = `task:${input.taskId}:refund:${charge.refundedCents}`;
+    const { refundId } = await processor.refund({
+      chargeProcessorId: charge.processorId,
+      amountCents: amount,
+      idempotencyKey: key,
+    });
+    await tx
+      .update(charges)
+      .set({ refundedCents: sql`${charges.refundedCents} + ${amount}` })
+      .where(eq(charges.id, charge.id));
+    await postLedgerTransaction(tx, {
+      kind: 'refund',
+      idempotencyKey: `${mode}:${key}`,
+      livemode: processor.livemode,
+      taskId: input.taskId,
+      userId: charge.userId,
+      reference: refundId,
+      description: input.description,
+      entries: [
+        { account: ledgerAccount.escrow(mode, input.taskId), amountCents: -amount },
+        { account: ledgerAccount.refunds(mode, charge.userId), amountCents: amount },
+      ],
+    });
+    return { refundedCents: amount, totalRefundedCents: charge.refundedCents + amount };
+  });
+}
