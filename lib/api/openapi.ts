@@ -137,8 +137,19 @@ function parameters(operation: Operation): unknown[] {
 function describeOperation(operation: Operation): Record<string, unknown> {
   const success = operation.successStatus ?? 200;
   const dataSchema = jsonSchema(operation.response, 'output');
-  const body = (schema: JsonSchema) =>
-    operation.envelope === false ? schema : { type: 'object', required: ['data'], properties: { data: schema } };
+  const body = (schema: JsonSchema) => {
+    if (operation.envelope === false) return schema;
+    if (!operation.listEnvelope) return { type: 'object', required: ['data'], properties: { data: schema } };
+    return {
+      type: 'object',
+      required: ['data', 'nextCursor', 'hasMore'],
+      properties: {
+        data: schema,
+        nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last.' },
+        hasMore: { type: 'boolean' },
+      },
+    };
+  };
   const responses: Record<string, unknown> = {
     [String(success)]: { description: 'Success', content: { 'application/json': { schema: body(dataSchema) } } },
     ...errorResponses(operation),

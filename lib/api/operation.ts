@@ -32,6 +32,8 @@ export type Operation = {
   successStatus?: 200 | 201;
   /** Bare responses (no `{data}` envelope), for the few spec rows that show one. */
   envelope?: boolean;
+  /** A page of a list: the handler returns `{data, nextCursor}`; the body is `{data, nextCursor, hasMore}`. */
+  listEnvelope?: boolean;
   rateLimit?: RateLimitClass;
   /** Accept `Idempotency-Key`; defaults to true for POST. */
   idempotent?: boolean;

@@ -99,6 +99,11 @@ async function runHandler<T extends Operation>(
   const status = isReply(result) ? result.status : (operation.successStatus ?? 200);
   const data = isReply(result) ? result.data : result;
   const schema = operation.otherResponses?.[status]?.schema ?? operation.response;
+  if (operation.listEnvelope) {
+    const page = data as { data: unknown; nextCursor: string | null };
+    const body = { data: schema.parse(page.data), nextCursor: page.nextCursor, hasMore: page.nextCursor !== null };
+    return { status, body };
+  }
   const shaped = schema.parse(data);
   return {
     status,

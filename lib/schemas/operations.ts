@@ -1,6 +1,7 @@
 import type { Operation } from '@/lib/api/operation';
 import { deepHealthOperation, healthOperation } from './health';
 import { openApiOperation } from './openapi';
+import { paymentHistoryOperation } from './payment-history';
 import { paymentWebhookOperation } from './payment-webhooks';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
 import {
@@ -25,5 +26,6 @@ export const operations: Operation[] = [
   removePaymentMethodOperation,
   startPayoutOnboardingOperation,
   getPayoutAccountOperation,
+  paymentHistoryOperation,
   paymentWebhookOperation,
 ];

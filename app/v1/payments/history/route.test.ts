@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
+import { envelope } from '@/test/expect';
+import { insertApiKey, insertUser } from '@/test/factories';
+import { call } from '@/test/http';
+import { GET } from './route';
+
+async function payerWithTwoCharges() {
+  const { db } = await getDatabase();
+  const user = await insertUser(db);
+  const { key } = await insertApiKey(db, { userId: user.id, mode: 'test', scopes: ['payments:read'] });
+  const taskIds = [randomUUID(), randomUUID()];
+  for (const [index, taskId] of taskIds.entries()) {
+    await db.transaction((tx) =>
+      postLedgerTransaction(tx, {
+        kind: 'charge',
+        idempotencyKey: `test:task:${taskId}:charge`,
+        livemode: false,
+        taskId,
+        userId: user.id,
+        reference: `pi_test_${index}`,
+        description: `Task ${index}`,
+        entries: [
+          { account: ledgerAccount.requesterFunding('test', user.id), amountCents: -(1000 + index) },
+          { account: ledgerAccount.escrow('test', taskId), amountCents: 1000 + index },
+        ],
+      }),
+    );
+  }
+  // Leave the ledger as the invariants want it: both escrows back to zero.
+  for (const [index, taskId] of taskIds.entries()) {
+    await db.transaction((tx) =>
+      postLedgerTransaction(tx, {
+        kind: 'refund',
+        idempotencyKey: `test:task:${taskId}:refund:0`,
+        livemode: false,
+        taskId,
+        userId: null,
+        description: 'cleanup',
+        entries: [
+          { account: ledgerAccount.escrow('test', taskId), amountCents: -(1000 + index) },
+          { account: ledgerAccount.refunds('test', user.id), amountCents: 1000 + index },
+        ],
+      }),
+    );
+  }
+  return { key, taskIds };
+}
+
+describe('GET /v1/payments/history', () => {
+  it('lists the caller’s movements newest first, one page at a time', async () => {
+    const { key, taskIds } = await payerWithTwoCharges();
+    const first = await call(GET, '/v1/payments/history', { token: key, query: { limit: '1' } });
+    expect(first.status).toBe(200);
+    expect(first.json.hasMore).toBe(true);
+    expect(first.json.data).toEqual([
+      expect.objectContaining({
+        kind: 'charge',
+        amountCents: 1001,
+        currency: 'usd',
+        taskId: taskIds[1],
+        livemode: false,
+      }),
+    ]);
+
+    const second = await call(GET, '/v1/payments/history', {
+      token: key,
+      query: { limit: '1', cursor: first.json.nextCursor },
+    });
+    expect(second.json.data).toEqual([expect.objectContaining({ amountCents: 1000, taskId: taskIds[0] })]);
+    expect(second.json).toMatchObject({ hasMore: false, nextCursor: null });
+  });
+
+  it('refuses a forged cursor and an out-of-range limit with 400', async () => {
+    const { key } = await payerWithTwoCharges();
+    const forged = await call(GET, '/v1/payments/history', { token: key, query: { cursor: 'not-a-cursor' } });
+    expect(forged.status).toBe(400);
+    expect(forged.json).toEqual(
+      envelope('VALIDATION_ERROR', { issues: [{ path: ['cursor'], message: 'Invalid cursor' }] }),
+    );
+    const tooMany = await call(GET, '/v1/payments/history', { token: key, query: { limit: '101' } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error.issues[0].path).toEqual(['limit']);
+  });
+});

@@ -1,0 +1,52 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { ledgerTransactions } from '@/db/schema';
+import { decodeCursor, encodeCursor } from '@/lib/api/cursor';
+
+export type HistoryQuery = { userId: string; livemode: boolean; cursor?: string; limit: number };
+
+/** The user's money movements from the ledger, newest first, keyset-paginated on (created_at, id). */
+export async function listPaymentHistory(db: Db, query: HistoryQuery) {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // Written out in full: Drizzle leaves column names unqualified in a select list, which a correlated
+  // subquery over two tables with an `id` each cannot have.
+  const amount = sql<string>`(select sum(e.amount_cents) from ledger_entries e
+    where e.transaction_id = "ledger_transactions"."id" and e.amount_cents > 0)`;
+  const rows = await db
+    .select({
+      id: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      amountCents: amount,
+      taskId: ledgerTransactions.taskId,
+      reference: ledgerTransactions.reference,
+      description: ledgerTransactions.description,
+      livemode: ledgerTransactions.livemode,
+      createdAt: ledgerTransactions.createdAt,
+    })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        eq(ledgerTransactions.userId, query.userId),
+        eq(ledgerTransactions.livemode, query.livemode),
+        after
+          ? or(
+              sql`${ledgerTransactions.createdAt} < ${after.createdAt}`,
+              and(eq(ledgerTransactions.createdAt, after.createdAt), sql`${ledgerTransactions.id} < ${after.id}`),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    data: page.map((row) => ({
+      ...row,
+      amountCents: Number(row.amountCents),
+      currency: 'usd' as const,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
+}
