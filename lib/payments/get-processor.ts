@@ -1,12 +1,33 @@
 import type { Db } from '@/db/client';
+import type { Actor } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
 import type { PaymentProcessor } from './processor';
+import { createStripeProcessor } from './stripe/stripe-processor';
 import { createTestModeProcessor } from './test-mode/test-mode-processor';
 
+let stripe: { key: string; processor: PaymentProcessor } | undefined;
+
+function stripeProcessor(secretKey: string): PaymentProcessor {
+  if (stripe?.key !== secretKey) {
+    stripe = { key: secretKey, processor: createStripeProcessor({ secretKey, siteUrl: env().SITE_URL }) };
+  }
+  return stripe.processor;
+}
+
 /**
- * The processor for a request. Until the Stripe adapter lands this is always the built-in test mode
- * (which is also what `lgw_test_` keys will keep getting once it does).
+ * The processor for a caller: Stripe when STRIPE_SECRET_KEY is set, except for `lgw_test_` API keys, which
+ * always get the built-in test mode (as does everyone when no Stripe key is configured).
  */
-export function getProcessor(db: Db): PaymentProcessor {
-  return createTestModeProcessor(db, env().SITE_URL);
+export function getProcessor(db: Db, actor?: Actor): PaymentProcessor {
+  const { STRIPE_SECRET_KEY, SITE_URL } = env();
+  const testKey = actor?.kind === 'apiKey' && actor.apiKey.mode === 'test';
+  if (!STRIPE_SECRET_KEY || testKey) return createTestModeProcessor(db, SITE_URL);
+  return stripeProcessor(STRIPE_SECRET_KEY);
+}
+
+/** The deployment's processor, for the health check: its name and reachability probe. */
+export function configuredProcessor(): Pick<PaymentProcessor, 'name' | 'probe'> {
+  const { STRIPE_SECRET_KEY } = env();
+  if (STRIPE_SECRET_KEY) return stripeProcessor(STRIPE_SECRET_KEY);
+  return { name: 'test-mode', probe: async () => {} };
 }

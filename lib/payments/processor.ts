@@ -30,6 +30,8 @@ export type PaymentProcessor = {
     returnUrl: string;
   }): Promise<{ setupUrl: string; clientSecret?: string }>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** Re-reads a saved card (webhook events carry only its id). */
+  getPaymentMethod(paymentMethodId: string): Promise<{ id: string; card: CardSummary }>;
   /**
    * Charges a saved card off-session, held on the platform for the task (`transferGroup`). The same
    * `idempotencyKey` always yields the same outcome, however often it is retried.

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
 import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';
 import { getWallet } from '@/lib/services/payments/wallet';
 import { addCard, onboardPayouts } from './actions';
@@ -18,6 +19,7 @@ export default async function PaymentsPage() {
   const wallet = await getWallet(db, processor, current.user.id);
   const card = wallet.paymentMethod;
   const payouts = await getPayoutAccountStatus(db, processor, current.user.id);
+  const history = await listPaymentHistory(db, { userId: current.user.id, livemode: processor.livemode, limit: 50 });
   return (
     <div className="space-y-6">
       <div>
@@ -69,6 +71,33 @@ export default async function PaymentsPage() {
               Set up payouts
             </button>
           </form>
+        )}
+      </section>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-medium">Payment history</h2>
+        {history.data.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">No payments yet.</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm" data-testid="payment-history">
+            <thead className="text-stone-500">
+              <tr>
+                <th className="py-1 font-normal">Date</th>
+                <th className="py-1 font-normal">Kind</th>
+                <th className="py-1 font-normal">Description</th>
+                <th className="py-1 text-right font-normal">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.map((item) => (
+                <tr key={item.id} className="border-t border-stone-100">
+                  <td className="py-1">{item.createdAt.slice(0, 10)}</td>
+                  <td className="py-1">{item.kind.replace('_', ' ')}</td>
+                  <td className="py-1">{item.description}</td>
+                  <td className="py-1 text-right font-mono">${(item.amountCents / 100).toFixed(2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </section>
     </div>

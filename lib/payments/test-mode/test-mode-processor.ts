@@ -52,6 +52,14 @@ export function createTestModeProcessor(db: Db, siteUrl: string): PaymentProcess
       const method = await getTestObject(db, paymentMethodId, 'payment_method');
       if (method) await putTestObject(db, paymentMethodId, 'payment_method', { ...method, customer: null });
     },
+    async getPaymentMethod(paymentMethodId) {
+      const method = await getTestObject<{
+        card: { brand: string; last4: string; exp_month: number; exp_year: number };
+      }>(db, paymentMethodId, 'payment_method');
+      if (!method) throw new Error(`no such test-mode payment method: ${paymentMethodId}`);
+      const { brand, last4, exp_month, exp_year } = method.card;
+      return { id: paymentMethodId, card: { brand, last4, expMonth: exp_month, expYear: exp_year } };
+    },
     async chargeCard({ paymentMethodId, amountCents, idempotencyKey, transferGroup }) {
       return once(db, idempotencyKey, async () => {
         const method = await getTestObject<{ test_outcome?: string; customer?: string | null }>(

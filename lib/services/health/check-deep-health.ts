@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { configuredProcessor } from '@/lib/payments/get-processor';
 import type { DeepHealth } from '@/lib/schemas/health';
 
 type Check = DeepHealth['checks'][number];
@@ -34,13 +35,36 @@ async function checkDatabase(openDatabase: () => Promise<Database>): Promise<Che
   }
 }
 
-// Until the payments core lands, the built-in test-mode processor is the only one and is always up.
+const PROCESSOR_TIMEOUT_MS = 5000;
+
+// Cached for 30 s (spec): a flapping or slow processor must not turn every probe into an API call.
 async function checkPaymentProcessor(): Promise<Check> {
   const now = Date.now();
   if (processorCache && now - processorCache.at < PROCESSOR_CACHE_MS) {
     return { ...processorCache.check, latencyMs: 0, cached: true };
   }
-  const check: Check = { name: 'paymentProcessor', status: 'up', required: true, latencyMs: 0, detail: 'test-mode' };
+  const processor = configuredProcessor();
+  const started = performance.now();
+  let check: Check;
+  try {
+    await withTimeout(processor.probe(), PROCESSOR_TIMEOUT_MS);
+    check = {
+      name: 'paymentProcessor',
+      status: 'up',
+      required: true,
+      latencyMs: elapsed(started),
+      detail: processor.name,
+    };
+  } catch (error) {
+    const reason = error instanceof TimeoutError ? `no answer within ${PROCESSOR_TIMEOUT_MS} ms` : 'unreachable';
+    check = {
+      name: 'paymentProcessor',
+      status: 'down',
+      required: true,
+      latencyMs: elapsed(started),
+      detail: `${processor.name}: ${reason}`,
+    };
+  }
   processorCache = { check, at: now };
   return { ...check, cached: false };
 }

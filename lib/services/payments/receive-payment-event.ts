@@ -2,7 +2,8 @@ import type { Db } from '@/db/client';
 import { ApiError, validationError } from '@/lib/api/errors';
 import { env } from '@/lib/env';
 import { handleProcessorEvent } from '@/lib/payments/events/handle-processor-event';
-import { processorEventSchema } from '@/lib/payments/events/processor-event';
+import { type ProcessorEvent, processorEventSchema } from '@/lib/payments/events/processor-event';
+import { getProcessor } from '@/lib/payments/get-processor';
 import { verifyStripeSignature } from '@/lib/payments/stripe/verify-signature';
 
 /** A Stripe webhook delivery: signature first (on the exact bytes), then the event, applied once. */
@@ -23,6 +24,21 @@ export async function receivePaymentEvent(db: Db, rawBody: string, signatureHead
       parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
     );
   }
-  const { received, duplicate } = await handleProcessorEvent(db, parsed.data);
+  const { received, duplicate } = await handleProcessorEvent(db, await withPaymentMethod(db, parsed.data));
   return duplicate ? { received, duplicate } : { received };
+}
+
+/**
+ * Stripe's `setup_intent.succeeded` names the saved card by id only; re-read it so brand, last4 and expiry
+ * can be stored. (Without a Stripe key there is nothing to read from: the event is applied as it came.)
+ */
+async function withPaymentMethod(db: Db, event: ProcessorEvent): Promise<ProcessorEvent> {
+  const method = event.data.object.payment_method;
+  if (event.type !== 'setup_intent.succeeded' || typeof method !== 'string' || !env().STRIPE_SECRET_KEY) return event;
+  const { id, card } = await getProcessor(db).getPaymentMethod(method);
+  const expanded = {
+    id,
+    card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+  };
+  return { ...event, data: { object: { ...event.data.object, payment_method: expanded } } };
 }

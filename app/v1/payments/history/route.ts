@@ -7,7 +7,7 @@ import { listPaymentHistory } from '@/lib/services/payments/list-payment-history
 
 // GET /v1/payments/history — the caller's charges, refunds, transfers and receipts, newest first
 export const GET = route(paymentHistoryOperation, ({ db, actor, query }) =>
-  listPaymentHistory(db, { userId: userOf(actor).id, livemode: getProcessor(db).livemode, ...query }),
+  listPaymentHistory(db, { userId: userOf(actor).id, livemode: getProcessor(db, actor).livemode, ...query }),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -9,12 +9,12 @@ import { getPayoutAccountStatus, startPayoutOnboarding } from '@/lib/services/pa
 // POST /v1/payments/payout-account — create the payout account if needed; an onboarding link
 export const POST = route(startPayoutOnboardingOperation, ({ db, actor }) => {
   const back = `${env().SITE_URL}/dashboard/payments`;
-  return startPayoutOnboarding(db, getProcessor(db), userOf(actor), { returnUrl: back, refreshUrl: back });
+  return startPayoutOnboarding(db, getProcessor(db, actor), userOf(actor), { returnUrl: back, refreshUrl: back });
 });
 
 // GET /v1/payments/payout-account — charges, payouts, details and outstanding requirements
 export const GET = route(getPayoutAccountOperation, ({ db, actor }) =>
-  getPayoutAccountStatus(db, getProcessor(db), userOf(actor).id),
+  getPayoutAccountStatus(db, getProcessor(db, actor), userOf(actor).id),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods({ GET, POST });

@@ -6,6 +6,8 @@ import { getWalletOperation } from '@/lib/schemas/wallet';
 import { getWallet } from '@/lib/services/payments/wallet';
 
 // GET /v1/payments/wallet — the card on file
-export const GET = route(getWalletOperation, ({ db, actor }) => getWallet(db, getProcessor(db), userOf(actor).id));
+export const GET = route(getWalletOperation, ({ db, actor }) =>
+  getWallet(db, getProcessor(db, actor), userOf(actor).id),
+);
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });

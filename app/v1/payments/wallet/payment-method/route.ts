@@ -7,7 +7,7 @@ import { removePaymentMethod } from '@/lib/services/payments/wallet';
 
 // DELETE /v1/payments/wallet/payment-method — remove the card on file
 export const DELETE = route(removePaymentMethodOperation, ({ db, actor }) =>
-  removePaymentMethod(db, getProcessor(db), userOf(actor).id),
+  removePaymentMethod(db, getProcessor(db, actor), userOf(actor).id),
 );
 
 export const { GET, POST, PUT, PATCH } = otherMethods({ DELETE });
