@@ -9,7 +9,7 @@ let stripe: { key: string; processor: PaymentProcessor } | undefined;
 
 function stripeProcessor(secretKey: string): PaymentProcessor {
   if (stripe?.key !== secretKey) {
-    stripe = { key: secretKey, processor: createStripeProcessor({ secretKey, siteUrl: env().SITE_URL }) };
+    stripe = { key: secretKey, processor: createStripeProcessor({ secretKey }) };
   }
   return stripe.processor;
 }

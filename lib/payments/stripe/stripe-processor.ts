@@ -3,8 +3,6 @@ import type { ChargeOutcome, IdentityStatus, PaymentProcessor } from '../process
 
 export type StripeProcessorOptions = {
   secretKey: string;
-  /** Where the human comes back after Stripe's hosted pages. */
-  siteUrl: string;
   /** For tests against a local stand-in: `{ host, port, protocol }`. */
   endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
   timeoutMs?: number;
