@@ -14,8 +14,8 @@ import {
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
-// What we know of each user at the payment processor. One row per user and mode (live / test), so a
-// test-mode API key never touches live payment data. Card numbers never reach us: only brand and last4.
+// What we know of each user at the payment processor. One row per user, mode (live / test) and processor,
+// so a test-mode API key never touches live payment data, nor the built-in test mode Stripe's test data. Card numbers never reach us: only brand and last4.
 export const paymentCustomers = pgTable(
   'payment_customers',
   {
@@ -33,7 +33,7 @@ export const paymentCustomers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.livemode] }),
+    primaryKey({ columns: [t.userId, t.livemode, t.processor] }),
     uniqueIndex('payment_customers_customer_key').on(t.customerId),
   ],
 );
@@ -56,7 +56,7 @@ export const payoutAccounts = pgTable(
     eventCreated: bigint('event_created', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.livemode] }), uniqueIndex('payout_accounts_account_key').on(t.accountId)],
+  (t) => [primaryKey({ columns: [t.userId, t.livemode, t.processor] }), uniqueIndex('payout_accounts_account_key').on(t.accountId)],
 );
 
 export const identityStatus = pgEnum('identity_status', ['not_started', 'pending', 'verified', 'failed']);

@@ -1,3 +1,5 @@
+import type { DbOrTx } from '@/db/client';
+
 // What Legwork needs from a payment processor. Two adapters implement it: Stripe (when STRIPE_SECRET_KEY
 // is set) and the built-in test mode (the embedded default, and always for `lgw_test_` keys). State changes
 // on the processor's side come back as Stripe-shaped events through lib/payments/events, for both.
@@ -64,6 +66,12 @@ export type PaymentProcessor = {
   /** An identity verification session (Stripe Identity) and the page where the human completes it. */
   createIdentitySession(input: { userId: string; returnUrl: string }): Promise<{ sessionId: string; url: string }>;
   getIdentitySession(sessionId: string): Promise<{ status: IdentityStatus }>;
+  /**
+   * This processor acting inside a database transaction. Stripe ignores it; the test mode keeps its
+   * objects in our database, so its calls must run on the caller's transaction (on PGlite, a second
+   * connection would wait for that transaction forever).
+   */
+  inTransaction(tx: DbOrTx): PaymentProcessor;
   /** Reachability, for /v1/health/deep. Throws when the processor cannot be reached. */
   probe(): Promise<void>;
 };

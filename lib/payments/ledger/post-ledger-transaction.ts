@@ -31,9 +31,7 @@ export async function postLedgerTransaction(tx: Tx, input: LedgerTransactionInpu
   const guarded = [...new Set(input.entries.map((entry) => entry.account))]
     .filter((account) => balanceRule(account) !== 'any')
     .sort();
-  for (const account of guarded) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${account}, 0))`);
-  }
+  for (const account of guarded) await lockLedgerAccount(tx, account);
 
   const [created] = await tx
     .insert(ledgerTransactions)
@@ -91,4 +89,19 @@ async function assertBalanceRules(tx: Tx, accounts: string[]): Promise<void> {
       });
     }
   }
+}
+
+/** Serialises movements on one account until the transaction ends (re-entrant within it). */
+export async function lockLedgerAccount(tx: Tx, account: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${account}, 0))`);
+}
+
+/** An account's balance, locked first so it cannot change before this transaction ends. */
+export async function lockedBalance(tx: Tx, account: string): Promise<number> {
+  await lockLedgerAccount(tx, account);
+  const [row] = await tx
+    .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, account));
+  return Number(row?.balance ?? 0);
 }

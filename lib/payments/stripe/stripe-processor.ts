@@ -22,9 +22,10 @@ export function createStripeProcessor(options: StripeProcessorOptions): PaymentP
   });
   const livemode = options.secretKey.startsWith('sk_live_') || options.secretKey.startsWith('rk_live_');
 
-  return {
+  const processor: PaymentProcessor = {
     name: 'stripe',
     livemode,
+    inTransaction: () => processor,
     async createCustomer({ userId, email }) {
       const customer = await stripe.customers.create(
         { email: email ?? undefined, metadata: { userId } },
@@ -144,6 +145,7 @@ export function createStripeProcessor(options: StripeProcessorOptions): PaymentP
       await stripe.balance.retrieve();
     },
   };
+  return processor;
 }
 
 function identityStatus(session: Stripe.Identity.VerificationSession): IdentityStatus {

@@ -1,4 +1,4 @@
-import type { Db } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import type { PaymentProcessor, PayoutAccountStatus } from '../processor';
 import { getTestObject, putTestObject, testObjectId } from './objects';
 
@@ -29,10 +29,11 @@ export type TestIdentitySession = {
 const NEW_ACCOUNT_REQUIREMENTS = ['external_account', 'individual.dob.day', 'tos_acceptance.date'];
 
 /** The built-in processor: no network, Stripe's test-card behaviour, and pages of our own to click through. */
-export function createTestModeProcessor(db: Db, siteUrl: string): PaymentProcessor {
+export function createTestModeProcessor(db: DbOrTx, siteUrl: string): PaymentProcessor {
   return {
     name: 'test-mode',
     livemode: false,
+    inTransaction: (tx) => createTestModeProcessor(tx, siteUrl),
     async createCustomer({ userId, email }) {
       const customerId = testObjectId('cus');
       await putTestObject(db, customerId, 'customer', { userId, email });
@@ -176,7 +177,7 @@ export function createTestModeProcessor(db: Db, siteUrl: string): PaymentProcess
  * Stripe's idempotency for the test-mode processor: the first result for a key is stored and returned for
  * every retry. (Concurrent first calls are serialised by the callers' own row locks.)
  */
-async function once<T extends Record<string, unknown>>(db: Db, key: string, run: () => Promise<T>): Promise<T> {
+async function once<T extends Record<string, unknown>>(db: DbOrTx, key: string, run: () => Promise<T>): Promise<T> {
   const id = `idem_${key}`;
   const stored = await getTestObject<{ result: T }>(db, id, 'idempotent_result');
   if (stored) return stored.result;

@@ -16,7 +16,7 @@ export type ChargeForTaskInput = { taskId: string; payerId: string; amountCents:
  */
 export async function chargeForTask(db: Db, processor: PaymentProcessor, input: ChargeForTaskInput) {
   const mode = processor.livemode ? 'live' : 'test';
-  const customer = await findPaymentCustomer(db, input.payerId, processor.livemode);
+  const customer = await findPaymentCustomer(db, input.payerId, processor);
   if (!customer?.paymentMethodId) {
     throw new ApiError('PAYMENT_REQUIRED', {
       message: 'No card on file',
@@ -94,7 +94,13 @@ async function claimChargeAttempt(db: Db, processor: PaymentProcessor, input: Ch
   const forTask = and(eq(charges.taskId, input.taskId), eq(charges.livemode, processor.livemode));
   const [retried] = await db
     .update(charges)
-    .set({ status: 'processing', attempts: sql`${charges.attempts} + 1`, failureCode: null, failureMessage: null })
+    .set({
+      status: 'processing',
+      amountCents: input.amountCents,
+      attempts: sql`${charges.attempts} + 1`,
+      failureCode: null,
+      failureMessage: null,
+    })
     .where(and(forTask, eq(charges.status, 'failed')))
     .returning();
   if (retried) return retried;

@@ -5,25 +5,31 @@ import type { PaymentProcessor } from '@/lib/payments/processor';
 
 type Owner = { id: string; email: string | null };
 
-export async function findPaymentCustomer(db: Db, userId: string, livemode: boolean) {
+export async function findPaymentCustomer(db: Db, userId: string, processor: PaymentProcessor) {
   const [row] = await db
     .select()
     .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.livemode, livemode)))
+    .where(
+      and(
+        eq(paymentCustomers.userId, userId),
+        eq(paymentCustomers.livemode, processor.livemode),
+        eq(paymentCustomers.processor, processor.name),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 /** The user's customer at the processor, created on first need. Concurrent first calls keep one row. */
 export async function ensurePaymentCustomer(db: Db, processor: PaymentProcessor, user: Owner) {
-  const existing = await findPaymentCustomer(db, user.id, processor.livemode);
+  const existing = await findPaymentCustomer(db, user.id, processor);
   if (existing) return existing;
   const { customerId } = await processor.createCustomer({ userId: user.id, email: user.email });
   await db
     .insert(paymentCustomers)
     .values({ userId: user.id, livemode: processor.livemode, processor: processor.name, customerId })
     .onConflictDoNothing();
-  const created = await findPaymentCustomer(db, user.id, processor.livemode);
+  const created = await findPaymentCustomer(db, user.id, processor);
   if (!created) throw new Error('payment customer row missing after insert');
   return created;
 }

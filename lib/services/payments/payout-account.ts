@@ -3,11 +3,17 @@ import type { Db } from '@/db/client';
 import { payoutAccounts } from '@/db/schema';
 import type { PaymentProcessor, PayoutAccountStatus } from '@/lib/payments/processor';
 
-async function findPayoutAccount(db: Db, userId: string, livemode: boolean) {
+export async function findPayoutAccount(db: Db, userId: string, processor: PaymentProcessor) {
   const [row] = await db
     .select()
     .from(payoutAccounts)
-    .where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.livemode, livemode)))
+    .where(
+      and(
+        eq(payoutAccounts.userId, userId),
+        eq(payoutAccounts.livemode, processor.livemode),
+        eq(payoutAccounts.processor, processor.name),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -19,14 +25,15 @@ export async function startPayoutOnboarding(
   user: { id: string; email: string | null },
   urls: { returnUrl: string; refreshUrl: string },
 ) {
-  let account = await findPayoutAccount(db, user.id, processor.livemode);
+  let account = await findPayoutAccount(db, user.id, processor);
   if (!account) {
     const { accountId } = await processor.createPayoutAccount({ userId: user.id, email: user.email });
+    const status = await processor.getPayoutAccount(accountId);
     await db
       .insert(payoutAccounts)
-      .values({ userId: user.id, livemode: processor.livemode, processor: processor.name, accountId })
+      .values({ userId: user.id, livemode: processor.livemode, processor: processor.name, accountId, ...status })
       .onConflictDoNothing();
-    account = await findPayoutAccount(db, user.id, processor.livemode);
+    account = await findPayoutAccount(db, user.id, processor);
     if (!account) throw new Error('payout account row missing after insert');
   }
   const { url } = await processor.createOnboardingLink({ accountId: account.accountId, ...urls });
@@ -39,7 +46,7 @@ export async function getPayoutAccountStatus(
   processor: PaymentProcessor,
   userId: string,
 ): Promise<PayoutAccountStatus> {
-  const account = await findPayoutAccount(db, userId, processor.livemode);
+  const account = await findPayoutAccount(db, userId, processor);
   if (!account)
     return { chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false, requirements: ['onboarding'] };
   return {

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { charges } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
-import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
+import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 
 export type RefundTaskInput = { taskId: string; amountCents?: number; description: string };
@@ -25,7 +25,9 @@ export async function refundTask(db: Db, processor: PaymentProcessor, input: Ref
     if (!charge || charge.status !== 'succeeded' || !charge.processorId) {
       throw new ApiError('NOT_FOUND', { message: 'This task has no captured charge to refund' });
     }
-    const remaining = charge.amountCents - charge.refundedCents;
+    // Only what the charge has left and the escrow still holds (a paid-out task refunds nothing).
+    const held = await lockedBalance(tx, ledgerAccount.escrow(mode, input.taskId));
+    const remaining = Math.min(charge.amountCents - charge.refundedCents, held);
     const amount = input.amountCents ?? remaining;
     if (!Number.isSafeInteger(amount) || amount < 0 || amount > remaining) {
       throw new ApiError('CONFLICT', {
@@ -37,7 +39,7 @@ export async function refundTask(db: Db, processor: PaymentProcessor, input: Ref
     if (amount === 0) return { refundedCents: 0, totalRefundedCents: charge.refundedCents };
 
     const key = `task:${input.taskId}:refund:${charge.refundedCents}`;
-    const { refundId } = await processor.refund({
+    const { refundId } = await processor.inTransaction(tx).refund({
       chargeProcessorId: charge.processorId,
       amountCents: amount,
       idempotencyKey: key,

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { payoutAccounts, transfers } from '@/db/schema';
+import { transfers } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
-import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
+import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { PaymentProcessor } from '@/lib/payments/processor';
+import { findPayoutAccount } from './payout-account';
 
 export type TransferToWorkerInput = {
   taskId: string;
@@ -24,10 +25,7 @@ export type TransferToWorkerInput = {
  */
 export async function transferToWorker(db: Db, processor: PaymentProcessor, input: TransferToWorkerInput) {
   const mode = processor.livemode ? 'live' : 'test';
-  const [account] = await db
-    .select()
-    .from(payoutAccounts)
-    .where(and(eq(payoutAccounts.userId, input.workerId), eq(payoutAccounts.livemode, processor.livemode)));
+  const account = await findPayoutAccount(db, input.workerId, processor);
   if (!account?.payoutsEnabled) {
     throw new ApiError('CONFLICT', {
       message: 'The worker’s payout account cannot receive transfers yet',
@@ -54,8 +52,16 @@ export async function transferToWorker(db: Db, processor: PaymentProcessor, inpu
       .for('update');
     if (!transfer) throw new Error('transfer row vanished');
     if (transfer.processorId) return transfer;
+    const held = await lockedBalance(tx, ledgerAccount.escrow(mode, input.taskId));
+    if (held < input.amountCents + input.feeCents) {
+      throw new ApiError('CONFLICT', {
+        message: 'The task’s escrow does not hold this amount',
+        hint: 'The task was refunded or never funded; fetch it and branch on its status.',
+        details: { heldCents: held },
+      });
+    }
 
-    const { transferId } = await processor.transfer({
+    const { transferId } = await processor.inTransaction(tx).transfer({
       accountId: account.accountId,
       amountCents: input.amountCents,
       idempotencyKey: `task:${input.taskId}:transfer`,

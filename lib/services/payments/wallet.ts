@@ -16,7 +16,7 @@ export async function startWalletSetup(
 }
 
 export async function getWallet(db: Db, processor: PaymentProcessor, userId: string) {
-  const customer = await findPaymentCustomer(db, userId, processor.livemode);
+  const customer = await findPaymentCustomer(db, userId, processor);
   const hasCard = customer?.paymentMethodId && customer.cardBrand && customer.cardLast4;
   return {
     paymentMethod: hasCard
@@ -32,12 +32,18 @@ export async function getWallet(db: Db, processor: PaymentProcessor, userId: str
 }
 
 export async function removePaymentMethod(db: Db, processor: PaymentProcessor, userId: string) {
-  const customer = await findPaymentCustomer(db, userId, processor.livemode);
+  const customer = await findPaymentCustomer(db, userId, processor);
   if (!customer?.paymentMethodId) return { removed: false };
   await processor.detachPaymentMethod(customer.paymentMethodId);
   await db
     .update(paymentCustomers)
     .set({ paymentMethodId: null, cardBrand: null, cardLast4: null, cardExpMonth: null, cardExpYear: null })
-    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.livemode, processor.livemode)));
+    .where(
+      and(
+        eq(paymentCustomers.userId, userId),
+        eq(paymentCustomers.livemode, processor.livemode),
+        eq(paymentCustomers.processor, processor.name),
+      ),
+    );
   return { removed: true };
 }

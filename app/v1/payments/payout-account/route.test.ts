@@ -8,7 +8,11 @@ import { completeTestOnboarding } from '@/lib/payments/test-mode/complete-test-f
 import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
 import { insertApiKey, insertUser, uniqueEmail } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
+import { withoutStripe } from '@/test/payments';
 import { GET, POST } from './route';
+
+// The built-in test-mode processor for every caller.
+withoutStripe();
 
 const ONBOARDING_URL = /\/test-processor\/onboarding\/(link_test_[A-Za-z0-9_-]{16})$/;
 const NOT_STARTED = {

@@ -3,14 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { POST as signUpRoute } from '@/app/v1/users/route';
 import { getDatabase } from '@/db/client';
 import { paymentCustomers, testProcessorObjects } from '@/db/schema';
-import { env } from '@/lib/env';
+import { env, resetEnvCache } from '@/lib/env';
 import { confirmTestSetup } from '@/lib/payments/test-mode/confirm-test-setup';
 import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
 import { insertApiKey, insertUser, uniqueEmail } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
+import { withoutStripe } from '@/test/payments';
 import { DELETE as removeRoute } from './payment-method/route';
 import { GET as walletRoute } from './route';
 import { POST as setupRoute } from './setup/route';
+
+// Built-in test mode for every caller unless a test configures Stripe itself.
+withoutStripe();
 
 const SETUP_URL = /\/test-processor\/setup\/(seti_test_[A-Za-z0-9_-]{16})$/;
 const CARD_4242 = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -243,6 +247,30 @@ describe('wallet with API keys', () => {
     expect(setup.status).toBe(403);
     expect(setup.json.error).toMatchObject({ code: 'FORBIDDEN', details: { requiredScope: 'payments:write' } });
     expect(await customerRows(userId)).toEqual([]);
+  });
+});
+
+describe('wallet: which processor serves the caller', () => {
+  it('with STRIPE_SECRET_KEY set, a session gets stripe but an lgw_test_ key keeps test mode', async () => {
+    const { userId, token: session } = await signUp();
+    const { db } = await getDatabase();
+    const { key: testKey } = await insertApiKey(db, { userId, mode: 'test', scopes: PAYMENT_SCOPES });
+    process.env.STRIPE_SECRET_KEY = 'sk_test_not_a_real_key';
+    resetEnvCache();
+    try {
+      // Reading the wallet needs no call to the processor.
+      const viaSession = await getWallet(session);
+      expect(viaSession.status).toBe(200);
+      expect(viaSession.json).toEqual({ data: { paymentMethod: null, processor: 'stripe' } });
+      const viaTestKey = await getWallet(testKey);
+      expect(viaTestKey.status).toBe(200);
+      expect(viaTestKey.json).toEqual({ data: { paymentMethod: null, processor: 'test-mode' } });
+      // The test key's setup runs on the built-in test mode, with no network call.
+      await setupIntentId(testKey);
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY;
+      resetEnvCache();
+    }
   });
 });
 
