@@ -56,7 +56,10 @@ export const payoutAccounts = pgTable(
     eventCreated: bigint('event_created', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.livemode, t.processor] }), uniqueIndex('payout_accounts_account_key').on(t.accountId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.livemode, t.processor] }),
+    uniqueIndex('payout_accounts_account_key').on(t.accountId),
+  ],
 );
 
 export const identityStatus = pgEnum('identity_status', ['not_started', 'pending', 'verified', 'failed']);

@@ -22,7 +22,7 @@ export async function refundTask(db: Db, processor: PaymentProcessor, input: Ref
       .from(charges)
       .where(and(eq(charges.taskId, input.taskId), eq(charges.livemode, processor.livemode)))
       .for('update');
-    if (!charge || charge.status !== 'succeeded' || !charge.processorId) {
+    if (charge?.status !== 'succeeded' || !charge.processorId) {
       throw new ApiError('NOT_FOUND', { message: 'This task has no captured charge to refund' });
     }
     // Only what the charge has left and the escrow still holds (a paid-out task refunds nothing).
