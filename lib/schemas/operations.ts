@@ -1,4 +1,5 @@
 import type { Operation } from '@/lib/api/operation';
+import { createApiKeyOperation, getOperatorOperation, listApiKeysOperation, revokeApiKeyOperation } from './api-keys';
 import { deepHealthOperation, healthOperation } from './health';
 import { openApiOperation } from './openapi';
 import { paymentHistoryOperation } from './payment-history';
@@ -21,6 +22,10 @@ export const operations: Operation[] = [
   createSessionOperation,
   deleteCurrentSessionOperation,
   getCurrentUserOperation,
+  getOperatorOperation,
+  createApiKeyOperation,
+  listApiKeysOperation,
+  revokeApiKeyOperation,
   startWalletSetupOperation,
   getWalletOperation,
   removePaymentMethodOperation,

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { GET as getMe } from '@/app/v1/users/me/route';
+import { POST as signUp } from '@/app/v1/users/route';
+import { getDatabase } from '@/db/client';
+import { apiKeys } from '@/db/schema';
+import { SCOPES } from '@/lib/auth/scopes';
+import { sha256Hex } from '@/lib/auth/tokens';
+import { envelope } from '@/test/expect';
+import { insertApiKey, insertUser, uniqueEmail } from '@/test/factories';
+import { call, uniqueIp } from '@/test/http';
+import { DELETE as revoke } from './[keyId]/route';
+import { POST as create, GET as list } from './route';
+
+async function operator() {
+  const res = await call(signUp, '/v1/users', {
+    ip: uniqueIp(),
+    body: { email: uniqueEmail('op'), password: 'correct horse battery' },
+  });
+  expect(res.status).toBe(201);
+  return { token: res.json.data.session.token as string, userId: res.json.data.user.id as string };
+}
+
+describe('operator API keys', () => {
+  it('creates a key shown once, stores only its hash, lists it without the key, and the key works', async () => {
+    const { token, userId } = await operator();
+    const created = await call(create, '/v1/operators/me/keys', { token, body: { name: 'CI bot', mode: 'test' } });
+    expect(created.status).toBe(201);
+    const key = created.json.data;
+    expect(key).toEqual({
+      id: expect.any(String),
+      name: 'CI bot',
+      key: expect.stringMatching(/^lgw_test_[0-9A-Za-z]{38}$/),
+      keyPrefix: key.key.slice(0, 12),
+      keySuffix: key.key.slice(-4),
+      scopes: [...SCOPES],
+      rateLimitPerMinute: 600,
+      isActive: true,
+      lastUsedAt: null,
+      expiresAt: null,
+      createdAt: expect.any(String),
+    });
+    const { db } = await getDatabase();
+    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row).toMatchObject({ userId, keyHash: sha256Hex(key.key), mode: 'test' });
+    expect(JSON.stringify(row)).not.toContain(key.key);
+
+    const listed = await call(list, '/v1/operators/me/keys', { token });
+    expect(listed.status).toBe(200);
+    const { key: _secret, ...withoutKey } = key;
+    expect(listed.json.data).toEqual([withoutKey]);
+    expect(listed.text).not.toContain(key.key);
+
+    const me = await call(getMe, '/v1/users/me', { token: key.key });
+    expect(me.json.data.id).toBe(userId);
+  });
+
+  it('revocation takes effect on the very next request; revoking twice is harmless', async () => {
+    const { token } = await operator();
+    const { json } = await call(create, '/v1/operators/me/keys', { token, body: { name: 'temp' } });
+    expect((await call(getMe, '/v1/users/me', { token: json.data.key })).status).toBe(200);
+
+    const revoked = await call(revoke, `/v1/operators/me/keys/${json.data.id}`, {
+      token,
+      params: { keyId: json.data.id },
+    });
+    expect(revoked.json).toEqual({ data: { id: json.data.id, revoked: true } });
+    expect((await call(getMe, '/v1/users/me', { token: json.data.key })).json).toEqual(envelope('UNAUTHORIZED'));
+    const again = await call(revoke, `/v1/operators/me/keys/${json.data.id}`, {
+      token,
+      params: { keyId: json.data.id },
+    });
+    expect(again.json).toEqual({ data: { id: json.data.id, revoked: true } });
+    const listed = await call(list, '/v1/operators/me/keys', { token });
+    expect(listed.json.data[0]).toMatchObject({ id: json.data.id, isActive: false });
+  });
+
+  it('validates the body: unknown scope, bad limit, past expiry, unknown field', async () => {
+    const { token } = await operator();
+    for (const body of [
+      { name: 'x', scopes: ['tasks:delete'] },
+      { name: 'x', rateLimitPerMinute: 0 },
+      { name: 'x', expiresAt: '2001-01-01T00:00:00Z' },
+      { name: 'x', admin: true },
+      { name: '' },
+    ]) {
+      const res = await call(create, '/v1/operators/me/keys', { token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('another operator’s key is 404, and an API key cannot manage keys (403)', async () => {
+    const a = await operator();
+    const b = await operator();
+    const { json } = await call(create, '/v1/operators/me/keys', { token: a.token, body: { name: 'A' } });
+    const foreign = await call(revoke, `/v1/operators/me/keys/${json.data.id}`, {
+      token: b.token,
+      params: { keyId: json.data.id },
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error.code).toBe('NOT_FOUND');
+    expect((await call(getMe, '/v1/users/me', { token: json.data.key })).status).toBe(200);
+
+    const { db } = await getDatabase();
+    const agent = await insertUser(db, { type: 'agent', ownerId: a.userId, email: null });
+    const { key } = await insertApiKey(db, { userId: agent.id, scopes: [...SCOPES] });
+    for (const res of [
+      await call(create, '/v1/operators/me/keys', { token: key, body: { name: 'sneaky' } }),
+      await call(list, '/v1/operators/me/keys', { token: key }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.json.error.code).toBe('FORBIDDEN');
+    }
+    expect((await call(list, '/v1/operators/me/keys', {})).json).toEqual(envelope('UNAUTHORIZED'));
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+import { SCOPES } from '@/lib/auth/scopes';
+import { text, timestamp } from './common';
+
+export const apiKeySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    keyPrefix: z.string().describe('The first 12 characters of the key, e.g. `lgw_live_AbC`.'),
+    keySuffix: z.string().nullable().describe('The last 4 characters of the key.'),
+    scopes: z.array(z.string()).describe(`What the key may do: ${SCOPES.join(', ')}.`),
+    rateLimitPerMinute: z.number().int(),
+    isActive: z.boolean().describe('False once revoked or expired.'),
+    lastUsedAt: timestamp.nullable(),
+    expiresAt: timestamp.nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'ApiKey' });
+
+export const createdApiKeySchema = apiKeySchema
+  .extend({ key: z.string().describe('The full key. Shown in this response only; store it privately.') })
+  .meta({ id: 'CreatedApiKey' });
+
+export const createApiKeyOperation = defineOperation({
+  method: 'POST',
+  path: '/v1/operators/me/keys',
+  operationId: 'createApiKey',
+  summary: 'Create an API key',
+  description: 'The full key is in this response only. Only its SHA-256 is stored.',
+  tags: ['Operators'],
+  auth: 'session',
+  body: z.strictObject({
+    name: text(100).trim().min(1, { message: 'Must not be empty' }).describe('A label for the key.'),
+    scopes: z.array(z.enum(SCOPES)).max(SCOPES.length).optional().describe('Defaults to every scope.'),
+    rateLimitPerMinute: z.number().int().min(1).max(100_000).optional().describe('Defaults to 600.'),
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .refine((value) => new Date(value).getTime() > Date.now(), { message: 'Must be in the future' })
+      .optional()
+      .describe('When the key stops working; never by default.'),
+    mode: z.enum(['live', 'test']).optional().describe('`test` keys use the test-mode processor. Defaults to `live`.'),
+  }),
+  response: createdApiKeySchema,
+  successStatus: 201,
+});
+
+export const listApiKeysOperation = defineOperation({
+  method: 'GET',
+  path: '/v1/operators/me/keys',
+  operationId: 'listApiKeys',
+  summary: 'The operator’s API keys (without the keys themselves)',
+  tags: ['Operators'],
+  auth: 'session',
+  response: z.array(apiKeySchema),
+});
+
+export const revokeApiKeyOperation = defineOperation({
+  method: 'DELETE',
+  path: '/v1/operators/me/keys/{keyId}',
+  operationId: 'revokeApiKey',
+  summary: 'Revoke an API key',
+  description: 'Takes effect on the next request, on every instance. Revoking twice is harmless.',
+  tags: ['Operators'],
+  auth: 'session',
+  params: z.object({ keyId: z.uuid() }),
+  response: z.object({ id: z.uuid(), revoked: z.boolean() }),
+});
+
+export const getOperatorOperation = defineOperation({
+  method: 'GET',
+  path: '/v1/operators/me',
+  operationId: 'getOperator',
+  summary: 'The operator profile',
+  description: 'For an agent’s key, the profile of the operator who owns the agent.',
+  tags: ['Operators'],
+  auth: 'any',
+  response: z
+    .object({
+      id: z.uuid(),
+      name: z.string().nullable(),
+      email: z.string(),
+      userType: z.string().nullable(),
+      createdAt: timestamp,
+      activeKeyCount: z.number().int().describe('Keys of the operator that are neither revoked nor expired.'),
+    })
+    .meta({ id: 'OperatorProfile' }),
+  errors: ['NOT_FOUND'],
+});

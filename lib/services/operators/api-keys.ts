@@ -1,0 +1,70 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { type ApiKey, apiKeys } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { type ApiKeyMode, generateApiKey } from '@/lib/auth/api-key-format';
+import { SCOPES } from '@/lib/auth/scopes';
+
+export type CreateApiKeyInput = {
+  name: string;
+  scopes?: string[];
+  rateLimitPerMinute?: number;
+  expiresAt?: string;
+  mode?: ApiKeyMode;
+};
+
+/** The one serializer for keys: never the hash, and the key itself only where it was just created. */
+export function toApiKeyResource(row: ApiKey, now = new Date()) {
+  return {
+    id: row.id,
+    name: row.name,
+    keyPrefix: row.keyPrefix,
+    keySuffix: row.keySuffix,
+    scopes: row.scopes,
+    rateLimitPerMinute: row.rateLimitPerMinute,
+    isActive: row.revokedAt === null && (row.expiresAt === null || row.expiresAt > now),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createApiKey(db: DbOrTx, userId: string, input: CreateApiKeyInput) {
+  const generated = generateApiKey(input.mode ?? 'live');
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      userId,
+      name: input.name,
+      keyHash: generated.keyHash,
+      keyPrefix: generated.keyPrefix,
+      keySuffix: generated.keySuffix,
+      mode: generated.mode,
+      scopes: [...new Set(input.scopes ?? SCOPES)],
+      rateLimitPerMinute: input.rateLimitPerMinute ?? 600,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    })
+    .returning();
+  if (!row) throw new Error('api key insert returned no row');
+  return { ...toApiKeyResource(row), key: generated.key };
+}
+
+export async function listApiKeys(db: DbOrTx, userId: string) {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
+  const now = new Date();
+  return rows.map((row) => toApiKeyResource(row, now));
+}
+
+/** Revokes one of the user's own keys; someone else's key is simply not found. */
+export async function revokeApiKey(db: DbOrTx, userId: string, keyId: string) {
+  const [key] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId)));
+  if (!key) throw new ApiError('NOT_FOUND', { message: 'No such API key' });
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
+  return { id: key.id, revoked: true };
+}

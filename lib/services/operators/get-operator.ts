@@ -1,0 +1,36 @@
+import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { apiKeys, users } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { ActorUser } from '@/lib/auth/actor';
+
+/** The caller's operator profile; for an agent, its owner's. A placeholder agent without one: 404. */
+export async function getOperator(db: DbOrTx, caller: ActorUser) {
+  const operatorId = caller.type === 'agent' ? caller.ownerId : caller.id;
+  if (!operatorId) {
+    throw new ApiError('NOT_FOUND', {
+      message: 'This agent has no operator yet',
+      hint: 'A human claims the agent first (the claim link from task proposal, or a dashboard claim code).',
+    });
+  }
+  const [operator] = await db.select().from(users).where(eq(users.id, operatorId));
+  if (!operator?.email) throw new ApiError('NOT_FOUND', { message: 'No such operator' });
+  const [active] = await db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.userId, operator.id),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
+      ),
+    );
+  return {
+    id: operator.id,
+    name: operator.name,
+    email: operator.email,
+    userType: operator.type,
+    createdAt: operator.createdAt.toISOString(),
+    activeKeyCount: Number(active?.n ?? 0),
+  };
+}
