@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST } from '@/app/v1/webhooks/payments/route';
 import { getDatabase } from '@/db/client';
 import {
@@ -11,30 +10,15 @@ import {
   processorEvents,
   transfers,
 } from '@/db/schema';
-import { resetEnvCache } from '@/lib/env';
 import { insertUser } from '@/test/factories';
 import { send } from '@/test/http';
+import { stripeSignature, withWebhookSecret } from '@/test/stripe-webhooks';
 
 // Every handler is exercised through the real route: signed with the Stripe SDK, verified, recorded.
-const stripe = new Stripe('sk_test_dummy');
-const SECRET = `whsec_test_${crypto.randomUUID().replaceAll('-', '')}`;
+const SECRET = withWebhookSecret();
 const uid = () => crypto.randomUUID().replaceAll('-', '');
 // Event `created` values are the processor's clock, not ours: fixed numbers keep ordering explicit.
 const T = 1_760_000_000;
-
-let previousSecret: string | undefined;
-
-beforeAll(() => {
-  previousSecret = process.env.STRIPE_WEBHOOK_SECRET;
-  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-  resetEnvCache();
-});
-
-afterAll(() => {
-  if (previousSecret === undefined) delete process.env.STRIPE_WEBHOOK_SECRET;
-  else process.env.STRIPE_WEBHOOK_SECRET = previousSecret;
-  resetEnvCache();
-});
 
 type EventOptions = { created?: number; livemode?: boolean };
 
@@ -44,7 +28,7 @@ async function deliver(type: string, object: Record<string, unknown>, options: E
   const livemode = options.livemode ?? false;
   const created = options.created ?? T;
   const payload = JSON.stringify({ id, object: 'event', type, livemode, created, data: { object } });
-  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+  const header = stripeSignature(payload, SECRET);
   const res = await send(
     POST,
     new Request('http://localhost:3000/v1/webhooks/payments', {

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST as signUpRoute } from '@/app/v1/users/route';
 import { getDatabase } from '@/db/client';
 import { payoutAccounts, testProcessorObjects } from '@/db/schema';
 import { env } from '@/lib/env';
 import { completeTestOnboarding } from '@/lib/payments/test-mode/complete-test-flows';
 import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
-import { insertApiKey, insertUser, uniqueEmail } from '@/test/factories';
+import { insertApiKey, insertUser } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { withoutStripe } from '@/test/payments';
+import { signUpViaApi } from '@/test/sessions';
 import { GET, POST } from './route';
 
 // The built-in test-mode processor for every caller.
@@ -22,14 +22,7 @@ const NOT_STARTED = {
   requirements: ['onboarding'],
 };
 
-async function signUp() {
-  const res = await call(signUpRoute, '/v1/users', {
-    ip: uniqueIp(),
-    body: { email: uniqueEmail('payout'), password: 'correct horse battery' },
-  });
-  expect(res.status).toBe(201);
-  return { userId: res.json.data.user.id as string, token: res.json.data.session.token as string };
-}
+const signUp = () => signUpViaApi('payout');
 
 const getAccount = (token?: string) => call(GET, '/v1/payments/payout-account', { token, ip: uniqueIp() });
 const startOnboarding = (token?: string) => call(POST, '/v1/payments/payout-account', { token, ip: uniqueIp() });

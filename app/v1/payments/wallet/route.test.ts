@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST as signUpRoute } from '@/app/v1/users/route';
 import { getDatabase } from '@/db/client';
 import { paymentCustomers, testProcessorObjects } from '@/db/schema';
 import { env, resetEnvCache } from '@/lib/env';
 import { confirmTestSetup } from '@/lib/payments/test-mode/confirm-test-setup';
 import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
-import { insertApiKey, insertUser, uniqueEmail } from '@/test/factories';
+import { insertApiKey, insertUser } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { withoutStripe } from '@/test/payments';
+import { signUpViaApi } from '@/test/sessions';
 import { DELETE as removeRoute } from './payment-method/route';
 import { GET as walletRoute } from './route';
 import { POST as setupRoute } from './setup/route';
@@ -20,15 +20,7 @@ const SETUP_URL = /\/test-processor\/setup\/(seti_test_[A-Za-z0-9_-]{16})$/;
 const CARD_4242 = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
 const PAYMENT_SCOPES = ['payments:read', 'payments:write'];
 
-/** A fresh human signed up through the API, with their session token. */
-async function signUp() {
-  const res = await call(signUpRoute, '/v1/users', {
-    ip: uniqueIp(),
-    body: { email: uniqueEmail('wallet'), password: 'correct horse battery' },
-  });
-  expect(res.status).toBe(201);
-  return { userId: res.json.data.user.id as string, token: res.json.data.session.token as string };
-}
+const signUp = () => signUpViaApi('wallet');
 
 /** A fresh user with an API key (the payments scopes unless told otherwise). */
 async function withApiKey(scopes = PAYMENT_SCOPES) {

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { payoutAccounts, processorEvents } from '@/db/schema';
 import { resetEnvCache } from '@/lib/env';
@@ -8,27 +7,13 @@ import { envelope, validationEnvelope } from '@/test/expect';
 import { insertUser } from '@/test/factories';
 import { send } from '@/test/http';
 import { expectRequestId } from '@/test/raw-requests';
+import { stripeSignature, withWebhookSecret } from '@/test/stripe-webhooks';
 import { GET, POST } from './route';
 
-const stripe = new Stripe('sk_test_dummy');
 const URL_ = 'http://localhost:3000/v1/webhooks/payments';
-const SECRET = `whsec_test_${crypto.randomUUID().replaceAll('-', '')}`;
+const SECRET = withWebhookSecret();
 const uid = () => crypto.randomUUID().replaceAll('-', '');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-let previousSecret: string | undefined;
-
-beforeAll(() => {
-  previousSecret = process.env.STRIPE_WEBHOOK_SECRET;
-  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-  resetEnvCache();
-});
-
-afterAll(() => {
-  if (previousSecret === undefined) delete process.env.STRIPE_WEBHOOK_SECRET;
-  else process.env.STRIPE_WEBHOOK_SECRET = previousSecret;
-  resetEnvCache();
-});
 
 function stripeEvent(type: string, object: Record<string, unknown>, options: { livemode?: boolean; id?: string } = {}) {
   return {
@@ -41,8 +26,7 @@ function stripeEvent(type: string, object: Record<string, unknown>, options: { l
   };
 }
 
-const sign = (payload: string, secret = SECRET, timestamp?: number) =>
-  stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+const sign = (payload: string, secret = SECRET, timestamp?: number) => stripeSignature(payload, secret, { timestamp });
 
 /** POSTs `payload` exactly as given with the given Stripe-Signature header (none when null). */
 function deliver(payload: string, header: string | null, extraHeaders: Record<string, string> = {}) {
@@ -118,12 +102,7 @@ describe('POST /v1/webhooks/payments', () => {
         'Stripe-Signature timestamp is outside the tolerance',
       ],
       ['no header', null, payload, 'Missing Stripe-Signature header'],
-      [
-        'v0 only',
-        stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, scheme: 'v0' }),
-        payload,
-        'Stripe-Signature has no v1 signature',
-      ],
+      ['v0 only', stripeSignature(payload, SECRET, { scheme: 'v0' }), payload, 'Stripe-Signature has no v1 signature'],
       ['t=abc', sign(payload).replace(/^t=\d+/, 't=abc'), payload, 'Stripe-Signature has no valid timestamp'],
     ];
     for (const [label, header, body, message] of cases) {

@@ -1,25 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GET as getMe } from '@/app/v1/users/me/route';
-import { POST as signUp } from '@/app/v1/users/route';
 import { getDatabase } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { envelope } from '@/test/expect';
-import { insertApiKey, insertUser, uniqueEmail } from '@/test/factories';
-import { call, uniqueIp } from '@/test/http';
+import { insertApiKey, insertUser } from '@/test/factories';
+import { call } from '@/test/http';
+import { signUpViaApi } from '@/test/sessions';
 import { DELETE as revoke } from './[keyId]/route';
 import { POST as create, GET as list } from './route';
 
-async function operator() {
-  const res = await call(signUp, '/v1/users', {
-    ip: uniqueIp(),
-    body: { email: uniqueEmail('op'), password: 'correct horse battery' },
-  });
-  expect(res.status).toBe(201);
-  return { token: res.json.data.session.token as string, userId: res.json.data.user.id as string };
-}
+const operator = () => signUpViaApi('op');
 
 describe('operator API keys', () => {
   it('creates a key shown once, stores only its hash, lists it without the key, and the key works', async () => {
