@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns';
 import { users } from './users';
 
@@ -22,6 +22,8 @@ export const apiKeys = pgTable(
     rateLimitPerMinute: integer('rate_limit_per_minute').notNull().default(600),
     expiresAt: timestamptz('expires_at'),
     revokedAt: timestamptz('revoked_at'),
+    // A cold-start agent's key waits parked (refused) until a human completes the claim page.
+    parked: boolean('parked').notNull().default(false),
     // Written in batches by the usage-log flusher, never per request.
     lastUsedAt: timestamptz('last_used_at'),
     createdAt: createdAt(),

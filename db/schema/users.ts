@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, inet, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, inet, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 
 export const userType = pgEnum('user_type', ['human', 'agent']);
@@ -16,6 +16,10 @@ export const users = pgTable(
     type: userType('type').notNull().default('human'),
     // For agents: the operator (a human user) that owns them.
     ownerId: uuid('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // For agents: the most its operator's card may be charged in total for its tasks; null = no cap.
+    spendingLimitCents: integer('spending_limit_cents'),
+    // For agents: deleted by the operator (keys revoked, history kept for the ledger).
+    deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type ApiKey, apiKeys } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
@@ -13,6 +13,14 @@ export type CreateApiKeyInput = {
   mode?: ApiKeyMode;
 };
 
+/** SQL for "this key authenticates now": not revoked, not parked, not expired (on the database clock). */
+export const activeKey = () =>
+  and(
+    isNull(apiKeys.revokedAt),
+    eq(apiKeys.parked, false),
+    or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+  );
+
 /** The one serializer for keys: never the hash, and the key itself only where it was just created. */
 export function toApiKeyResource(row: ApiKey, now = new Date()) {
   return {
@@ -22,7 +30,7 @@ export function toApiKeyResource(row: ApiKey, now = new Date()) {
     keySuffix: row.keySuffix,
     scopes: row.scopes,
     rateLimitPerMinute: row.rateLimitPerMinute,
-    isActive: row.revokedAt === null && (row.expiresAt === null || row.expiresAt > now),
+    isActive: row.revokedAt === null && !row.parked && (row.expiresAt === null || row.expiresAt > now),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -1,8 +1,9 @@
-import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { activeKey } from './api-keys';
 
 /** The caller's operator profile; for an agent, its owner's. A placeholder agent without one: 404. */
 export async function getOperator(db: DbOrTx, caller: ActorUser) {
@@ -18,13 +19,7 @@ export async function getOperator(db: DbOrTx, caller: ActorUser) {
   const [active] = await db
     .select({ n: count() })
     .from(apiKeys)
-    .where(
-      and(
-        eq(apiKeys.userId, operator.id),
-        isNull(apiKeys.revokedAt),
-        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
-      ),
-    );
+    .where(and(eq(apiKeys.userId, operator.id), activeKey()));
   return {
     id: operator.id,
     name: operator.name,

@@ -1,0 +1,58 @@
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys';
+import { createdAt, id, timestamptz } from './columns';
+import { tasks } from './tasks';
+import { users } from './users';
+
+// A dashboard claim code: an operator mints it, an agent redeems it once (POST /v1/agents/register)
+// before it expires, and becomes that operator's agent.
+export const agentClaimCodes = pgTable(
+  'agent_claim_codes',
+  {
+    // 8 characters of an unambiguous alphabet, stored without the display dash.
+    code: text('code').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    claimedAt: timestamptz('claimed_at'),
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('agent_claim_codes_owner_idx').on(t.ownerId)],
+);
+
+// Cold start: a task proposed without an account waits here for a human to claim it. Two different
+// secrets, both stored as SHA-256 only: the agent polls with `claimToken`, the human opens the link with
+// `humanToken`. The parked key is kept sealed (AES-GCM) until the one poll that delivers it, then erased.
+export const agentClaims = pgTable(
+  'agent_claims',
+  {
+    id: id(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    claimTokenHash: text('claim_token_hash').notNull(),
+    humanTokenHash: text('human_token_hash').notNull(),
+    sealedKey: text('sealed_key'),
+    requesterEmail: text('requester_email'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    claimedAt: timestamptz('claimed_at'),
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    keyDeliveredAt: timestamptz('key_delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('agent_claims_claim_token_key').on(t.claimTokenHash),
+    uniqueIndex('agent_claims_human_token_key').on(t.humanTokenHash),
+  ],
+);
+
+export type AgentClaimCode = typeof agentClaimCodes.$inferSelect;
+export type AgentClaim = typeof agentClaims.$inferSelect;

@@ -1,0 +1,22 @@
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+
+// Every email we send, whichever adapter sent it. With no mail provider configured this table is the
+// outbox itself, shown at /dev/mailbox outside production.
+export const emails = pgTable(
+  'emails',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id'),
+    to: text('to').notNull(),
+    from: text('from').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('emails_to_created_idx').on(t.to, t.createdAt)],
+);
+
+export type Email = typeof emails.$inferSelect;

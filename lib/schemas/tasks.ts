@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  BUDGET_MAX_CENTS,
+  BUDGET_MIN_CENTS,
+  MAX_DEADLINE_DAYS,
+  PROOF_REQUIREMENTS,
+  TASK_CATEGORIES,
+} from '@/lib/tasks/task-rules';
+import { text, timestamp } from './common';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const taskLocationSchema = z
+  .strictObject({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    address: text(500).optional(),
+  })
+  .meta({ id: 'TaskLocation' });
+
+/** The task body of create, propose and update (DESIGN §4 "Tasks"). */
+export const taskBodySchema = z
+  .strictObject({
+    title: text(200).trim().min(1, { message: 'Must be at least 1 character' }),
+    description: text(5_000).optional(),
+    category: z
+      .enum(TASK_CATEGORIES)
+      .optional()
+      .describe(`One of ${TASK_CATEGORIES.join(', ')}. Defaults to other.`),
+    location: taskLocationSchema.nullable().optional().describe('Where the work happens; null or absent = remote.'),
+    budgetCents: z
+      .number()
+      .int({ message: 'Must be a whole number of cents' })
+      .min(BUDGET_MIN_CENTS, { message: `Must be at least ${BUDGET_MIN_CENTS} cents` })
+      .max(BUDGET_MAX_CENTS, { message: `Must be at most ${BUDGET_MAX_CENTS} cents` })
+      .optional()
+      .describe('What the worker earns, in cents. The platform adds a 15% fee.'),
+    deadline: z.iso
+      .datetime({ offset: true })
+      .refine((value) => new Date(value).getTime() > Date.now(), { message: 'Must be in the future' })
+      .refine((value) => new Date(value).getTime() <= Date.now() + MAX_DEADLINE_DAYS * DAY_MS, {
+        message: `Must be at most ${MAX_DEADLINE_DAYS} days from now`,
+      })
+      .optional(),
+    requiredSkills: z.array(text(50).trim().min(1)).max(20).optional(),
+    proofRequirements: z
+      .array(z.enum(PROOF_REQUIREMENTS))
+      .optional()
+      .describe(`Any of ${PROOF_REQUIREMENTS.join(', ')}.`),
+    instructions: text(5_000).optional().describe('Private: shown only to the assigned worker.'),
+  })
+  .meta({ id: 'TaskBody' });
+
+export type TaskBody = z.infer<typeof taskBodySchema>;
+
+export const TASK_STATUSES = [
+  'draft',
+  'posted',
+  'accepted',
+  'submitted',
+  'disputed',
+  'completed',
+  'cancelled',
+  'expired',
+  'resolved',
+] as const;
+
+export const taskSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string().nullable(),
+    category: z.string(),
+    location: z.object({ lat: z.number(), lng: z.number(), address: z.string().nullable() }).nullable(),
+    budgetCents: z.number().int(),
+    platformFeeCents: z.number().int(),
+    totalCents: z.number().int(),
+    currency: z.literal('usd'),
+    deadline: timestamp,
+    requiredSkills: z.array(z.string()),
+    proofRequirements: z.array(z.string()),
+    status: z.enum(TASK_STATUSES),
+    livemode: z.boolean(),
+    requesterId: z.uuid(),
+    workerId: z.uuid().nullable(),
+    publishedAt: timestamp.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Task' });

@@ -1,0 +1,32 @@
+import type { DbOrTx } from '@/db/client';
+import { tasks } from '@/db/schema';
+import type { TaskBody } from '@/lib/schemas/tasks';
+import { PROPOSAL_DEFAULTS, priceTask } from '@/lib/tasks/task-rules';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Stores a `draft` task from a validated body, filling the documented defaults. */
+export async function insertDraftTask(db: DbOrTx, requesterId: string, body: TaskBody, livemode: boolean) {
+  const [task] = await db
+    .insert(tasks)
+    .values({
+      requesterId,
+      title: body.title,
+      description: body.description ?? null,
+      category: body.category ?? PROPOSAL_DEFAULTS.category,
+      lat: body.location?.lat ?? null,
+      lng: body.location?.lng ?? null,
+      address: body.location?.address ?? null,
+      ...priceTask(body.budgetCents ?? PROPOSAL_DEFAULTS.budgetCents),
+      deadline: body.deadline
+        ? new Date(body.deadline)
+        : new Date(Date.now() + PROPOSAL_DEFAULTS.deadlineDays * DAY_MS),
+      requiredSkills: body.requiredSkills ?? [],
+      proofRequirements: [...new Set(body.proofRequirements ?? [])],
+      instructions: body.instructions ?? null,
+      livemode,
+    })
+    .returning();
+  if (!task) throw new Error('task insert returned no row');
+  return task;
+}
