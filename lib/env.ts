@@ -29,6 +29,32 @@ const envSchema = z.object({
     ),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  RESEND_API_KEY: z.string().optional(),
+  EMAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {
+      message: 'must be an address such as Legwork <noreply@legwork.example> or noreply@legwork.example',
+    })
+    .default('Legwork <noreply@legwork.local>'),
+  // Lets /dev/mailbox answer in a production build (the e2e suite reads it). Never on a public deployment.
+  LEGWORK_DEV_MAILBOX: z
+    .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
+    .default('0')
+    .transform((value) => value === '1'),
+  // How long a self-rotated API key keeps working after POST /v1/operators/me/keys/rotate-self.
+  KEY_ROTATION_GRACE_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be at least 0' })
+    .max(7 * 24 * 3600, { message: 'must be at most 604800 (7 days)' })
+    .default(3600),
+  // Lifetime of a key issued by self-rotation when the rotated key had no expiry of its own.
+  ROTATED_KEY_LIFETIME_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(3650, { message: 'must be at most 3650' })
+    .default(90),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -24,6 +24,8 @@ export const apiKeys = pgTable(
     revokedAt: timestamptz('revoked_at'),
     // A cold-start agent's key waits parked (refused) until a human completes the claim page.
     parked: boolean('parked').notNull().default(false),
+    // Set when the key rotated itself: it then works only until its grace period ends (`expiresAt`).
+    replacedBy: uuid('replaced_by'),
     // Written in batches by the usage-log flusher, never per request.
     lastUsedAt: timestamptz('last_used_at'),
     createdAt: createdAt(),

@@ -36,6 +36,36 @@ export const errorTable = {
     message: 'Resource not found',
     hint: 'Check the id and the path; objects owned by someone else are reported as not found.',
   },
+  CLAIM_CODE_NOT_FOUND: {
+    status: 404,
+    message: 'Unknown claim code',
+    hint: 'Check the code (8 characters, e.g. ABCD-EFGH) or ask the operator to mint a new one on the dashboard.',
+  },
+  CLAIM_CODE_EXPIRED: {
+    status: 404,
+    message: 'This claim code has expired',
+    hint: 'Claim codes live 15 minutes. Ask the operator to mint a new one on the dashboard (Agents).',
+  },
+  CLAIM_CODE_ALREADY_CLAIMED: {
+    status: 404,
+    message: 'This claim code has already been used',
+    hint: 'Each code registers one agent. If that was you, use the key you were given; else ask for a new code.',
+  },
+  CLAIM_NOT_FOUND: {
+    status: 404,
+    message: 'Unknown claim token',
+    hint: 'Poll with the `claimToken` from POST /v1/tasks/propose (not the human claim link), or propose again.',
+  },
+  CLAIM_EXPIRED: {
+    status: 404,
+    message: 'This claim has expired',
+    hint: 'Claims live 7 days. Propose the task again with POST /v1/tasks/propose.',
+  },
+  CLAIM_ALREADY_USED: {
+    status: 409,
+    message: 'This claim link has already been used by another account',
+    hint: 'The agent now belongs to whoever claimed it first. Ask the agent to propose again.',
+  },
   METHOD_NOT_ALLOWED: {
     status: 405,
     message: 'Method not allowed',

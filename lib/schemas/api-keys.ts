@@ -87,3 +87,30 @@ export const getOperatorOperation = defineOperation({
     .meta({ id: 'OperatorProfile' }),
   errors: ['NOT_FOUND'],
 });
+
+export const rotateOwnKeyOperation = defineOperation({
+  method: 'POST',
+  path: '/v1/operators/me/keys/rotate-self',
+  operationId: 'rotateOwnKey',
+  summary: 'Rotate the calling API key',
+  description:
+    'Issues a fresh key with the same scopes and limits. The calling key keeps working until ' +
+    '`previousKeyGraceUntil` (1 hour by default, `KEY_ROTATION_GRACE_SECONDS`), then is refused. ' +
+    'The new key expires at the old key’s expiry, or after `ROTATED_KEY_LIFETIME_DAYS` (90) when the old key had none. ' +
+    'A key rotates once: rotating it again answers 409.',
+  tags: ['Operators'],
+  auth: 'apiKey',
+  response: z
+    .object({
+      id: z.uuid(),
+      key: z.string().describe('The new key. Shown in this response only; store it privately.'),
+      keyPrefix: z.string(),
+      keySuffix: z.string().nullable(),
+      expiresAt: timestamp,
+      previousKeyId: z.uuid(),
+      previousKeyGraceUntil: timestamp.describe('Until when the calling key still works.'),
+    })
+    .meta({ id: 'RotatedApiKey' }),
+  successStatus: 201,
+  errors: ['CONFLICT'],
+});

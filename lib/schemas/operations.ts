@@ -1,5 +1,13 @@
 import type { Operation } from '@/lib/api/operation';
-import { createApiKeyOperation, getOperatorOperation, listApiKeysOperation, revokeApiKeyOperation } from './api-keys';
+import {
+  createApiKeyOperation,
+  getOperatorOperation,
+  listApiKeysOperation,
+  revokeApiKeyOperation,
+  rotateOwnKeyOperation,
+} from './api-keys';
+import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperation } from './claim-codes';
+import { pollClaimOperation, proposeTaskOperation } from './cold-start';
 import { deepHealthOperation, healthOperation } from './health';
 import { openApiOperation } from './openapi';
 import { paymentHistoryOperation } from './payment-history';
@@ -26,6 +34,12 @@ export const operations: Operation[] = [
   createApiKeyOperation,
   listApiKeysOperation,
   revokeApiKeyOperation,
+  rotateOwnKeyOperation,
+  mintClaimCodeOperation,
+  claimCodeStatusOperation,
+  registerAgentOperation,
+  proposeTaskOperation,
+  pollClaimOperation,
   startWalletSetupOperation,
   getWalletOperation,
   removePaymentMethodOperation,

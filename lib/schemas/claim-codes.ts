@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+import { text, timestamp } from './common';
+
+const agentRef = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'AgentRef' });
+
+export const mintClaimCodeOperation = defineOperation({
+  method: 'POST',
+  path: '/v1/operators/me/agents/claim-code',
+  operationId: 'mintClaimCode',
+  summary: 'Mint a claim code an agent redeems to join this operator',
+  description:
+    'A code of 8 unambiguous characters (shown as `ABCD-EFGH`), valid 15 minutes, single use. Give `pasteSnippet` ' +
+    'to the agent: it calls POST /v1/agents/register with the code and becomes your agent.',
+  tags: ['Agents'],
+  auth: 'session',
+  response: z
+    .object({
+      code: z.string().describe('As shown to humans, e.g. `ABCD-EFGH`; accepted with or without the dash.'),
+      expiresAt: timestamp,
+      pasteSnippet: z.string().describe('Text to paste to the agent: the code and the exact register request.'),
+    })
+    .meta({ id: 'ClaimCode' }),
+  successStatus: 201,
+});
+
+export const claimCodeStatusOperation = defineOperation({
+  method: 'GET',
+  path: '/v1/operators/me/agents/claim-code/{code}',
+  operationId: 'getClaimCodeStatus',
+  summary: 'Whether an agent has redeemed a claim code yet',
+  tags: ['Agents'],
+  auth: 'session',
+  params: z.object({ code: z.string().max(20) }),
+  response: z
+    .object({
+      status: z.enum(['waiting', 'claimed', 'expired']),
+      agent: agentRef.optional().describe('Present once claimed.'),
+    })
+    .meta({ id: 'ClaimCodeStatus' }),
+  errors: ['NOT_FOUND'],
+});
+
+export const registerAgentOperation = defineOperation({
+  method: 'POST',
+  path: '/v1/agents/register',
+  operationId: 'registerAgent',
+  summary: 'Register an agent with a dashboard claim code',
+  description:
+    'Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key ' +
+    '(shown once; store it privately). Rate limited per IP.',
+  tags: ['Agents'],
+  auth: 'none',
+  rateLimit: 'auth',
+  body: z.strictObject({
+    code: text(20).trim().min(1, { message: 'Must not be empty' }).describe('The claim code, e.g. `ABCD-EFGH`.'),
+    name: text(100).trim().min(1, { message: 'Must not be empty' }).describe('A short name for the agent.'),
+  }),
+  response: z
+    .object({
+      agent: agentRef,
+      apiKey: z.object({ key: z.string(), keyPrefix: z.string() }),
+      claimUrl: z.string().describe('The owner’s dashboard page for agents.'),
+    })
+    .meta({ id: 'AgentRegistration' }),
+  successStatus: 201,
+  errors: ['CLAIM_CODE_NOT_FOUND', 'CLAIM_CODE_EXPIRED', 'CLAIM_CODE_ALREADY_CLAIMED'],
+});

@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { agentClaimCodes, users } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
+
+/** The state of one of the operator's codes; someone else's code is simply not found. */
+export async function getClaimCodeStatus(db: DbOrTx, ownerId: string, code: string) {
+  const [row] = await db
+    .select({ code: agentClaimCodes, agent: { id: users.id, name: users.name } })
+    .from(agentClaimCodes)
+    .leftJoin(users, eq(users.id, agentClaimCodes.agentId))
+    .where(and(eq(agentClaimCodes.code, normalizeClaimCode(code)), eq(agentClaimCodes.ownerId, ownerId)));
+  if (!row) throw new ApiError('NOT_FOUND', { message: 'No such claim code' });
+  if (row.code.claimedAt) {
+    return {
+      status: 'claimed' as const,
+      ...(row.agent ? { agent: { id: row.agent.id, name: row.agent.name ?? '' } } : {}),
+    };
+  }
+  return { status: row.code.expiresAt > new Date() ? ('waiting' as const) : ('expired' as const) };
+}

@@ -1,0 +1,49 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@/db/client';
+import { agentClaimCodes, users } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
+import { createApiKey } from '@/lib/services/operators/api-keys';
+
+/**
+ * Redeems a claim code: one transaction creates the agent and its key and marks the code claimed. The
+ * conditional update is the single-use guarantee: of two concurrent redemptions, exactly one updates the row.
+ */
+export async function registerAgent(db: Db, input: { code: string; name: string }, siteUrl: string) {
+  const code = normalizeClaimCode(input.code);
+  return db.transaction(async (tx) => {
+    const [agent] = await tx
+      .insert(users)
+      .values({ type: 'agent', name: input.name })
+      .returning({ id: users.id, name: users.name });
+    if (!agent) throw new Error('agent insert returned no row');
+    const [claimed] = await tx
+      .update(agentClaimCodes)
+      .set({ claimedAt: sql`now()`, agentId: agent.id })
+      .where(
+        and(
+          eq(agentClaimCodes.code, code),
+          isNull(agentClaimCodes.claimedAt),
+          gt(agentClaimCodes.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ ownerId: agentClaimCodes.ownerId });
+    if (!claimed) throw await whyUnusable(tx, code);
+    await tx.update(users).set({ ownerId: claimed.ownerId }).where(eq(users.id, agent.id));
+    const key = await createApiKey(tx, agent.id, { name: `${input.name} key` });
+    return {
+      agent: { id: agent.id, name: agent.name ?? input.name },
+      apiKey: { key: key.key, keyPrefix: key.keyPrefix },
+      claimUrl: `${siteUrl}/dashboard/agents`,
+    };
+  });
+}
+
+async function whyUnusable(tx: Tx, code: string) {
+  const [row] = await tx
+    .select({ claimedAt: agentClaimCodes.claimedAt })
+    .from(agentClaimCodes)
+    .where(eq(agentClaimCodes.code, code));
+  if (!row) return new ApiError('CLAIM_CODE_NOT_FOUND');
+  return new ApiError(row.claimedAt ? 'CLAIM_CODE_ALREADY_CLAIMED' : 'CLAIM_CODE_EXPIRED');
+}

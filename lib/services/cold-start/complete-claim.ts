@@ -1,0 +1,49 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { agentClaims, apiKeys, tasks, users } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+import { chargeForTask } from '@/lib/services/payments/charge-for-task';
+import { findClaimByHumanToken } from './find-claim';
+
+/**
+ * The human finishes the claim page. First the card is charged for the task (idempotent per task, so a
+ * second submit never charges twice; a decline throws and leaves everything unclaimed). Then one
+ * transaction attaches the agent to the human, activates the parked key, posts the task and marks the
+ * claim used. Completing a claim you already completed is a no-op.
+ */
+export async function completeClaim(db: Db, processor: PaymentProcessor, humanToken: string, userId: string) {
+  const found = await findClaimByHumanToken(db, humanToken);
+  if (!found) throw new ApiError('NOT_FOUND', { message: 'Unknown claim link' });
+  if (found.state === 'claimed') return ensureClaimedBy(found.claim.claimedBy, userId, found.claim.taskId);
+  if (found.state === 'expired') throw new ApiError('CLAIM_EXPIRED');
+
+  const { task } = found;
+  const charge = await chargeForTask(db, processor, {
+    taskId: task.id,
+    payerId: userId,
+    amountCents: task.totalCents,
+    description: `Legwork task: ${task.title}`,
+  });
+  // A charge that succeeded for someone else (two humans on one link at once) does not fund this claim.
+  if (charge.userId !== userId) throw new ApiError('CLAIM_ALREADY_USED');
+
+  return db.transaction(async (tx) => {
+    const [claim] = await tx.select().from(agentClaims).where(eq(agentClaims.id, found.claim.id)).for('update');
+    if (!claim) throw new Error('claim vanished');
+    if (claim.claimedAt) return ensureClaimedBy(claim.claimedBy, userId, claim.taskId);
+    await tx.update(users).set({ ownerId: userId }).where(eq(users.id, claim.agentId));
+    await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
+    await tx
+      .update(tasks)
+      .set({ status: 'posted', publishedAt: sql`now()` })
+      .where(and(eq(tasks.id, claim.taskId), eq(tasks.status, 'draft')));
+    await tx.update(agentClaims).set({ claimedAt: sql`now()`, claimedBy: userId }).where(eq(agentClaims.id, claim.id));
+    return { taskId: claim.taskId, agentId: claim.agentId };
+  });
+}
+
+function ensureClaimedBy(claimedBy: string | null, userId: string, taskId: string) {
+  if (claimedBy !== userId) throw new ApiError('CLAIM_ALREADY_USED');
+  return { taskId, alreadyClaimed: true as const };
+}

@@ -1,0 +1,43 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { agentClaims, apiKeys, users } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { CLAIMED_KEY_PURPOSE } from '@/lib/auth/claim-tokens';
+import { unseal } from '@/lib/auth/secret-box';
+import { sha256Hex } from '@/lib/auth/tokens';
+
+/**
+ * The agent's poll. After the claim, exactly one poll takes the sealed key: the conditional update that
+ * erases it can succeed once, however many polls race.
+ */
+export async function pollClaim(db: Db, claimToken: string) {
+  const [claim] = await db
+    .select({ claim: agentClaims, agentName: users.name })
+    .from(agentClaims)
+    .innerJoin(users, eq(users.id, agentClaims.agentId))
+    .where(eq(agentClaims.claimTokenHash, sha256Hex(claimToken)));
+  if (!claim) throw new ApiError('CLAIM_NOT_FOUND');
+  const { claim: row } = claim;
+  if (!row.claimedAt) {
+    return { status: row.expiresAt > new Date() ? ('pending' as const) : ('expired' as const), taskId: row.taskId };
+  }
+  const claimed = {
+    status: 'claimed' as const,
+    agent: { id: row.agentId, name: claim.agentName ?? '' },
+    taskId: row.taskId,
+  };
+  const [taken] = await db
+    .update(agentClaims)
+    .set({ sealedKey: null, keyDeliveredAt: sql`now()` })
+    .where(and(eq(agentClaims.id, row.id), isNull(agentClaims.keyDeliveredAt), isNotNull(agentClaims.sealedKey)))
+    .returning({ sealedKey: agentClaims.sealedKey, apiKeyId: agentClaims.apiKeyId });
+  if (!taken) return { ...claimed, apiKeyDelivered: true };
+  // The update erased the sealed key; the row selected above still holds it.
+  const [key] = await db.select({ keyPrefix: apiKeys.keyPrefix }).from(apiKeys).where(eq(apiKeys.id, taken.apiKeyId));
+  if (!row.sealedKey || !key) throw new Error('claimed key missing');
+  return {
+    ...claimed,
+    apiKey: { id: taken.apiKeyId, key: unseal(CLAIMED_KEY_PURPOSE, row.sealedKey), keyPrefix: key.keyPrefix },
+    apiKeyDelivered: true,
+  };
+}
