@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 type Mode = 'login' | 'signup';
 
 /** Sign-up calls POST /v1/users and hands its session to next-auth; log-in goes through next-auth directly. */
-export function AuthForm({ mode }: { mode: Mode }) {
+export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -45,7 +45,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
         );
         return;
       }
-      router.push('/dashboard');
+      router.push(next);
       router.refresh();
     } finally {
       setPending(false);

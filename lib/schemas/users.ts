@@ -3,7 +3,7 @@ import { defineOperation } from '@/lib/api/operation';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/passwords';
 import { emailSchema as email, text, timestamp } from './common';
 
-const password = z
+export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { message: `Must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .max(PASSWORD_MAX_LENGTH, { message: `Must be at most ${PASSWORD_MAX_LENGTH} characters` })
@@ -37,7 +37,7 @@ export const createUserOperation = defineOperation({
   rateLimit: 'auth',
   body: z.strictObject({
     email,
-    password,
+    password: passwordSchema,
     name: text(100).trim().min(1, { message: 'Must not be empty' }).optional().describe('Display name.'),
   }),
   response: z.object({ user: userSchema, session: sessionTokenSchema }),

@@ -9,12 +9,21 @@ export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'Log in' };
 
-export default async function LoginPage() {
-  if (await getBrowserUser()) redirect('/dashboard');
+// Only a path on this site (`/claim/…`), never another origin (`//evil.example`).
+const localPath = (value: string | string[] | undefined) =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
+
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[]>>;
+}) {
+  const next = localPath((await searchParams).next);
+  if (await getBrowserUser()) redirect(next);
   return (
     <div className="mx-auto max-w-sm space-y-6">
       <h1 className="text-2xl font-semibold">Log in</h1>
-      <AuthForm mode="login" />
+      <AuthForm mode="login" next={next} />
       <p className="text-sm text-stone-600">
         New here?{' '}
         <Link href="/signup" className="underline">

@@ -1,0 +1,82 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getDatabase } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { clientIp } from '@/lib/api/request-context';
+import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
+import { getBrowserUser } from '@/lib/auth/next-auth';
+import { env } from '@/lib/env';
+import { getProcessor } from '@/lib/payments/get-processor';
+import { emailSchema } from '@/lib/schemas/common';
+import { createUserOperation, passwordSchema } from '@/lib/schemas/users';
+import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { startWalletSetup } from '@/lib/services/payments/wallet';
+import { createPasswordlessUser } from '@/lib/services/users/create-passwordless-user';
+import { setInitialPassword } from '@/lib/services/users/set-initial-password';
+
+export type EmailStepState = { error?: string; sessionToken?: string; existingEmail?: string };
+export type FormState = { error?: string; done?: boolean };
+
+/** Email step: a new email becomes an account (no password yet) signed in at once; a known one must log in. */
+export async function submitClaimEmail(_state: EmailStepState, form: FormData): Promise<EmailStepState> {
+  const parsed = emailSchema.safeParse(form.get('email'));
+  if (!parsed.success) return { error: 'Enter a valid email address.' };
+  const database = await getDatabase();
+  const requestHeaders = await headers();
+  const ip = clientIp(requestHeaders);
+  try {
+    // The same per-IP limit as signing up through POST /v1/users.
+    await enforceRateLimit(createUserOperation, { actor: { kind: 'anonymous' } }, ip, () => Promise.resolve(database));
+  } catch (error) {
+    if (error instanceof ApiError) return { error: `${error.message}. Try again in a minute.` };
+    throw error;
+  }
+  const created = await createPasswordlessUser(database.db, parsed.data, {
+    ip,
+    userAgent: requestHeaders.get('user-agent'),
+  });
+  if (!created) return { existingEmail: parsed.data };
+  return { sessionToken: created.sessionToken };
+}
+
+/** Off to the processor's card page, and back to the claim page afterwards. */
+export async function addClaimCard(token: string): Promise<void> {
+  const current = await getBrowserUser();
+  if (!current) redirect(`/claim/${token}`);
+  const { db } = await getDatabase();
+  const { setupUrl } = await startWalletSetup(db, getProcessor(db), current.user, `${env().SITE_URL}/claim/${token}`);
+  redirect(setupUrl);
+}
+
+/** Pays and claims. A decline leaves everything unclaimed and says why; a second submit changes nothing. */
+export async function confirmClaim(token: string, _state: FormState, _form: FormData): Promise<FormState> {
+  const current = await getBrowserUser();
+  if (!current) return { error: 'Your session ended. Reload the page and sign in again.' };
+  const { db } = await getDatabase();
+  try {
+    await completeClaim(db, getProcessor(db), token, current.user.id);
+  } catch (error) {
+    if (error instanceof ApiError) return { error: claimErrorMessage(error) };
+    throw error;
+  }
+  redirect(`/claim/${token}`);
+}
+
+function claimErrorMessage(error: ApiError): string {
+  if (error.code === 'PAYMENT_FAILED') return `Your card was not charged: ${error.message}. Try another card.`;
+  if (error.code === 'PAYMENT_REQUIRED') return 'Add a card first.';
+  return error.message;
+}
+
+/** After claiming with a new email: choose the password for later logins. */
+export async function chooseClaimPassword(_state: FormState, form: FormData): Promise<FormState> {
+  const current = await getBrowserUser();
+  if (!current) return { error: 'Your session ended. Log in again.' };
+  const password = passwordSchema.safeParse(form.get('password'));
+  if (!password.success) return { error: password.error.issues[0]?.message ?? 'Invalid password' };
+  const { db } = await getDatabase();
+  const set = await setInitialPassword(db, current.user.id, password.data);
+  return set ? { done: true } : { error: 'This account already has a password.' };
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { SignOutButton } from '@/components/sign-out-button';
+import { getDatabase } from '@/db/client';
+import { users } from '@/db/schema';
+import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getProcessor } from '@/lib/payments/get-processor';
+import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim';
+import { getWallet } from '@/lib/services/payments/wallet';
+import { addClaimCard } from './actions';
+import { ConfirmStep } from './confirm-step';
+import { EmailStep } from './email-step';
+import { PasswordStep } from './password-step';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Claim your agent’s task' };
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+// The human side of cold start: see the task an agent proposed, give an email and a card, and the task is
+// posted and funded while the agent receives its key (by polling; never through this page).
+export default async function ClaimPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const { db } = await getDatabase();
+  const found = await findClaimByHumanToken(db, token);
+  if (!found) {
+    return <Notice title="This claim link is not valid">Check that you copied the whole link from your agent.</Notice>;
+  }
+  const current = await getBrowserUser();
+  const { claim, task } = found;
+
+  if (found.state === 'expired') {
+    return (
+      <Notice title="This claim link has expired">
+        Claim links work for 7 days. Ask your agent to propose the task again.
+      </Notice>
+    );
+  }
+  if (found.state === 'claimed') {
+    if (current?.user.id !== claim.claimedBy) {
+      return (
+        <Notice title="This claim link has already been used">
+          The task was claimed by another account. If that was you, log in with that account.
+        </Notice>
+      );
+    }
+    const [account] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, current.user.id));
+    return (
+      <div className="mx-auto max-w-lg space-y-6">
+        <div data-testid="claim-done" className="space-y-2 rounded-lg border border-green-200 bg-green-50 p-5">
+          <h1 className="text-xl font-semibold">Task posted</h1>
+          <p className="text-sm text-stone-700">
+            “{task.title}” is funded ({dollars(task.totalCents)}) and visible to workers. Your agent now has its API key
+            and appears on your{' '}
+            <a href="/dashboard/agents" className="underline">
+              agents dashboard
+            </a>
+            .
+          </p>
+        </div>
+        {account && !account.passwordHash && (
+          <section className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
+            <h2 className="font-medium">Set a password</h2>
+            <PasswordStep />
+          </section>
+        )}
+      </div>
+    );
+  }
+
+  const processor = getProcessor(db);
+  const wallet = current ? await getWallet(db, processor, current.user.id) : undefined;
+  return (
+    <div className="mx-auto max-w-lg space-y-6">
+      <div className="space-y-1">
+        <p className="text-sm text-stone-500">An AI agent proposed this task and asks you to fund it.</p>
+        <h1 className="text-2xl font-semibold" data-testid="claim-task-title">
+          {task.title}
+        </h1>
+        {task.description && <p className="whitespace-pre-line text-stone-700">{task.description}</p>}
+      </div>
+      <dl className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 bg-white p-5 text-sm">
+        <dt className="text-stone-500">Worker earns</dt>
+        <dd>{dollars(task.budgetCents)}</dd>
+        <dt className="text-stone-500">Platform fee (15%)</dt>
+        <dd>{dollars(task.platformFeeCents)}</dd>
+        <dt className="text-stone-500">You pay</dt>
+        <dd className="font-medium" data-testid="claim-total">
+          {dollars(task.totalCents)}
+        </dd>
+        <dt className="text-stone-500">Deadline</dt>
+        <dd>{task.deadline.toUTCString()}</dd>
+        <dt className="text-stone-500">Where</dt>
+        <dd>{task.lat === null ? 'Remote' : (task.address ?? `${task.lat}, ${task.lng}`)}</dd>
+      </dl>
+      <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
+        {!current ? (
+          <>
+            <h2 className="font-medium">1. Your email</h2>
+            <EmailStep token={token} />
+          </>
+        ) : (
+          <>
+            <div className="flex items-center justify-between text-sm">
+              <span>
+                Signed in as <span className="font-medium">{current.user.email}</span>
+              </span>
+              <SignOutButton />
+            </div>
+            {wallet?.paymentMethod ? (
+              <>
+                <p className="text-sm" data-testid="claim-card">
+                  Card: {wallet.paymentMethod.brand} •••• {wallet.paymentMethod.last4}
+                </p>
+                <ConfirmStep token={token} total={dollars(task.totalCents)} />
+                <form action={addClaimCard.bind(null, token)}>
+                  <button type="submit" className="text-sm underline">
+                    Use a different card
+                  </button>
+                </form>
+              </>
+            ) : (
+              <>
+                <h2 className="font-medium">2. A card</h2>
+                <p className="text-sm text-stone-600">Nothing is charged until you confirm on the next step.</p>
+                <form action={addClaimCard.bind(null, token)}>
+                  <button
+                    type="submit"
+                    className="w-full rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700"
+                  >
+                    Add a card
+                  </button>
+                </form>
+              </>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-lg space-y-2 rounded-lg border border-stone-200 bg-white p-6">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <p className="text-sm text-stone-600">{children}</p>
+    </div>
+  );
+}

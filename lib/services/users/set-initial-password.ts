@@ -1,0 +1,15 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { users } from '@/db/schema';
+import { hashPassword } from '@/lib/auth/passwords';
+
+/** Sets the password of an account created without one; false when it already has a password. */
+export async function setInitialPassword(db: DbOrTx, userId: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  const updated = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
