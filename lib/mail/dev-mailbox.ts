@@ -1,0 +1,47 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { emails } from '@/db/schema';
+import { env } from '@/lib/env';
+
+/** /dev/mailbox exists outside production, and in a production build only with LEGWORK_DEV_MAILBOX=1 (e2e). */
+export function isDevMailboxEnabled(): boolean {
+  const { NODE_ENV, LEGWORK_DEV_MAILBOX } = env();
+  return NODE_ENV !== 'production' || LEGWORK_DEV_MAILBOX;
+}
+
+/** The newest outbox messages, newest first. */
+export function listOutboxEmails(db: DbOrTx, limit = 50) {
+  return db
+    .select({
+      id: emails.id,
+      to: emails.to,
+      from: emails.from,
+      subject: emails.subject,
+      text: emails.text,
+      createdAt: emails.createdAt,
+    })
+    .from(emails)
+    .where(eq(emails.provider, 'outbox'))
+    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .limit(limit);
+}
+
+export type LinkedText = { text: string; href?: string };
+
+/**
+ * Splits a plain-text body into text and http(s) links, so the mailbox can make the links in a message
+ * clickable (a sign-in or claim link) without rendering any of its content as HTML.
+ */
+export function splitLinks(body: string): LinkedText[] {
+  const parts: LinkedText[] = [];
+  let last = 0;
+  for (const match of body.matchAll(/https?:\/\/[^\s<>"']+/g)) {
+    // A sentence's closing punctuation is not part of the link.
+    const href = match[0].replace(/[.,;:!?)\]]+$/, '');
+    if (match.index > last) parts.push({ text: body.slice(last, match.index) });
+    parts.push({ text: href, href });
+    last = match.index + href.length;
+  }
+  if (last < body.length) parts.push({ text: body.slice(last) });
+  return parts;
+}
