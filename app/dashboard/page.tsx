@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { SignOutButton } from '@/components/sign-out-button';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { requireBrowserUser } from '@/lib/auth/next-auth';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';
@@ -9,8 +8,7 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Dashboard' };
 
 export default async function DashboardPage() {
-  const current = await getBrowserUser();
-  if (!current) redirect('/login');
+  const current = await requireBrowserUser();
   const { user } = current;
   return (
     <div className="space-y-6">
@@ -35,11 +33,18 @@ export default async function DashboardPage() {
       <section className="rounded-lg border border-stone-200 bg-white p-5">
         <h2 className="font-medium">Agents and API keys</h2>
         <p className="mt-2 text-sm text-stone-600">
-          Create agents, issue API keys and set spending caps here. Until then, explore the{' '}
+          <a href="/dashboard/agents" className="underline">
+            Agents
+          </a>{' '}
+          (create, connect with a claim code, spending caps, usage) and your own{' '}
+          <a href="/dashboard/keys" className="underline">
+            API keys
+          </a>
+          . The{' '}
           <a href="/docs" className="underline">
             API reference
-          </a>
-          .
+          </a>{' '}
+          documents every call.
         </p>
       </section>
     </div>

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { requireBrowserUser } from '@/lib/auth/next-auth';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { startPayoutOnboarding } from '@/lib/services/payments/payout-account';
@@ -10,8 +10,7 @@ import { startWalletSetup } from '@/lib/services/payments/wallet';
 
 /** "Add card" / "Replace card": off to the processor's card page, back to this dashboard afterwards. */
 export async function addCard(): Promise<void> {
-  const current = await getBrowserUser();
-  if (!current) redirect('/login');
+  const current = await requireBrowserUser();
   const { db } = await getDatabase();
   const { setupUrl } = await startWalletSetup(
     db,
@@ -24,8 +23,7 @@ export async function addCard(): Promise<void> {
 
 /** "Set up payouts": off to the processor's onboarding, back to this dashboard afterwards. */
 export async function onboardPayouts(): Promise<void> {
-  const current = await getBrowserUser();
-  if (!current) redirect('/login');
+  const current = await requireBrowserUser();
   const { db } = await getDatabase();
   const back = `${env().SITE_URL}/dashboard/payments`;
   const { onboardingUrl } = await startPayoutOnboarding(db, getProcessor(db), current.user, {

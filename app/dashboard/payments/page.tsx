@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { requireBrowserUser } from '@/lib/auth/next-auth';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
 import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';
@@ -12,8 +11,7 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Payments' };
 
 export default async function PaymentsPage() {
-  const current = await getBrowserUser();
-  if (!current) redirect('/login');
+  const current = await requireBrowserUser();
   const { db } = await getDatabase();
   const processor = getProcessor(db);
   const wallet = await getWallet(db, processor, current.user.id);

@@ -1,0 +1,96 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getDatabase } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { requireBrowserUser } from '@/lib/auth/next-auth';
+import { getAgentSpending } from '@/lib/services/agents/get-agent-spending';
+import { getAgentUsage } from '@/lib/services/agents/get-agent-usage';
+import { listAgentTasks } from '@/lib/services/agents/list-agent-tasks';
+import { listAgents } from '@/lib/services/agents/list-agents';
+import { dollars, when } from '../format';
+import { DeleteAgentForm, RenameForm, RotateKeysForm, SpendingCapForm } from './agent-forms';
+import { RequestsChart } from './requests-chart';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Agent' };
+
+export default async function AgentPage({ params }: { params: Promise<{ agentId: string }> }) {
+  const { agentId } = await params;
+  const current = await requireBrowserUser(`/dashboard/agents/${agentId}`);
+  const { db } = await getDatabase();
+  const agent = (await listAgents(db, current.user.id)).find((item) => item.id === agentId);
+  if (!agent) notFound();
+  const [usage, spending, tasks] = await Promise.all([
+    getAgentUsage(db, current.user.id, agentId),
+    getAgentSpending(db, current.user.id, agentId),
+    listAgentTasks(db, current.user.id, agentId, { limit: 20 }),
+  ]).catch((error) => {
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  });
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href="/dashboard/agents" className="text-sm text-stone-500 underline">
+          ← Agents
+        </Link>
+        <h1 className="text-2xl font-semibold" data-testid="agent-name">
+          {agent.name}
+        </h1>
+        <p className="text-sm text-stone-600">
+          Created {when(agent.createdAt)} · {agent.activeKeyCount} active key(s)
+          {agent.activeKeyExpiresAt && `, expiring ${when(agent.activeKeyExpiresAt)}`} · last active{' '}
+          {when(agent.lastActiveAt)}
+        </p>
+      </div>
+      <section className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="agent-stats">
+        <Stat label="Requests" value={usage.totalRequests} />
+        <Stat label="Errors" value={usage.errorCount} />
+        <Stat label="Avg latency" value={`${usage.avgLatencyMs} ms`} />
+        <Stat label="Last 24 h" value={usage.last24hRequests} />
+        <Stat label="Charged" value={dollars(spending.totalChargedCents)} />
+        <Stat label="Active tasks" value={spending.activeTaskCount} />
+        <Stat label="Completed tasks" value={spending.completedTaskCount} />
+        <Stat label="Cap" value={agent.spendingLimitCents === null ? 'none' : dollars(agent.spendingLimitCents)} />
+      </section>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="mb-3 font-medium">Requests per day (last 14 days)</h2>
+        <RequestsChart days={usage.requestsPerDay} />
+      </section>
+      <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-medium">Settings</h2>
+        <RenameForm agentId={agent.id} name={agent.name} />
+        <SpendingCapForm agentId={agent.id} capCents={agent.spendingLimitCents} />
+        <RotateKeysForm agentId={agent.id} />
+        <DeleteAgentForm agentId={agent.id} name={agent.name} />
+      </section>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="mb-3 font-medium">Tasks</h2>
+        {tasks.data.length === 0 ? (
+          <p className="text-sm text-stone-600">No tasks yet.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100 text-sm">
+            {tasks.data.map((task) => (
+              <li key={task.id} className="flex justify-between py-2">
+                <span>{task.title}</span>
+                <span className="text-stone-500">
+                  {task.status} · {dollars(task.totalCents)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-lg border border-stone-200 bg-white p-3">
+      <p className="text-xs text-stone-500">{label}</p>
+      <p className="text-lg font-medium">{value}</p>
+    </div>
+  );
+}

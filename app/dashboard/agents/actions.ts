@@ -1,0 +1,87 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { getDatabase } from '@/db/client';
+import { describeActionError } from '@/lib/api/describe-error';
+import { requireBrowserUser } from '@/lib/auth/next-auth';
+import { env } from '@/lib/env';
+import { createAgentOperation, updateAgentOperation } from '@/lib/schemas/agents';
+import { createAgent } from '@/lib/services/agents/create-agent';
+import { deleteAgent } from '@/lib/services/agents/delete-agent';
+import { rotateAgentKey } from '@/lib/services/agents/rotate-agent-key';
+import { updateAgent } from '@/lib/services/agents/update-agent';
+import { getClaimCodeStatus } from '@/lib/services/claim-codes/claim-code-status';
+import { mintClaimCode } from '@/lib/services/claim-codes/mint-claim-code';
+
+export type KeyState = { error?: string; key?: string };
+export type FormState = { error?: string; saved?: boolean };
+export type ClaimCodeState = { error?: string; code?: string; expiresAt?: string; pasteSnippet?: string };
+
+const PAGE = '/dashboard/agents';
+
+/** Empty cap field = no cap; otherwise dollars, stored as cents. */
+function capFromForm(form: FormData): number | null {
+  const raw = String(form.get('spendingLimit') ?? '').trim();
+  return raw === '' ? null : Math.round(Number(raw) * 100);
+}
+
+export async function createAgentAction(_state: KeyState, form: FormData): Promise<KeyState> {
+  const current = await requireBrowserUser(PAGE);
+  try {
+    const input = createAgentOperation.body.parse({ name: form.get('name'), spendingLimitCents: capFromForm(form) });
+    const { db } = await getDatabase();
+    const created = await createAgent(db, current.user.id, input);
+    revalidatePath(PAGE);
+    return { key: created.apiKey.key };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}
+
+export async function updateAgentAction(agentId: string, _state: FormState, form: FormData): Promise<FormState> {
+  const current = await requireBrowserUser(`${PAGE}/${agentId}`);
+  try {
+    const fields = form.has('name') ? { name: form.get('name') } : { spendingLimitCents: capFromForm(form) };
+    const input = updateAgentOperation.body.parse(fields);
+    const { db } = await getDatabase();
+    await updateAgent(db, current.user.id, agentId, input);
+    revalidatePath(`${PAGE}/${agentId}`);
+    return { saved: true };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}
+
+export async function rotateAgentKeyAction(agentId: string, _state: KeyState): Promise<KeyState> {
+  const current = await requireBrowserUser(`${PAGE}/${agentId}`);
+  try {
+    const { db } = await getDatabase();
+    const rotated = await rotateAgentKey(db, current.user.id, agentId);
+    revalidatePath(`${PAGE}/${agentId}`);
+    return { key: rotated.key };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}
+
+export async function deleteAgentAction(agentId: string): Promise<void> {
+  const current = await requireBrowserUser(`${PAGE}/${agentId}`);
+  const { db } = await getDatabase();
+  await deleteAgent(db, current.user.id, agentId).catch(describeActionError);
+  revalidatePath(PAGE);
+  redirect(PAGE);
+}
+
+export async function mintClaimCodeAction(_state: ClaimCodeState): Promise<ClaimCodeState> {
+  const current = await requireBrowserUser(PAGE);
+  const { db } = await getDatabase();
+  return mintClaimCode(db, current.user.id, env().SITE_URL);
+}
+
+/** Polled by the claim-code panel until the code is claimed or expires. */
+export async function claimCodeStatusAction(code: string) {
+  const current = await requireBrowserUser(PAGE);
+  const { db } = await getDatabase();
+  return getClaimCodeStatus(db, current.user.id, code);
+}

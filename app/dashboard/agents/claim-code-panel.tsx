@@ -1,0 +1,74 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useActionState, useEffect, useState } from 'react';
+import { type ClaimCodeState, claimCodeStatusAction, mintClaimCodeAction } from './actions';
+
+type Status = Awaited<ReturnType<typeof claimCodeStatusAction>>;
+
+const POLL_MS = 2000;
+
+/** Mints a claim code, shows the paste snippet, and turns from waiting to claimed by itself. */
+export function ClaimCodePanel() {
+  const router = useRouter();
+  const [minted, mint, pending] = useActionState<ClaimCodeState>(mintClaimCodeAction, {});
+  const [status, setStatus] = useState<Status | undefined>();
+
+  useEffect(() => {
+    const code = minted.code;
+    if (!code) return;
+    setStatus({ status: 'waiting' });
+    let stopped = false;
+    const timer = setInterval(async () => {
+      const next = await claimCodeStatusAction(code);
+      if (stopped) return;
+      setStatus(next);
+      if (next.status !== 'waiting') {
+        clearInterval(timer);
+        if (next.status === 'claimed') router.refresh();
+      }
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [minted.code, router]);
+
+  return (
+    <div className="space-y-3">
+      <form action={mint}>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md border border-stone-300 px-4 py-2 text-sm hover:bg-stone-100 disabled:opacity-50"
+        >
+          {minted.code ? 'Mint another code' : 'Mint a claim code'}
+        </button>
+      </form>
+      {minted.code && (
+        <div className="space-y-2 text-sm">
+          <p>
+            Code{' '}
+            <span className="font-mono text-lg font-semibold" data-testid="claim-code">
+              {minted.code}
+            </span>
+            , valid until {new Date(minted.expiresAt ?? '').toLocaleTimeString()}. Paste this to your agent:
+          </p>
+          <pre
+            data-testid="paste-snippet"
+            className="overflow-x-auto rounded bg-stone-100 p-3 text-xs whitespace-pre-wrap"
+          >
+            {minted.pasteSnippet}
+          </pre>
+          <p data-testid="claim-code-status" role="status">
+            {status?.status === 'claimed'
+              ? `claimed by ${status.agent?.name ?? 'an agent'}`
+              : status?.status === 'expired'
+                ? 'expired: mint a new code'
+                : 'waiting for your agent…'}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

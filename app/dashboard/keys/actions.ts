@@ -1,0 +1,32 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { getDatabase } from '@/db/client';
+import { describeActionError } from '@/lib/api/describe-error';
+import { requireBrowserUser } from '@/lib/auth/next-auth';
+import { createApiKeyOperation } from '@/lib/schemas/api-keys';
+import { createApiKey, revokeApiKey } from '@/lib/services/operators/api-keys';
+
+export type CreateKeyState = { error?: string; key?: string };
+
+/** The same validation as POST /v1/operators/me/keys. */
+export async function createKeyAction(_state: CreateKeyState, form: FormData): Promise<CreateKeyState> {
+  const current = await requireBrowserUser('/dashboard/keys');
+  const mode = form.get('mode') === 'test' ? 'test' : 'live';
+  try {
+    const input = createApiKeyOperation.body.parse({ name: form.get('name'), mode });
+    const { db } = await getDatabase();
+    const created = await createApiKey(db, current.user.id, input);
+    revalidatePath('/dashboard/keys');
+    return { key: created.key };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}
+
+export async function revokeKeyAction(keyId: string): Promise<void> {
+  const current = await requireBrowserUser('/dashboard/keys');
+  const { db } = await getDatabase();
+  await revokeApiKey(db, current.user.id, keyId).catch(describeActionError);
+  revalidatePath('/dashboard/keys');
+}
