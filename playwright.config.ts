@@ -50,6 +50,9 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       DATABASE_URL: '',
       POSTGRES_URL: '',
+      // Email goes to the outbox, readable at /dev/mailbox (allowed in this production build only).
+      RESEND_API_KEY: '',
+      LEGWORK_DEV_MAILBOX: '1',
     },
   },
 });
