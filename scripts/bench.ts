@@ -1,5 +1,6 @@
 // `npm run bench`: production build, one server, autocannon against GET /v1/health (bare) and an
-// API-key-authenticated GET /v1/users/me, measured back to back in one run, then the ratio.
+// API-key-authenticated routes (GET /v1/users/me, GET /v1/operators/me), measured back to back in one run,
+// then each one's ratio to the bare route.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,11 @@ try {
   const targets: { name: string; path: string; headers: Record<string, string> }[] = [
     { name: 'GET /v1/health', path: '/v1/health', headers: {} },
     { name: 'GET /v1/users/me (API key)', path: '/v1/users/me', headers: { authorization: `Bearer ${apiKey}` } },
+    {
+      name: 'GET /v1/operators/me (API key)',
+      path: '/v1/operators/me',
+      headers: { authorization: `Bearer ${apiKey}` },
+    },
   ];
   for (const target of targets) await run(target.path, target.headers, WARMUP_S);
   // The two endpoints alternate in ROUNDS slices (DURATION_S in all for each), so a slow patch of the
@@ -63,16 +69,19 @@ try {
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up, PostgreSQL ${databaseUrl.replace(/\/\/.*@/, '//…@')}\n`,
   );
-  console.log('endpoint                       req/s     p50 ms   p99 ms   (latency: worst round)');
+  console.log('endpoint                            req/s     p50 ms   p99 ms   (latency: worst round)');
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}`,
+      `${r.name.padEnd(35)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}`,
     );
   }
-  const [bare, authed] = results as [(typeof results)[0], (typeof results)[0]];
-  const ratio = authed.rps / bare.rps;
-  console.log(`\nratio authenticated/bare: ${ratio.toFixed(2)} (target >= 0.75)`);
-  console.log(`p99 authenticated: ${authed.p99} ms (target <= 150 ms)`);
+  const [bare, ...authenticated] = results as [(typeof results)[0], ...typeof results];
+  console.log('');
+  for (const authed of authenticated) {
+    console.log(
+      `${authed.name}: ratio to bare ${(authed.rps / bare.rps).toFixed(2)} (target >= 0.75), p99 ${authed.p99} ms (target <= 150 ms)`,
+    );
+  }
 } finally {
   await new Promise((resolve) => {
     server.once('exit', resolve);

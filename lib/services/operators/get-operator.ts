@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
@@ -14,18 +14,29 @@ export async function getOperator(db: DbOrTx, caller: ActorUser) {
       hint: 'A human claims the agent first (the claim link from task proposal, or a dashboard claim code).',
     });
   }
-  const [operator] = await db.select().from(users).where(eq(users.id, operatorId));
-  if (!operator?.email) throw new ApiError('NOT_FOUND', { message: 'No such operator' });
-  const [active] = await db
+  // One round trip: the operator and the count of its active keys.
+  const activeKeyCount = db
     .select({ n: count() })
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, operator.id), activeKey()));
+    .where(and(eq(apiKeys.userId, users.id), activeKey()));
+  const [operator] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      type: users.type,
+      createdAt: users.createdAt,
+      activeKeyCount: sql<number>`(${activeKeyCount})`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, operatorId));
+  if (!operator?.email) throw new ApiError('NOT_FOUND', { message: 'No such operator' });
   return {
     id: operator.id,
     name: operator.name,
     email: operator.email,
     userType: operator.type,
     createdAt: operator.createdAt.toISOString(),
-    activeKeyCount: Number(active?.n ?? 0),
+    activeKeyCount: operator.activeKeyCount,
   };
 }
