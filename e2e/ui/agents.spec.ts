@@ -126,3 +126,47 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByText('Password saved')).toBeVisible();
 });
+
+test('cold start with an existing account: log in first; a card that fails leaves the claim open and says why', async ({
+  page,
+  request,
+}) => {
+  const email = `e2e-cold-known-${Date.now()}@example.com`;
+  const password = 'correct horse battery staple';
+  expect((await request.post('/v1/users', { data: { email, password } })).status()).toBe(201);
+  const { data: proposal } = await (
+    await request.post('/v1/tasks/propose', { data: { task: { title: 'Check the opening hours' } } })
+  ).json();
+  const claimPath = new URL(proposal.humanClaimUrl).pathname;
+  const poll = async () => (await (await request.get(`/v1/agents/claim/${proposal.claimToken}`)).json()).data;
+
+  await page.goto(claimPath);
+  await page.getByLabel('Your email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('status')).toContainText('already has a Legwork account');
+  await page.getByRole('link', { name: 'Log in to continue' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${claimPath}$`));
+
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await page.getByLabel('Card number').fill('4000 0000 0000 9995');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Your card was not charged');
+  expect(await poll()).toMatchObject({ status: 'pending' });
+
+  await page.getByRole('button', { name: 'Use a different card' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
+  await expect(page.getByTestId('claim-done')).toBeVisible();
+  // An account that already has a password is not asked for one.
+  await expect(page.getByLabel(/Choose a password/)).toHaveCount(0);
+  expect((await poll()).apiKey.key).toMatch(/^lgw_live_/);
+});
