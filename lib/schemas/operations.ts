@@ -1,5 +1,15 @@
 import type { Operation } from '@/lib/api/operation';
 import {
+  createAgentOperation,
+  deleteAgentOperation,
+  getAgentSpendingOperation,
+  getAgentUsageOperation,
+  listAgentsOperation,
+  listAgentTasksOperation,
+  rotateAgentKeyOperation,
+  updateAgentOperation,
+} from './agents';
+import {
   createApiKeyOperation,
   getOperatorOperation,
   listApiKeysOperation,
@@ -34,6 +44,14 @@ export const operations: Operation[] = [
   createApiKeyOperation,
   listApiKeysOperation,
   revokeApiKeyOperation,
+  createAgentOperation,
+  listAgentsOperation,
+  updateAgentOperation,
+  deleteAgentOperation,
+  rotateAgentKeyOperation,
+  listAgentTasksOperation,
+  getAgentUsageOperation,
+  getAgentSpendingOperation,
   rotateOwnKeyOperation,
   mintClaimCodeOperation,
   claimCodeStatusOperation,

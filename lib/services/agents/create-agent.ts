@@ -1,0 +1,30 @@
+import type { Db } from '@/db/client';
+import { users } from '@/db/schema';
+import { createApiKey } from '@/lib/services/operators/api-keys';
+
+export type CreateAgentInput = { name: string; spendingLimitCents?: number | null };
+
+/** Creates an agent owned by the operator and its first key (every scope): both or neither. */
+export async function createAgent(db: Db, operatorId: string, input: CreateAgentInput) {
+  return db.transaction(async (tx) => {
+    const [agent] = await tx
+      .insert(users)
+      .values({
+        type: 'agent',
+        ownerId: operatorId,
+        name: input.name,
+        email: null,
+        spendingLimitCents: input.spendingLimitCents ?? null,
+      })
+      .returning({ id: users.id, createdAt: users.createdAt });
+    if (!agent) throw new Error('agent insert returned no row');
+    const key = await createApiKey(tx, agent.id, { name: agentKeyName(input.name) });
+    return {
+      agent: { id: agent.id, name: input.name, createdAt: agent.createdAt.toISOString() },
+      apiKey: { id: key.id, key: key.key, keyPrefix: key.keyPrefix },
+    };
+  });
+}
+
+/** How an agent's keys are labelled in the key list. */
+export const agentKeyName = (agentName: string | null) => `${agentName ?? 'Agent'} key`;

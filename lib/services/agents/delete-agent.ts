@@ -1,0 +1,21 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apiKeys, users } from '@/db/schema';
+import { agentNotFound, ownedAgent } from './find-owned-agent';
+
+/** Marks the agent deleted and revokes every key it has, in one transaction; its history stays. */
+export async function deleteAgent(db: Db, operatorId: string, agentId: string) {
+  return db.transaction(async (tx) => {
+    const [agent] = await tx
+      .update(users)
+      .set({ deletedAt: sql`now()` })
+      .where(ownedAgent(operatorId, agentId))
+      .returning({ id: users.id });
+    if (!agent) throw agentNotFound();
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.userId, agent.id), isNull(apiKeys.revokedAt)));
+    return { id: agent.id, deleted: true };
+  });
+}

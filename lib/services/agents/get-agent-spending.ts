@@ -1,0 +1,26 @@
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { tasks } from '@/db/schema';
+import { escrowTotal, GROSS_KINDS } from './escrow-total';
+import { findOwnedAgent } from './find-owned-agent';
+
+// Funded tasks that have not ended yet.
+const ACTIVE_STATUSES = ['posted', 'accepted', 'submitted', 'disputed'] as const;
+
+/** What the operator's agent has been charged (gross, from the ledger) and how many of its tasks are open. */
+export async function getAgentSpending(db: DbOrTx, operatorId: string, agentId: string) {
+  const agent = await findOwnedAgent(db, operatorId, agentId);
+  const [charged] = await escrowTotal(db, agent.id, GROSS_KINDS);
+  const [counts] = await db
+    .select({
+      active: count(sql`case when ${inArray(tasks.status, [...ACTIVE_STATUSES])} then 1 end`),
+      completed: count(sql`case when ${eq(tasks.status, 'completed')} then 1 end`),
+    })
+    .from(tasks)
+    .where(eq(tasks.requesterId, agent.id));
+  return {
+    totalChargedCents: Number(charged?.cents ?? 0),
+    activeTaskCount: Number(counts?.active ?? 0),
+    completedTaskCount: Number(counts?.completed ?? 0),
+  };
+}

@@ -1,0 +1,20 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apiKeys } from '@/db/schema';
+import { createApiKey } from '@/lib/services/operators/api-keys';
+import { agentKeyName } from './create-agent';
+import { findOwnedAgent } from './find-owned-agent';
+
+/** Revokes every key of the agent at once (no grace period) and issues one new key with every scope. */
+export async function rotateAgentKey(db: Db, operatorId: string, agentId: string) {
+  return db.transaction(async (tx) => {
+    // Locked: a second rotation waits and then revokes this one's key, so exactly one key survives.
+    const agent = await findOwnedAgent(tx, operatorId, agentId, { lock: true });
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.userId, agent.id), isNull(apiKeys.revokedAt)));
+    const key = await createApiKey(tx, agent.id, { name: agentKeyName(agent.name) });
+    return { id: key.id, key: key.key, keyPrefix: key.keyPrefix };
+  });
+}

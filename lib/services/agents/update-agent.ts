@@ -1,0 +1,19 @@
+import type { DbOrTx } from '@/db/client';
+import { users } from '@/db/schema';
+import { agentColumns, agentNotFound, ownedAgent } from './find-owned-agent';
+
+export type UpdateAgentInput = { name?: string; spendingLimitCents?: number | null };
+
+/** Applies the fields present in `input` (null clears the cap); with none, answers the agent as it is. */
+export async function updateAgent(db: DbOrTx, operatorId: string, agentId: string, input: UpdateAgentInput) {
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.spendingLimitCents !== undefined) changes.spendingLimitCents = input.spendingLimitCents;
+  const where = ownedAgent(operatorId, agentId);
+  const [agent] =
+    Object.keys(changes).length === 0
+      ? await db.select(agentColumns).from(users).where(where)
+      : await db.update(users).set(changes).where(where).returning(agentColumns);
+  if (!agent) throw agentNotFound();
+  return { id: agent.id, name: agent.name ?? '', spendingLimitCents: agent.spendingLimitCents };
+}
