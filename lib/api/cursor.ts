@@ -1,21 +1,33 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
-// Opaque keyset cursors: base64url of the last row's sort key. Lists use `{data, nextCursor, hasMore}`.
-const keySchema = z.object({ t: z.iso.datetime(), i: z.uuid() });
+// Opaque keyset cursors: base64url of the last row's sort key (created_at, id). Lists use
+// `{data, nextCursor, hasMore}`. The time is kept to the microsecond, as Postgres stores it: a cursor cut
+// to milliseconds would skip rows created in the same millisecond as a page's last row.
+const keySchema = z.object({ t: z.iso.datetime({ precision: 6 }), i: z.uuid() });
 
-export type CursorKey = { createdAt: Date; id: string };
+export type CursorKey = { cursorAt: string; id: string };
+
+/** Select this as `cursorAt` next to the row: its `created_at` to the microsecond, in UTC. */
+export const cursorAt = (createdAt: AnyColumn) =>
+  sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function encodeCursor(key: CursorKey): string {
-  return Buffer.from(JSON.stringify({ t: key.createdAt.toISOString(), i: key.id })).toString('base64url');
+  return Buffer.from(JSON.stringify({ t: key.cursorAt, i: key.id })).toString('base64url');
 }
 
 export function decodeCursor(cursor: string): CursorKey | undefined {
   try {
     const parsed = keySchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return parsed.success ? { createdAt: new Date(parsed.data.t), id: parsed.data.i } : undefined;
+    return parsed.success ? { cursorAt: parsed.data.t, id: parsed.data.i } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Rows after the cursor in `order by created_at desc, id desc` (a row comparison the index serves). */
+export function beforeCursor(createdAt: AnyColumn, id: AnyColumn, cursor: CursorKey | undefined): SQL | undefined {
+  return cursor ? sql`(${createdAt}, ${id}) < (${cursor.cursorAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
 }
 
 /** Query parameters shared by every list: `cursor` (from a previous page) and `limit` (1..100, default 20). */

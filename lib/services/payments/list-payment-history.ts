@@ -1,7 +1,7 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { ledgerTransactions } from '@/db/schema';
-import { decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
 
 export type HistoryQuery = { userId: string; livemode: boolean; cursor?: string; limit: number };
 
@@ -22,18 +22,14 @@ export async function listPaymentHistory(db: Db, query: HistoryQuery) {
       description: ledgerTransactions.description,
       livemode: ledgerTransactions.livemode,
       createdAt: ledgerTransactions.createdAt,
+      cursorAt: cursorAt(ledgerTransactions.createdAt),
     })
     .from(ledgerTransactions)
     .where(
       and(
         eq(ledgerTransactions.userId, query.userId),
         eq(ledgerTransactions.livemode, query.livemode),
-        after
-          ? or(
-              sql`${ledgerTransactions.createdAt} < ${after.createdAt}`,
-              and(eq(ledgerTransactions.createdAt, after.createdAt), sql`${ledgerTransactions.id} < ${after.id}`),
-            )
-          : undefined,
+        beforeCursor(ledgerTransactions.createdAt, ledgerTransactions.id, after),
       ),
     )
     .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
@@ -41,7 +37,7 @@ export async function listPaymentHistory(db: Db, query: HistoryQuery) {
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    data: page.map((row) => ({
+    data: page.map(({ cursorAt: _cursor, ...row }) => ({
       ...row,
       amountCents: Number(row.amountCents),
       currency: 'usd' as const,

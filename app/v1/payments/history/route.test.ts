@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
+import { ledgerTransactions } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import { envelope } from '@/test/expect';
@@ -72,6 +74,29 @@ describe('GET /v1/payments/history', () => {
     });
     expect(second.json.data).toEqual([expect.objectContaining({ amountCents: 1000, taskId: taskIds[0] })]);
     expect(second.json).toMatchObject({ hasMore: false, nextCursor: null });
+  });
+
+  it('pages without skipping movements made within one millisecond', async () => {
+    const { key, taskIds } = await payerWithTwoCharges();
+    // Both charges 200 microseconds apart inside one millisecond; a page of one ends between them.
+    const { db } = await getDatabase();
+    const base = new Date(Date.now() + 60_000).toISOString();
+    for (const [index, taskId] of taskIds.entries()) {
+      await db
+        .update(ledgerTransactions)
+        .set({ createdAt: sql`${base}::timestamptz + ${`${100 + 200 * index} microseconds`}::interval` })
+        .where(and(eq(ledgerTransactions.taskId, taskId), eq(ledgerTransactions.kind, 'charge')));
+    }
+    const first = await call(GET, '/v1/payments/history', { token: key, query: { limit: '1' } });
+    const second = await call(GET, '/v1/payments/history', {
+      token: key,
+      query: { limit: '1', cursor: first.json.nextCursor },
+    });
+    expect([...first.json.data, ...second.json.data].map((row: { taskId: string }) => row.taskId)).toEqual([
+      taskIds[1],
+      taskIds[0],
+    ]);
+    expect(second.json.hasMore).toBe(false);
   });
 
   it('refuses a forged cursor and an out-of-range limit with 400', async () => {

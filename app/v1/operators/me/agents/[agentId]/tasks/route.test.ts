@@ -61,7 +61,7 @@ describe('GET /v1/operators/me/agents/{agentId}/tasks', () => {
     const created = [];
     for (let n = 0; n < 5; n++) created.push(await insertTask(agent.id, { title: `Task ${n}` }));
     // The two newest tasks are 200 microseconds apart within one millisecond, and a page (of one) ends
-    // between them; the cursor carries milliseconds only.
+    // between them: a cursor cut to milliseconds would skip one.
     const { db } = await getDatabase();
     const same = new Date(Date.now() + 60_000);
     const [a, b] = created;
