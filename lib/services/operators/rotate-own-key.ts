@@ -28,10 +28,8 @@ export async function rotateOwnKey(db: Db, keyId: string, settings: RotationSett
     }
     const now = Date.now();
     const graceUntil = new Date(Math.min(now + settings.graceSeconds * 1000, old.expiresAt?.getTime() ?? Infinity));
-    const lifetimeEnd = now + settings.rotatedKeyLifetimeDays * DAY_MS;
-    const expiresAt = new Date(
-      old.expiresAt && old.expiresAt.getTime() > graceUntil.getTime() ? old.expiresAt.getTime() : lifetimeEnd,
-    );
+    // Rotation never outlives the old key: one close to its expiry must not renew itself for the full lifetime.
+    const expiresAt = old.expiresAt ?? new Date(now + settings.rotatedKeyLifetimeDays * DAY_MS);
 
     const generated = generateApiKey(old.mode);
     const [fresh] = await tx

@@ -95,6 +95,8 @@ async function claimChargeAttempt(db: Db, processor: PaymentProcessor, input: Ch
   const [retried] = await db
     .update(charges)
     .set({
+      // A failed attempt charged nobody; the retry is charged to whoever pays now (a claim page can change hands).
+      userId: input.payerId,
       status: 'processing',
       amountCents: input.amountCents,
       attempts: sql`${charges.attempts} + 1`,

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { agentClaimCodes, users } from '@/db/schema';
+import { errorTable } from '@/lib/api/errors';
+import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
+import { expireClaimCode, mintClaimCodeViaApi, registerAgentViaApi } from '@/test/claim-codes';
+import { envelope, validationEnvelope } from '@/test/expect';
+import { signUpViaApi } from '@/test/sessions';
+
+const uniqueName = (label: string) => `${label} ${randomBytes(4).toString('hex')}`;
+
+async function agentsOf(ownerId: string) {
+  const { db } = await getDatabase();
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.ownerId, ownerId), eq(users.type, 'agent')));
+}
+
+async function agentsNamed(name: string) {
+  const { db } = await getDatabase();
+  return db.select().from(users).where(eq(users.name, name));
+}
+
+describe('POST /v1/agents/register: errors', () => {
+  it('an unknown code is 404 CLAIM_CODE_NOT_FOUND and creates no agent', async () => {
+    const name = uniqueName('Nobody');
+    // 0, 1, I, L and O are not in the alphabet, so this code can never have been minted.
+    const res = await registerAgentViaApi({ code: 'OIL0-1OIL', name });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual(envelope('CLAIM_CODE_NOT_FOUND'));
+    expect(await agentsNamed(name)).toEqual([]);
+  });
+
+  it('an expired code is 404 CLAIM_CODE_EXPIRED and stays unclaimed', async () => {
+    const operator = await signUpViaApi('register-expired');
+    const { code } = await mintClaimCodeViaApi(operator.token);
+    await expireClaimCode(code);
+
+    const res = await registerAgentViaApi({ code, name: 'Late' });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual(envelope('CLAIM_CODE_EXPIRED'));
+    expect(await agentsOf(operator.userId)).toEqual([]);
+    const { db } = await getDatabase();
+    const [row] = await db
+      .select()
+      .from(agentClaimCodes)
+      .where(eq(agentClaimCodes.code, normalizeClaimCode(code)));
+    expect(row).toMatchObject({ claimedAt: null, agentId: null });
+  });
+
+  it('a used code is 404 CLAIM_CODE_ALREADY_CLAIMED and registers no second agent', async () => {
+    const operator = await signUpViaApi('register-twice');
+    const { code } = await mintClaimCodeViaApi(operator.token);
+    const first = await registerAgentViaApi({ code, name: 'First' });
+    expect(first.status).toBe(201);
+
+    const name = uniqueName('Second');
+    const second = await registerAgentViaApi({ code: code.toLowerCase(), name });
+    expect(second.status).toBe(404);
+    expect(second.json).toEqual(envelope('CLAIM_CODE_ALREADY_CLAIMED'));
+    expect(second.text).not.toContain(first.json.data.apiKey.key);
+    expect((await agentsOf(operator.userId)).map((agent) => agent.id)).toEqual([first.json.data.agent.id]);
+    expect(await agentsNamed(name)).toEqual([]);
+  });
+
+  it('the three refusals are distinct: each its own code, message and hint', () => {
+    const refusals = (['CLAIM_CODE_NOT_FOUND', 'CLAIM_CODE_EXPIRED', 'CLAIM_CODE_ALREADY_CLAIMED'] as const).map(
+      (code) => errorTable[code],
+    );
+    expect(refusals.map((entry) => entry.status)).toEqual([404, 404, 404]);
+    expect(new Set(refusals.map((entry) => entry.message)).size).toBe(3);
+    expect(new Set(refusals.map((entry) => entry.hint)).size).toBe(3);
+  });
+
+  it('two concurrent registrations with one code: exactly one 201, the other 404 CLAIM_CODE_ALREADY_CLAIMED', async () => {
+    const operator = await signUpViaApi('register-race');
+    const { code } = await mintClaimCodeViaApi(operator.token);
+    const names = [uniqueName('Racer A'), uniqueName('Racer B')];
+
+    const results = await Promise.all(names.map((name) => registerAgentViaApi({ code, name })));
+    expect(results.map((res) => res.status).sort()).toEqual([201, 404]);
+    const winner = results.find((res) => res.status === 201);
+    const loser = results.find((res) => res.status === 404);
+    expect(loser?.json).toEqual(envelope('CLAIM_CODE_ALREADY_CLAIMED'));
+
+    const agents = await agentsOf(operator.userId);
+    expect(agents.map((agent) => agent.id)).toEqual([winner?.json.data.agent.id]);
+    const { db } = await getDatabase();
+    const [row] = await db
+      .select()
+      .from(agentClaimCodes)
+      .where(eq(agentClaimCodes.code, normalizeClaimCode(code)));
+    expect(row?.agentId).toBe(winner?.json.data.agent.id);
+    // The losing registration left nothing behind.
+    const loserName = names.find((name) => name !== winner?.json.data.agent.name) ?? '';
+    expect(await agentsNamed(loserName)).toEqual([]);
+  });
+
+  it('validates the body: missing fields, empty values, too long a name, unknown fields', async () => {
+    const operator = await signUpViaApi('register-invalid');
+    const { code } = await mintClaimCodeViaApi(operator.token);
+    const cases: [unknown, { path: string[]; message: string }[]][] = [
+      [
+        {},
+        [
+          { path: ['code'], message: 'Invalid input: expected string, received undefined' },
+          { path: ['name'], message: 'Invalid input: expected string, received undefined' },
+        ],
+      ],
+      [{ code: '  ', name: 'x' }, [{ path: ['code'], message: 'Must not be empty' }]],
+      [{ code, name: '   ' }, [{ path: ['name'], message: 'Must not be empty' }]],
+      [{ code, name: 'n'.repeat(101) }, [{ path: ['name'], message: 'Must be at most 100 characters' }]],
+      [{ code: 'A'.repeat(21), name: 'x' }, [{ path: ['code'], message: 'Must be at most 20 characters' }]],
+      [{ code, name: 42 }, [{ path: ['name'], message: 'Invalid input: expected string, received number' }]],
+      [{ code, name: 'x', ownerId: operator.userId }, [{ path: [], message: 'Unrecognized key: "ownerId"' }]],
+    ];
+    for (const [body, issues] of cases) {
+      const res = await registerAgentViaApi(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json).toEqual(validationEnvelope(issues));
+    }
+    // None of them used up the code.
+    expect(await agentsOf(operator.userId)).toEqual([]);
+    expect((await registerAgentViaApi({ code, name: 'Valid at last' })).status).toBe(201);
+  });
+});

@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { apiKeys, tasks, users } from '@/db/schema';
+import { errorTable } from '@/lib/api/errors';
+import { ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { claimRow, expireClaim, pollClaimViaApi, proposeTask } from '@/test/cold-start';
+import {
+  chargeRows,
+  escrowBalance,
+  expectApiError,
+  payerWithCard,
+  paymentsSetup,
+  taskLedger,
+  withoutStripe,
+} from '@/test/payments';
+import { completeClaim } from './complete-claim';
+
+// The claim page's last step, called as the page calls it: a human with a saved test card, the test-mode
+// processor, and the token from the human claim link. Money is read back from the ledger by SQL sum.
+withoutStripe();
+
+const TOTAL = 2_875; // The default proposal: 2,500 cents + the 15% fee.
+const INSUFFICIENT_FUNDS_CARD = '4000 0000 0000 9995';
+
+/** What the claim's side effects look like now: agent owner, key parked, task status, claim fields. */
+async function claimState(proposal: Awaited<ReturnType<typeof proposeTask>>) {
+  const { db } = await paymentsSetup();
+  const [agent] = await db.select().from(users).where(eq(users.id, proposal.task.requesterId));
+  const [task] = await db.select().from(tasks).where(eq(tasks.id, proposal.task.id));
+  const claim = await claimRow(proposal.claimToken);
+  const [key] = await db.select().from(apiKeys).where(eq(apiKeys.id, claim.apiKeyId));
+  return {
+    ownerId: agent?.ownerId,
+    parked: key?.parked,
+    taskStatus: task?.status,
+    publishedAt: task?.publishedAt,
+    claimedAt: claim.claimedAt,
+    claimedBy: claim.claimedBy,
+  };
+}
+
+const UNCLAIMED = {
+  ownerId: null,
+  parked: true,
+  taskStatus: 'draft',
+  publishedAt: null,
+  claimedAt: null,
+  claimedBy: null,
+};
+
+function chargeLedger(taskId: string, payerId: string, reference: string | null) {
+  return [
+    {
+      kind: 'charge',
+      key: `test:task:${taskId}:charge`,
+      reference,
+      livemode: false,
+      entries: [
+        { account: ledgerAccount.requesterFunding('test', payerId), amountCents: -TOTAL },
+        { account: ledgerAccount.escrow('test', taskId), amountCents: TOTAL },
+      ],
+    },
+  ];
+}
+
+describe('completeClaim()', () => {
+  it('charges the card into the task’s escrow, gives the agent to the human, activates the key, posts the task', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const human = await payerWithCard();
+
+    const result = await completeClaim(db, processor, proposal.humanToken, human.id);
+    expect(result).toEqual({ taskId: proposal.task.id, agentId: proposal.task.requesterId });
+
+    expect(await claimState(proposal)).toEqual({
+      ownerId: human.id,
+      parked: false,
+      taskStatus: 'posted',
+      publishedAt: expect.any(Date),
+      claimedAt: expect.any(Date),
+      claimedBy: human.id,
+    });
+    const charges = await chargeRows(proposal.task.id);
+    expect(charges).toEqual([
+      expect.objectContaining({
+        userId: human.id,
+        livemode: false,
+        processor: 'test-mode',
+        amountCents: TOTAL,
+        status: 'succeeded',
+        attempts: 1,
+      }),
+    ]);
+    expect(await taskLedger(proposal.task.id)).toEqual(
+      chargeLedger(proposal.task.id, human.id, charges[0]?.processorId ?? null),
+    );
+    expect(await escrowBalance(proposal.task.id)).toBe(TOTAL);
+    // The key is not handed out here: it waits, sealed, for the agent's poll.
+    expect((await claimRow(proposal.claimToken)).sealedKey).toMatch(/^v1\./);
+  });
+
+  it('completing again as the same human is a no-op: one charge, one ledger posting', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const human = await payerWithCard();
+    await completeClaim(db, processor, proposal.humanToken, human.id);
+    const before = { state: await claimState(proposal), ledger: await taskLedger(proposal.task.id) };
+
+    const again = await completeClaim(db, processor, proposal.humanToken, human.id);
+    expect(again).toEqual({ taskId: proposal.task.id, alreadyClaimed: true });
+    expect(await chargeRows(proposal.task.id)).toHaveLength(1);
+    expect(await taskLedger(proposal.task.id)).toEqual(before.ledger);
+    expect(await claimState(proposal)).toEqual(before.state);
+    expect(await escrowBalance(proposal.task.id)).toBe(TOTAL);
+  });
+
+  it('another human on a claimed link: CLAIM_ALREADY_USED, and nothing is charged to them', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const first = await payerWithCard();
+    const second = await payerWithCard();
+    await completeClaim(db, processor, proposal.humanToken, first.id);
+
+    await expectApiError(completeClaim(db, processor, proposal.humanToken, second.id), 'CLAIM_ALREADY_USED', {
+      status: 409,
+      message: errorTable.CLAIM_ALREADY_USED.message,
+    });
+    const charges = await chargeRows(proposal.task.id);
+    expect(charges.map((charge) => charge.userId)).toEqual([first.id]);
+    expect((await claimState(proposal)).ownerId).toBe(first.id);
+    expect(await escrowBalance(proposal.task.id)).toBe(TOTAL);
+  });
+
+  it('a declined card: PAYMENT_FAILED, and the claim stays open (key parked, task draft, agent unowned)', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const human = await payerWithCard(INSUFFICIENT_FUNDS_CARD);
+
+    await expectApiError(completeClaim(db, processor, proposal.humanToken, human.id), 'PAYMENT_FAILED', {
+      status: 402,
+      message: 'Your card has insufficient funds.',
+      details: { code: 'card_declined', declineCode: 'insufficient_funds' },
+    });
+    expect(await claimState(proposal)).toEqual(UNCLAIMED);
+    expect(await chargeRows(proposal.task.id)).toEqual([expect.objectContaining({ status: 'failed' })]);
+    expect(await taskLedger(proposal.task.id)).toEqual([]);
+    expect(await escrowBalance(proposal.task.id)).toBe(0);
+    expect((await pollClaimViaApi(proposal.claimToken)).json).toEqual({
+      data: { status: 'pending', taskId: proposal.task.id },
+    });
+  });
+
+  it('after a decline, a human with a good card can still claim, and the charge is theirs', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const declined = await payerWithCard(INSUFFICIENT_FUNDS_CARD);
+    await expectApiError(completeClaim(db, processor, proposal.humanToken, declined.id), 'PAYMENT_FAILED');
+
+    const payer = await payerWithCard();
+    const result = await completeClaim(db, processor, proposal.humanToken, payer.id);
+    expect(result).toEqual({ taskId: proposal.task.id, agentId: proposal.task.requesterId });
+    expect((await claimState(proposal)).ownerId).toBe(payer.id);
+    const charges = await chargeRows(proposal.task.id);
+    expect(charges).toEqual([expect.objectContaining({ userId: payer.id, status: 'succeeded', attempts: 2 })]);
+    expect(await taskLedger(proposal.task.id)).toEqual(
+      chargeLedger(proposal.task.id, payer.id, charges[0]?.processorId ?? null),
+    );
+  });
+
+  it('an expired claim: CLAIM_EXPIRED, nothing charged, and the poll says expired', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const human = await payerWithCard();
+    await expireClaim(proposal.claimToken);
+
+    await expectApiError(completeClaim(db, processor, proposal.humanToken, human.id), 'CLAIM_EXPIRED', {
+      status: 404,
+    });
+    expect(await claimState(proposal)).toEqual(UNCLAIMED);
+    expect(await chargeRows(proposal.task.id)).toEqual([]);
+    expect((await pollClaimViaApi(proposal.claimToken)).json).toEqual({
+      data: { status: 'expired', taskId: proposal.task.id },
+    });
+  });
+
+  it('an unknown link, or the agent’s claim token used as a link: NOT_FOUND', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const human = await payerWithCard();
+    for (const token of ['A'.repeat(43), proposal.claimToken, proposal.claimToken.slice('lgwc_'.length), '']) {
+      await expectApiError(completeClaim(db, processor, token, human.id), 'NOT_FOUND', {
+        message: 'Unknown claim link',
+      });
+    }
+    expect(await claimState(proposal)).toEqual(UNCLAIMED);
+  });
+
+  it('without a card on file: PAYMENT_REQUIRED, and the claim stays open', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const human = await payerWithCard(null);
+    await expectApiError(completeClaim(db, processor, proposal.humanToken, human.id), 'PAYMENT_REQUIRED');
+    expect(await claimState(proposal)).toEqual(UNCLAIMED);
+  });
+});
