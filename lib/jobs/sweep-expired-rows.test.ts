@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { idempotencyKeys, rateLimitCounters } from '@/db/schema';
+import { agentClaimCodes, agentClaims, idempotencyKeys, rateLimitCounters } from '@/db/schema';
+import { generateClaimCode } from '@/lib/auth/claim-code-format';
+import { sha256Hex } from '@/lib/auth/tokens';
+import { claimRow, proposeTask } from '@/test/cold-start';
+import { insertUser } from '@/test/factories';
 import { sweepExpiredRows } from './sweep-expired-rows';
 
 // Test files share one Postgres database, so every row here has a scope/bucket no other test uses, and
@@ -92,5 +96,44 @@ describe('sweepExpiredRows', () => {
 
     expect(await remainingScopes([oldKey, freshKey])).toEqual([freshKey]);
     expect(await remainingBuckets([oldBucket, freshBucket])).toEqual([freshBucket]);
+  });
+});
+
+describe('sweepExpiredRows: claim codes and unclaimed cold-start keys', () => {
+  it('deletes claim codes a week past expiry and keeps younger ones', async () => {
+    const { db } = await getDatabase();
+    const owner = await insertUser(db);
+    const codes = { old: generateClaimCode(), recent: generateClaimCode() };
+    await db.insert(agentClaimCodes).values([
+      { code: codes.old, ownerId: owner.id, expiresAt: sql`now() - interval '8 days'` },
+      { code: codes.recent, ownerId: owner.id, expiresAt: sql`now() - interval '6 days'` },
+    ]);
+
+    await sweepExpiredRows(await getDatabase());
+
+    const left = await db
+      .select({ code: agentClaimCodes.code })
+      .from(agentClaimCodes)
+      .where(inArray(agentClaimCodes.code, [codes.old, codes.recent]));
+    expect(left.map((row) => row.code)).toEqual([codes.recent]);
+  });
+
+  it('erases the sealed key of a claim a day past expiry, and only of unclaimed ones', async () => {
+    const { db } = await getDatabase();
+    const stale = await proposeTask();
+    const recent = await proposeTask();
+    await db
+      .update(agentClaims)
+      .set({ expiresAt: sql`now() - interval '2 days'` })
+      .where(eq(agentClaims.claimTokenHash, sha256Hex(stale.claimToken)));
+    await db
+      .update(agentClaims)
+      .set({ expiresAt: sql`now() - interval '1 hour'` })
+      .where(eq(agentClaims.claimTokenHash, sha256Hex(recent.claimToken)));
+
+    await sweepExpiredRows(await getDatabase());
+
+    expect((await claimRow(stale.claimToken)).sealedKey).toBeNull();
+    expect((await claimRow(recent.claimToken)).sealedKey).toMatch(/^v1\./);
   });
 });

@@ -45,7 +45,7 @@ export const pollClaimOperation = defineOperation({
   tags: ['Agents'],
   auth: 'none',
   rateLimit: 'public',
-  params: z.object({ claimToken: z.string().max(100) }),
+  params: z.object({ claimToken: z.string() }),
   response: z
     .object({
       status: z.enum(['pending', 'claimed', 'expired']),
