@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { SignOutButton } from '@/components/sign-out-button';
-import { requireBrowserUser } from '@/lib/auth/next-auth';
+import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,3 @@
-import { redirect } from 'next/navigation';
 import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
@@ -114,11 +113,4 @@ async function liveSession(sessionId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
   const { db } = await getDatabase();
   return findLiveSession(db, { sessionId });
-}
-
-/** The signed-in human for a dashboard page or action; anyone else is sent to log in (and back afterwards). */
-export async function requireBrowserUser(next = '/dashboard') {
-  const current = await getBrowserUser();
-  if (!current) redirect(`/login?next=${encodeURIComponent(next)}`);
-  return current;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/next-auth';
+import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
 import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';

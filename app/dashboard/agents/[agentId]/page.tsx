@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getDatabase } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
-import { requireBrowserUser } from '@/lib/auth/next-auth';
+import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { getAgentSpending } from '@/lib/services/agents/get-agent-spending';
 import { getAgentUsage } from '@/lib/services/agents/get-agent-usage';
 import { listAgentTasks } from '@/lib/services/agents/list-agent-tasks';

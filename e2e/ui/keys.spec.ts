@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+
+test('an operator creates an API key on the dashboard, it works, and revoking it refuses it', async ({
+  page,
+  request,
+}) => {
+  const email = `e2e-keys-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('link', { name: 'API keys', exact: true }).first().click();
+  await page.getByLabel('Key name').fill('Build server');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const key = (await page.getByTestId('new-key').textContent()) ?? '';
+  expect(key).toMatch(/^lgw_live_/);
+  const me = () => request.get('/v1/operators/me', { headers: { authorization: `Bearer ${key}` } });
+  expect((await me()).status()).toBe(200);
+
+  await page.reload();
+  await expect(page.getByTestId('keys-table')).toContainText('Build server');
+  await expect(page.getByTestId('keys-table')).toContainText(`${key.slice(0, 12)}…${key.slice(-4)}`);
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByTestId('keys-table')).toContainText('inactive');
+  const refused = await me();
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error.code).toBe('UNAUTHORIZED');
+});
+
+test('a used claim link and an unknown one each show a clear page', async ({ page, browser, request }) => {
+  await page.goto('/claim/not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'This claim link is not valid' })).toBeVisible();
+
+  const { data: proposal } = await (
+    await request.post('/v1/tasks/propose', { data: { task: { title: 'Count the parked cars' } } })
+  ).json();
+  const claimPath = new URL(proposal.humanClaimUrl).pathname;
+  await page.goto(claimPath);
+  await page.getByLabel('Your email').fill(`e2e-used-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
+  await expect(page.getByTestId('claim-done')).toBeVisible();
+
+  // Someone else opening the same link afterwards.
+  const stranger = await browser.newPage();
+  await stranger.goto(claimPath);
+  await expect(stranger.getByRole('heading', { name: 'This claim link has already been used' })).toBeVisible();
+  await stranger.close();
+});
