@@ -30,10 +30,11 @@ type KeyOptions = {
   scopes?: string[];
   expiresAt?: Date | null;
   revokedAt?: Date | null;
+  parked?: boolean;
   name?: string;
 };
 
-/** Inserts an API key (issuing keys through the API arrives with the operators feature) and returns the raw key. */
+/** Inserts an API key row directly (for states the API does not create on demand) and returns the raw key. */
 export async function insertApiKey(db: Db, options: KeyOptions) {
   const generated = generateApiKey(options.mode ?? 'live');
   const [row] = await db
@@ -49,6 +50,7 @@ export async function insertApiKey(db: Db, options: KeyOptions) {
       rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
       expiresAt: options.expiresAt ?? null,
       revokedAt: options.revokedAt ?? null,
+      parked: options.parked ?? false,
     })
     .returning();
   if (!row) throw new Error('insert failed');

@@ -1,12 +1,28 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
-import { apiKeys, users } from '@/db/schema';
+import type { Database } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
-import { activeKey } from './api-keys';
+import { createBatchLoader } from '@/lib/auth/batch-loader';
+
+// GET /v1/operators/me is on agents' hot path. Like authentication, the profiles asked for in one turn of
+// the event loop are read with one prepared statement: the operators and the count of their active keys
+// (the rule of `activeKey()` and of authentication: not revoked, parked or expired).
+const OPERATORS_SQL = `select u.id, u.name, u.email, u.type, u.created_at,
+    (select count(*)::int from api_keys k
+      where k.user_id = u.id and k.revoked_at is null and not k.parked
+        and (k.expires_at is null or k.expires_at > now())) as active_key_count
+  from users u where u.id = any($1::uuid[])`;
+
+type OperatorRow = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  type: string;
+  created_at: Date | string;
+  active_key_count: number;
+};
 
 /** The caller's operator profile; for an agent, its owner's. A placeholder agent without one: 404. */
-export async function getOperator(db: DbOrTx, caller: ActorUser) {
+export async function getOperator(database: Database, caller: ActorUser) {
   const operatorId = caller.type === 'agent' ? caller.ownerId : caller.id;
   if (!operatorId) {
     throw new ApiError('NOT_FOUND', {
@@ -14,29 +30,29 @@ export async function getOperator(db: DbOrTx, caller: ActorUser) {
       hint: 'A human claims the agent first (the claim link from task proposal, or a dashboard claim code).',
     });
   }
-  // One round trip: the operator and the count of its active keys.
-  const activeKeyCount = db
-    .select({ n: count() })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, users.id), activeKey()));
-  const [operator] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      type: users.type,
-      createdAt: users.createdAt,
-      activeKeyCount: sql<number>`(${activeKeyCount})`.mapWith(Number),
-    })
-    .from(users)
-    .where(eq(users.id, operatorId));
+  const operator = await loaderFor(database)(operatorId);
   if (!operator?.email) throw new ApiError('NOT_FOUND', { message: 'No such operator' });
   return {
     id: operator.id,
     name: operator.name,
     email: operator.email,
     userType: operator.type,
-    createdAt: operator.createdAt.toISOString(),
-    activeKeyCount: operator.activeKeyCount,
+    createdAt: new Date(operator.created_at).toISOString(),
+    activeKeyCount: Number(operator.active_key_count),
   };
+}
+
+const loaders = new WeakMap<Database, (id: string) => Promise<OperatorRow | undefined>>();
+
+function loaderFor(database: Database) {
+  let load = loaders.get(database);
+  if (!load) {
+    load = createBatchLoader(async (ids: string[]) => {
+      const rows = await database.query<OperatorRow>('operator_profiles', OPERATORS_SQL, [[...new Set(ids)]]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id));
+    });
+    loaders.set(database, load);
+  }
+  return load;
 }

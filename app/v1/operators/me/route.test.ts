@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { envelope } from '@/test/expect';
+import { envelope, withQueryLog } from '@/test/expect';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call } from '@/test/http';
 import { GET } from './route';
@@ -27,6 +27,31 @@ describe('GET /v1/operators/me', () => {
     };
     expect((await call(GET, '/v1/operators/me', { token: operatorKey })).json).toEqual(expected);
     expect((await call(GET, '/v1/operators/me', { token: agentKey })).json).toEqual(expected);
+  });
+
+  it('reads the profiles of concurrent requests with one statement, each caller getting its own operator', async () => {
+    const { db } = await getDatabase();
+    const operators = [await insertUser(db, { name: 'A' }), await insertUser(db, { name: 'B' })];
+    const keys: string[] = [];
+    for (const operator of operators) {
+      keys.push((await insertApiKey(db, { userId: operator.id })).key);
+      const agent = await insertUser(db, { type: 'agent', ownerId: operator.id, email: null });
+      keys.push((await insertApiKey(db, { userId: agent.id })).key);
+    }
+    // Neither a parked nor an expired key counts as active.
+    await insertApiKey(db, { userId: operators[0]?.id ?? '', parked: true });
+    await insertApiKey(db, { userId: operators[0]?.id ?? '', expiresAt: new Date(Date.now() - 1000) });
+
+    await withQueryLog(async (names) => {
+      const answers = await Promise.all(keys.map((token) => call(GET, '/v1/operators/me', { token })));
+      expect(answers.map((res) => [res.json.data.name, res.json.data.activeKeyCount])).toEqual([
+        ['A', 1],
+        ['A', 1],
+        ['B', 1],
+        ['B', 1],
+      ]);
+      expect(names.filter((name) => name === 'operator_profiles')).toHaveLength(1);
+    });
   });
 
   it('is 404 for an agent nobody has claimed yet', async () => {

@@ -5,6 +5,6 @@ import { getOperatorOperation } from '@/lib/schemas/api-keys';
 import { getOperator } from '@/lib/services/operators/get-operator';
 
 // GET /v1/operators/me — the operator profile (for an agent key: its owner's)
-export const GET = route(getOperatorOperation, ({ db, actor }) => getOperator(db, userOf(actor)));
+export const GET = route(getOperatorOperation, ({ database, actor }) => getOperator(database, userOf(actor)));
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });
