@@ -6,3 +6,4 @@ export * from './payments';
 export * from './request-control';
 export * from './tasks';
 export * from './users';
+export * from './workers';
