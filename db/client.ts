@@ -4,7 +4,8 @@ import type { Database } from './database';
 export type { Database, Db, DbOrTx, Tx } from './database';
 
 export type DatabaseConfig =
-  | { driver: 'pglite'; dataDir: string }
+  // `snapshot`: a dumped, already-migrated data directory to start from (tests: skips initdb per file).
+  | { driver: 'pglite'; dataDir: string; snapshot?: Blob }
   | { driver: 'pg'; url: string; maxConnections?: number }
   | { driver: 'neon'; url: string };
 
@@ -23,7 +24,7 @@ export function databaseConfigFromEnv(): DatabaseConfig {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   switch (config.driver) {
     case 'pglite':
-      return (await import('./drivers/pglite')).openPglite(config.dataDir);
+      return (await import('./drivers/pglite')).openPglite(config.dataDir, config.snapshot);
     case 'pg':
       return (await import('./drivers/node-postgres')).openNodePostgres(config);
     case 'neon':

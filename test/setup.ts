@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, openDatabase, setDatabase } from '@/db/client';
 import { flushUsageLog } from '@/lib/api/usage-log';
@@ -10,7 +11,11 @@ let database: Database | undefined;
 beforeAll(async () => {
   database =
     process.env.TEST_DB === 'pglite'
-      ? await openDatabase({ driver: 'pglite', dataDir: 'memory://' })
+      ? await openDatabase({
+          driver: 'pglite',
+          dataDir: 'memory://',
+          snapshot: new Blob([readFileSync(inject('pgliteSnapshot'))]),
+        })
       : await openDatabase({ driver: 'pg', url: inject('databaseUrl'), maxConnections: 20 });
   setDatabase(database);
 });

@@ -8,13 +8,16 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { type Database, type Db, migrationsFolder } from '../database';
 import * as schema from '../schema';
 
-/** `dataDir` is a folder, or `memory://` for a throwaway database. */
-export async function openPglite(dataDir: string): Promise<Database> {
+/** `dataDir` is a folder, or `memory://` for a throwaway database (optionally loaded from `snapshot`). */
+export async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir), { extensions: { cube, earthdistance } });
+    client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir), {
+      extensions,
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
+    });
     const db = drizzle(client, { schema, casing: 'snake_case' });
     await migrate(db, { migrationsFolder });
     const pglite = client;
@@ -34,6 +37,19 @@ export async function openPglite(dataDir: string): Promise<Database> {
     await client?.close().catch(() => {});
     releaseLock();
     throw error;
+  }
+}
+
+const extensions = { cube, earthdistance };
+
+/** A migrated in-memory database as a tarball: the test suite loads it per file instead of running initdb. */
+export async function migratedSnapshot(): Promise<Blob> {
+  const client = await PGlite.create('memory://', { extensions });
+  try {
+    await migrate(drizzle(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
   }
 }
 
