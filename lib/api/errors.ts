@@ -11,6 +11,21 @@ export const errorTable = {
     message: 'Invalid signature',
     hint: 'Sign the exact request body with the endpoint secret; the timestamp must be within 300 seconds.',
   },
+  PROFILE_INCOMPLETE: {
+    status: 400,
+    message: 'The worker profile is incomplete',
+    hint: 'Fill in the fields named in `details.missing` with PATCH /v1/workers/me, then list again.',
+  },
+  ID_VERIFICATION_REQUIRED: {
+    status: 400,
+    message: 'ID verification required',
+    hint: 'Verify your identity with POST /v1/workers/me/verify and finish the page it links to, then list again.',
+  },
+  PAYMENT_ONBOARDING_REQUIRED: {
+    status: 400,
+    message: 'Payout onboarding required',
+    hint: 'Connect a payout account with POST /v1/payments/payout-account until charges and payouts are enabled.',
+  },
   UNAUTHORIZED: {
     status: 401,
     message: 'Authentication required',

@@ -30,6 +30,8 @@ import {
   getCurrentUserOperation,
 } from './users';
 import { getWalletOperation, removePaymentMethodOperation, startWalletSetupOperation } from './wallet';
+import { setListingOperation } from './worker-listing';
+import { getIdVerificationStatusOperation, startIdVerificationOperation } from './worker-verification';
 
 /** Every /v1 operation, in the order the reference shows them. A test checks app/v1 against this list. */
 export const operations: Operation[] = [
@@ -65,4 +67,7 @@ export const operations: Operation[] = [
   getPayoutAccountOperation,
   paymentHistoryOperation,
   paymentWebhookOperation,
+  setListingOperation,
+  startIdVerificationOperation,
+  getIdVerificationStatusOperation,
 ];

@@ -1,6 +1,13 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { charges, identityVerifications, paymentCustomers, payoutAccounts, transfers } from '@/db/schema';
+import {
+  charges,
+  identityVerifications,
+  paymentCustomers,
+  payoutAccounts,
+  transfers,
+  workerProfiles,
+} from '@/db/schema';
 import type { ProcessorEvent } from './processor-event';
 
 type Handler = (tx: Tx, event: ProcessorEvent, object: Record<string, any>) => Promise<void>;
@@ -143,7 +150,7 @@ const IDENTITY_STATUS: Record<string, 'pending' | 'verified' | 'failed'> = {
 
 for (const [type, status] of Object.entries(IDENTITY_STATUS)) {
   eventHandlers[type] = async (tx, event, session) => {
-    await tx
+    const applied = await tx
       .update(identityVerifications)
       .set({
         status,
@@ -158,6 +165,14 @@ for (const [type, status] of Object.entries(IDENTITY_STATUS)) {
           // A verified identity stays verified, whatever arrives after.
           sql`${identityVerifications.status} <> 'verified'`,
         ),
-      );
+      )
+      .returning({ userId: identityVerifications.userId });
+    // Verified is final, so raising the tier (never lowering it) is safe whatever order events arrive in.
+    const verified = status === 'verified' ? applied[0] : undefined;
+    if (!verified) return;
+    await tx
+      .update(workerProfiles)
+      .set({ verificationTier: sql`greatest(${workerProfiles.verificationTier}, 1)` })
+      .where(eq(workerProfiles.userId, verified.userId));
   };
 }
