@@ -31,6 +31,7 @@ import {
 } from './users';
 import { getWalletOperation, removePaymentMethodOperation, startWalletSetupOperation } from './wallet';
 import { setListingOperation } from './worker-listing';
+import { searchWorkersOperation } from './worker-search';
 import { getIdVerificationStatusOperation, startIdVerificationOperation } from './worker-verification';
 
 /** Every /v1 operation, in the order the reference shows them. A test checks app/v1 against this list. */
@@ -67,6 +68,7 @@ export const operations: Operation[] = [
   getPayoutAccountOperation,
   paymentHistoryOperation,
   paymentWebhookOperation,
+  searchWorkersOperation,
   setListingOperation,
   startIdVerificationOperation,
   getIdVerificationStatusOperation,

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
+import { insertApiKey, insertUser } from '@/test/factories';
+import { call, uniqueIp } from '@/test/http';
+import { insertListedWorker, oceanPoint, offset } from '@/test/worker-search';
+import { GET } from './route';
+
+const GEO = { lat: '0', lng: '0' };
+
+describe('GET /v1/workers: who may search', () => {
+  it('refuses a caller without credentials, or with an unknown one, with 401', async () => {
+    for (const query of [{}, GEO]) {
+      const bare = await call(GET, '/v1/workers', { ip: uniqueIp(), query });
+      expect(bare.status).toBe(401);
+      expect(bare.json).toEqual(UNAUTHORIZED_BODY);
+    }
+    const unknown = await call(GET, '/v1/workers', { ip: uniqueIp(), token: `lgws_${'a'.repeat(43)}`, query: GEO });
+    expect(unknown.status).toBe(401);
+    expect(unknown.json).toEqual(UNAUTHORIZED_BODY);
+  });
+
+  it('refuses an API key without workers:read with 403', async () => {
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { type: 'agent', email: null });
+    const { key } = await insertApiKey(db, { userId: user.id, scopes: ['tasks:read', 'tasks:write'] });
+    for (const query of [{}, GEO]) {
+      const res = await call(GET, '/v1/workers', { ip: uniqueIp(), token: key, query });
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual(
+        envelope('FORBIDDEN', {
+          message: 'This API key lacks the `workers:read` scope',
+          hint: 'Use a key that has this scope, or create one with it from the dashboard.',
+          details: { requiredScope: 'workers:read' },
+        }),
+      );
+    }
+  });
+
+  it('never shows an unlisted worker, or one without a location, however close', async () => {
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { type: 'agent', email: null });
+    const { key } = await insertApiKey(db, { userId: user.id, scopes: ['workers:read'] });
+    const centre = oceanPoint();
+    const listed = await insertListedWorker(offset(centre, 10));
+    const unlisted = await insertListedWorker(centre, { isListed: false, averageRating: '5.00', verificationTier: 1 });
+    const query = { lat: String(centre.lat), lng: String(centre.lng), radiusMeters: '200000', limit: '100' };
+    const res = await call(GET, '/v1/workers', { ip: uniqueIp(), token: key, query });
+    expect(res.status).toBe(200);
+    expect(res.json.data.map((item: { id: string }) => item.id)).toContain(listed.id);
+    expect(res.text).not.toContain(unlisted.id);
+    expect(res.text).not.toContain(unlisted.userId);
+  });
+
+  it('uses the partial GiST index worker_profiles_earth_idx for the geo query', async () => {
+    const database = await getDatabase();
+    const { SEARCH_WORKERS_SQL } = await import('@/lib/services/workers/search-workers-sql');
+    const params = [48.8566, 2.3522, 10_000, ['delivery'], null, null, 20];
+    // A literal EXPLAIN of the same text with the parameters inlined (EXPLAIN cannot take bind parameters on
+    // every driver); seqscan off so the tiny test table cannot tempt the planner away from the index.
+    const inlined = SEARCH_WORKERS_SQL.replace(/\$(\d)/g, (_, n: string) => literal(params[Number(n) - 1]));
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute('set local enable_seqscan = off');
+      const result = await tx.execute(`explain ${inlined}`);
+      return JSON.stringify(result);
+    });
+    expect(plan).toContain('worker_profiles_earth_idx');
+  });
+});
+
+function literal(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `array[${value.map((item) => `'${item}'`).join(',')}]::text[]`;
+  return String(value);
+}

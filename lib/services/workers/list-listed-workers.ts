@@ -1,0 +1,24 @@
+import { and, desc } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { workerProfiles } from '@/db/schema';
+import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { toWorkerProfile } from './to-worker-profile';
+
+export type ListedWorkersPage = { cursor?: string; limit: number };
+
+/** Listed workers, newest first, keyset-paginated on (created_at, id) (worker_profiles_listed_created_idx). */
+export async function listListedWorkers(db: DbOrTx, page: ListedWorkersPage) {
+  const after = page.cursor ? decodeCursor(page.cursor) : undefined;
+  const rows = await db
+    .select({ worker: workerProfiles, cursorAt: cursorAt(workerProfiles.createdAt) })
+    .from(workerProfiles)
+    .where(and(workerProfiles.isListed, beforeCursor(workerProfiles.createdAt, workerProfiles.id, after)))
+    .orderBy(desc(workerProfiles.createdAt), desc(workerProfiles.id))
+    .limit(page.limit + 1);
+  const pageRows = rows.slice(0, page.limit);
+  const last = pageRows.at(-1);
+  return {
+    data: pageRows.map((row) => toWorkerProfile(row.worker)),
+    nextCursor: rows.length > page.limit && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.worker.id }) : null,
+  };
+}

@@ -1,0 +1,53 @@
+// GET /v1/workers?lat&lng: the geo search. The GiST index worker_profiles_earth_idx (partial: listed workers
+// with a location) serves both the earth_box containment and the nearest-neighbour order (`<->` on cube,
+// the chord distance, which orders like the great-circle one), so only the CANDIDATES nearest rows inside
+// the radius are read however dense the city; they are then scored and the best `$7` kept.
+// $1 lat, $2 lng, $3 radius (m), $4 lower-cased skills (text[]), $5 minRating, $6 availableAt, $7 limit.
+export const CANDIDATES = 400;
+
+// The instant in the row's own time zone, and its minute of the local day.
+const local = (alias: string) => `($6::timestamptz at time zone ${alias}.time_zone)`;
+const minute = (alias: string) => `(extract(hour from ${local(alias)}) * 60 + extract(minute from ${local(alias)}))`;
+const exception = (available: boolean) =>
+  `exists (select 1 from worker_availability_exceptions e where e.worker_id = c.id
+    and ${available ? '' : 'not '}e.available and e.date = ${local('e')}::date
+    and (e.start_minute is null or (e.start_minute <= ${minute('e')} and ${minute('e')} < e.end_minute)))`;
+
+// 1 available, 0 not, 0.5 with no schedule at all; an exception on the local date wins over the weekly rules.
+const AVAILABILITY = `case
+    when $6::timestamptz is null then 1.0
+    when not c.is_available then 0.0
+    when ${exception(true)} then 1.0
+    when ${exception(false)} then 0.0
+    when exists (select 1 from worker_availability_rules r where r.worker_id = c.id
+      and r.day_of_week = extract(dow from ${local('r')})
+      and r.start_minute <= ${minute('r')} and ${minute('r')} < r.end_minute) then 1.0
+    when exists (select 1 from worker_availability_rules r where r.worker_id = c.id) then 0.0
+    else 0.5
+  end`;
+
+const SKILL_OVERLAP = `case when cardinality($4::text[]) = 0 then 1.0
+    else (select count(distinct lower(s)) from unnest(c.skills) s where lower(s) = any($4::text[]))::numeric
+      / cardinality($4::text[])
+  end`;
+
+export const SEARCH_WORKERS_SQL = `with candidates as (
+  select w.*, earth_distance(ll_to_earth(w.lat, w.lng), ll_to_earth($1::float8, $2::float8)) as distance
+  from worker_profiles w
+  where w.is_listed and w.lat is not null and w.lng is not null
+    and earth_box(ll_to_earth($1::float8, $2::float8), $3::float8) @> ll_to_earth(w.lat, w.lng)
+    and earth_distance(ll_to_earth(w.lat, w.lng), ll_to_earth($1::float8, $2::float8)) <= $3::float8
+    and ($5::numeric is null or w.average_rating >= $5::numeric)
+  order by ll_to_earth(w.lat, w.lng) <-> ll_to_earth($1::float8, $2::float8)
+  limit ${CANDIDATES}
+), scored as (
+  select c.*, round((
+      0.35 * greatest(0, 1 - c.distance / $3::float8)::numeric
+    + 0.25 * ${SKILL_OVERLAP}
+    + 0.2 * coalesce(c.average_rating / 5, 0.6)
+    + 0.1 * ${AVAILABILITY}
+    + 0.1 * (case when c.verification_tier >= 1 then 1 else 0 end)
+  ), 4)::float8 as match_score
+  from candidates c
+)
+select * from scored order by match_score desc, distance, id limit $7`;

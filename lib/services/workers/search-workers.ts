@@ -1,0 +1,84 @@
+import type { Database } from '@/db/client';
+import type { WorkerProfile } from '@/db/schema';
+import type { WorkerSearchQuery } from '@/lib/schemas/worker-search';
+import { listListedWorkers } from './list-listed-workers';
+import { SEARCH_WORKERS_SQL } from './search-workers-sql';
+import { toWorkerProfile } from './to-worker-profile';
+
+type SearchRow = {
+  id: string;
+  user_id: string;
+  display_name: string | null;
+  headline: string | null;
+  bio: string | null;
+  skills: string[] | null;
+  skill_details: WorkerProfile['skillDetails'];
+  photos: string[];
+  hourly_rate_cents: number | null;
+  lat: number | null;
+  lng: number | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  default_radius_meters: number;
+  is_listed: boolean;
+  is_available: boolean;
+  average_rating: string | null;
+  rating_count: number;
+  completed_tasks: number;
+  verification_tier: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  distance: number;
+  match_score: number;
+};
+
+/** GET /v1/workers: the geo search when `lat`/`lng` are given, else the paginated list of listed workers. */
+export async function searchWorkers(database: Database, query: WorkerSearchQuery) {
+  if (query.lat === undefined || query.lng === undefined) return listListedWorkers(database.db, query);
+  const rows = await database.query<SearchRow>('search_workers', SEARCH_WORKERS_SQL, [
+    query.lat,
+    query.lng,
+    query.radiusMeters,
+    query.skills ?? [],
+    query.minRating ?? null,
+    query.availableAt ?? null,
+    query.limit,
+  ]);
+  return {
+    data: rows.map((row) => ({
+      ...toWorkerProfile(toProfileRow(row)),
+      distanceMeters: Math.round(Number(row.distance)),
+      matchScore: Number(row.match_score),
+    })),
+    nextCursor: null,
+  };
+}
+
+function toProfileRow(row: SearchRow): WorkerProfile {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    displayName: row.display_name,
+    headline: row.headline,
+    bio: row.bio,
+    skills: row.skills,
+    skillDetails: row.skill_details,
+    photos: row.photos,
+    hourlyRateCents: row.hourly_rate_cents,
+    lat: row.lat,
+    lng: row.lng,
+    city: row.city,
+    region: row.region,
+    country: row.country,
+    defaultRadiusMeters: row.default_radius_meters,
+    isListed: row.is_listed,
+    isAvailable: row.is_available,
+    averageRating: row.average_rating,
+    ratingCount: row.rating_count,
+    completedTasks: row.completed_tasks,
+    verificationTier: row.verification_tier,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
