@@ -65,6 +65,7 @@ function hoistDefinitions(converted: JsonSchema, io: 'input' | 'output'): JsonSc
 function errorsFor(operation: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>(['INTERNAL_ERROR', ...(operation.errors ?? [])]);
   if (operation.body || operation.query) codes.add('VALIDATION_ERROR');
+  if (operation.multipart) codes.add('VALIDATION_ERROR').add('PAYLOAD_TOO_LARGE');
   if (operation.body) {
     codes.add('PAYLOAD_TOO_LARGE');
     codes.add('UNSUPPORTED_MEDIA_TYPE');
@@ -175,9 +176,25 @@ function describeOperation(operation: Operation): Record<string, unknown> {
           },
         }
       : {}),
+    ...(operation.multipart ? { requestBody: MULTIPART_FILE_BODY } : {}),
     responses,
   };
 }
+
+const MULTIPART_FILE_BODY = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: ['file'],
+        properties: {
+          file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file.' },
+        },
+      },
+    },
+  },
+};
 
 let cached: Record<string, unknown> | undefined;
 

@@ -23,6 +23,11 @@ export type Operation = {
   body?: z.ZodType;
   /** Read the body as raw text (1 MB cap) without parsing it, e.g. for provider webhooks that sign the bytes. */
   rawBody?: boolean;
+  /**
+   * Accept a multipart/form-data body (file uploads) of up to MAX_MULTIPART_BYTES instead of JSON; the handler
+   * gets it parsed as `form`; Idempotency-Key compares the parts' names and content hashes.
+   */
+  multipart?: boolean;
   /** `false` for operations that must answer without the database (health checks). */
   usesDatabase?: boolean;
   query?: z.ZodType;

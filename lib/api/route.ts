@@ -19,6 +19,8 @@ export type HandlerInput<T extends Operation> = {
   body: Input<T, 'body'>;
   /** The exact request bytes as text (for signature checks); '' when the operation reads no body. */
   rawBody: string;
+  /** The parsed multipart body of an operation declared `multipart: true`; undefined otherwise. */
+  form: FormData | undefined;
   query: Input<T, 'query'>;
   params: Input<T, 'params'>;
   context: RequestContext;

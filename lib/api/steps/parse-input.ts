@@ -1,10 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { ApiError, type ValidationIssue, validationError } from '../errors';
 import type { Operation } from '../operation';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** The largest file a multipart operation accepts; the body may be a little larger (boundaries, part headers). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
-export type ParsedInput = { body: unknown; query: unknown; params: unknown; rawBody: string };
+export type ParsedInput = {
+  body: unknown;
+  query: unknown;
+  params: unknown;
+  rawBody: string;
+  form: FormData | undefined;
+};
 
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 
@@ -18,10 +28,33 @@ export async function parseInput(
   const query = operation.query
     ? validate(operation.query, Object.fromEntries(new URL(request.url).searchParams))
     : undefined;
-  if (operation.rawBody) return { body: undefined, query, params, rawBody: await readBody(request, { anyType: true }) };
-  if (!operation.body) return { body: undefined, query, params, rawBody: '' };
-  const rawBody = await readBody(request);
-  return { body: validate(operation.body, parseJsonObject(rawBody)), query, params, rawBody };
+  const none = { body: undefined, query, params, rawBody: '', form: undefined };
+  if (operation.multipart) {
+    const form = await readForm(request);
+    return { ...none, form, rawBody: await digestForm(form) };
+  }
+  if (operation.rawBody) return { ...none, rawBody: decode(await readBytes(request, { anyType: true })) };
+  if (!operation.body) return none;
+  const rawBody = decode(await readBytes(request));
+  return { ...none, body: validate(operation.body, parseJsonObject(rawBody)), rawBody };
+}
+
+const TOO_LARGE_FILE = () =>
+  new ApiError('PAYLOAD_TOO_LARGE', { hint: 'Files are limited to 10 MB; send a smaller or more compressed image.' });
+
+/** A multipart/form-data body, read with the same streaming cap as JSON (a missing Content-Length is no way round it). */
+async function readForm(request: Request): Promise<FormData> {
+  const contentType = request.headers.get('content-type') ?? '';
+  const notMultipart = validationError([
+    { path: ['file'], message: 'Send the file as multipart/form-data with one `file` field' },
+  ]);
+  if (!/^multipart\/form-data\b/i.test(contentType)) throw notMultipart;
+  const bytes = await readBytes(request, { anyType: true, limit: MAX_MULTIPART_BYTES, tooLarge: TOO_LARGE_FILE });
+  try {
+    return await new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw notMultipart;
+  }
 }
 
 async function parseParams(operation: Operation, routeContext: RouteContext): Promise<unknown> {
@@ -38,10 +71,15 @@ function validate(schema: z.ZodType, value: unknown): unknown {
   throw validationError(result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })));
 }
 
-async function readBody(request: Request, { anyType = false } = {}): Promise<string> {
+type ReadOptions = { anyType?: boolean; limit?: number; tooLarge?: () => ApiError };
+
+async function readBytes(
+  request: Request,
+  { anyType = false, limit = MAX_BODY_BYTES, tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE') }: ReadOptions = {},
+): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
-  if (!request.body) return '';
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
 
   const contentType = request.headers.get('content-type') ?? '';
   const chunks: Uint8Array[] = [];
@@ -51,16 +89,31 @@ async function readBody(request: Request, { anyType = false } = {}): Promise<str
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new ApiError('PAYLOAD_TOO_LARGE');
+      throw tooLarge();
     }
     chunks.push(value);
   }
   if (!anyType && size > 0 && !/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+const decode = (bytes: Buffer) => new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+
+/**
+ * What idempotency hashes for a multipart body: names, file types and SHA-256 of the contents. The bytes
+ * themselves would not do, since a client's retry may use another boundary.
+ */
+async function digestForm(form: FormData): Promise<string> {
+  const parts: string[] = [];
+  for (const [name, value] of form.entries()) {
+    const content = typeof value === 'string' ? value : Buffer.from(await value.arrayBuffer());
+    parts.push(`${name}=${createHash('sha256').update(content).digest('hex')}`);
+  }
+  return `multipart:${parts.join('&')}`;
 }
 
 function parseJsonObject(text: string): Record<string, unknown> {

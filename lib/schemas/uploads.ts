@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+
+export const uploadSchema = z
+  .object({
+    id: z.uuid().describe('Pass it (or `url`) in a worker profile’s `photos`.'),
+    url: z.string().describe('Where the file is served, e.g. https://legwork.example/uploads/{id}.'),
+    contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']).describe('Detected from the file’s bytes.'),
+    sizeBytes: z.number().int(),
+  })
+  .meta({ id: 'Upload' });
+
+export const createUploadOperation = defineOperation({
+  method: 'POST',
+  path: '/v1/uploads',
+  operationId: 'createUpload',
+  summary: 'Upload an image (JPEG, PNG or WebP, up to 10 MB)',
+  description:
+    'Send `multipart/form-data` with one `file` field. The type is recognised from the file’s first bytes, not ' +
+    'from its name or the declared content type; anything else is 400 `VALIDATION_ERROR`, and a file over 10 MB ' +
+    'is 413. The file is then served at `url` with its content type.',
+  tags: ['Uploads'],
+  auth: 'any',
+  multipart: true,
+  response: uploadSchema,
+  successStatus: 201,
+});

@@ -1,0 +1,48 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DbOrTx } from '@/db/client';
+import { uploads } from '@/db/schema';
+import { ApiError, validationError } from '@/lib/api/errors';
+import { MAX_UPLOAD_BYTES } from '@/lib/api/steps/parse-input';
+import { detectImageType } from './detect-image-type';
+import { storageKeyFor, uploadPath } from './upload-path';
+import { uploadUrl } from './upload-url';
+
+const invalid = (message: string) => validationError([{ path: ['file'], message }]);
+
+/** Stores an image on local disk under DATA_DIR/uploads/<id> and records it; the file is written first. */
+export async function createUpload(db: DbOrTx, userId: string, form: FormData | undefined) {
+  const files = form?.getAll('file') ?? [];
+  const file = files[0];
+  if (files.length !== 1 || !(file instanceof Blob)) throw invalid('Send exactly one file, in the `file` field');
+  if (file.size > MAX_UPLOAD_BYTES) {
+    throw new ApiError('PAYLOAD_TOO_LARGE', {
+      hint: 'Files are limited to 10 MB; send a smaller or more compressed image.',
+    });
+  }
+  if (file.size === 0) throw invalid('The file is empty');
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const contentType = detectImageType(bytes);
+  if (!contentType) throw invalid('Only JPEG, PNG and WebP images are accepted (recognised by their content)');
+
+  const id = randomUUID();
+  const storageKey = storageKeyFor(id);
+  const target = uploadPath(storageKey);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, bytes);
+  try {
+    await db.insert(uploads).values({
+      id,
+      userId,
+      contentType,
+      sizeBytes: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      storageKey,
+    });
+  } catch (error) {
+    await rm(target, { force: true });
+    throw error;
+  }
+  return { id, url: uploadUrl(id), contentType, sizeBytes: bytes.byteLength };
+}

@@ -1,0 +1,21 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { workerCapabilityAnswers } from '@/db/schema';
+import { CAPABILITY_CATEGORIES } from '@/lib/workers/capabilities';
+import { findOwnWorkerId } from './find-own-worker-id';
+
+/** The catalogue and the caller's private answers (404 without a profile). */
+export async function getCapabilities(db: DbOrTx, userId: string) {
+  const workerId = await findOwnWorkerId(db, userId);
+  const rows = await db
+    .select({
+      category: workerCapabilityAnswers.category,
+      capability: workerCapabilityAnswers.capability,
+      answer: workerCapabilityAnswers.answer,
+      detail: workerCapabilityAnswers.detail,
+    })
+    .from(workerCapabilityAnswers)
+    .where(eq(workerCapabilityAnswers.workerId, workerId))
+    .orderBy(asc(workerCapabilityAnswers.category), asc(workerCapabilityAnswers.capability));
+  return { categories: CAPABILITY_CATEGORIES, capabilityAnswers: rows };
+}

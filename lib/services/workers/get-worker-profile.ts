@@ -1,0 +1,52 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { toWorkerProfile } from './to-worker-profile';
+
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/**
+ * A profile with its availability schedule. The owner always sees it; anyone else only while it is listed,
+ * so an unlisted profile is as unknown to them as a wrong id.
+ */
+export async function getWorkerProfile(db: DbOrTx, viewerId: string, workerId: string) {
+  const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.id, workerId));
+  if (!row || (!row.isListed && row.userId !== viewerId)) {
+    throw new ApiError('NOT_FOUND', {
+      message: 'No such worker',
+      hint: 'Check the id; workers who are not listed are visible only to themselves.',
+    });
+  }
+  const [rules, exceptions] = await Promise.all([
+    db
+      .select()
+      .from(workerAvailabilityRules)
+      .where(eq(workerAvailabilityRules.workerId, workerId))
+      .orderBy(asc(workerAvailabilityRules.dayOfWeek), asc(workerAvailabilityRules.startMinute)),
+    db
+      .select()
+      .from(workerAvailabilityExceptions)
+      .where(eq(workerAvailabilityExceptions.workerId, workerId))
+      .orderBy(asc(workerAvailabilityExceptions.date), asc(workerAvailabilityExceptions.startMinute)),
+  ]);
+  return {
+    ...toWorkerProfile(row),
+    availability: {
+      weekly: rules.map((rule) => ({
+        dayOfWeek: rule.dayOfWeek,
+        start: hhmm(rule.startMinute),
+        end: hhmm(rule.endMinute),
+        timeZone: rule.timeZone,
+      })),
+      exceptions: exceptions.map((exception) => ({
+        date: exception.date,
+        available: exception.available,
+        start: exception.startMinute === null ? null : hhmm(exception.startMinute),
+        end: exception.endMinute === null ? null : hhmm(exception.endMinute),
+        timeZone: exception.timeZone,
+      })),
+    },
+  };
+}

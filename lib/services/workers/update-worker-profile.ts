@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { workerProfiles } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { WorkerProfileInput } from '@/lib/schemas/workers';
+import { toProfileColumns } from './to-profile-columns';
+import { toWorkerProfile } from './to-worker-profile';
+
+/** Which profile to change: the caller's own (`me`), or one by id that the caller must own. */
+export type ProfileTarget = { me: true } | { id: string };
+
+/**
+ * Applies the fields present in `input`. PATCH /v1/workers/{id} by anyone but the owner is 403 (the spec's
+ * rule, checked after the id is known to exist); no profile is 404.
+ */
+export async function updateWorkerProfile(db: Db, userId: string, target: ProfileTarget, input: WorkerProfileInput) {
+  return db.transaction(async (tx) => {
+    const where = 'me' in target ? eq(workerProfiles.userId, userId) : eq(workerProfiles.id, target.id);
+    const [current] = await tx.select().from(workerProfiles).where(where).for('update');
+    if (!current) {
+      throw new ApiError('NOT_FOUND', {
+        message: 'No such worker profile',
+        hint: 'me' in target ? 'Create your profile with POST /v1/workers first.' : 'Check the worker id.',
+      });
+    }
+    if (current.userId !== userId) {
+      throw new ApiError('FORBIDDEN', {
+        message: 'Only the owner may update this worker profile',
+        hint: 'Update your own profile with PATCH /v1/workers/me.',
+      });
+    }
+    const columns = await toProfileColumns(tx, userId, input);
+    if (Object.keys(columns).length === 0) return toWorkerProfile(current);
+    const [row] = await tx.update(workerProfiles).set(columns).where(eq(workerProfiles.id, current.id)).returning();
+    if (!row) throw new Error('worker profile update returned no row');
+    return toWorkerProfile(row);
+  });
+}

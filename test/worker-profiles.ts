@@ -1,0 +1,49 @@
+import { expect } from 'vitest';
+import { POST as createProfile } from '@/app/v1/workers/route';
+import { envelope } from './expect';
+import { call, uniqueIp } from './http';
+import { signUpViaApi } from './sessions';
+
+export const COMPLETE_PROFILE = {
+  displayName: 'Ada L.',
+  headline: 'Errands and heavy lifting',
+  bio: 'Ten years of moving things carefully.',
+  skills: ['moving', 'assembly'],
+  hourlyRateCents: 2500,
+  location: { lat: 48.8566, lng: 2.3522, city: 'Paris', country: 'FR' },
+  defaultRadiusMeters: 10_000,
+  isAvailable: true,
+};
+
+/** A fresh user with a worker profile made through POST /v1/workers. */
+export async function createWorkerViaApi(body: Record<string, unknown> = COMPLETE_PROFILE) {
+  const user = await signUpViaApi('worker');
+  const res = await call(createProfile, '/v1/workers', { token: user.token, ip: uniqueIp(), body });
+  expect(res.status).toBe(201);
+  return { ...user, workerId: res.json.data.id as string, profile: res.json.data };
+}
+
+/** The smallest valid PNG (1×1), for uploads. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart request carrying one `file` part. */
+export function uploadRequest(bytes: Uint8Array, options: { token?: string; filename?: string; type?: string } = {}) {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }),
+    options.filename ?? 'photo.png',
+  );
+  const headers = new Headers({ 'x-forwarded-for': uniqueIp() });
+  if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+  return new Request('http://localhost:3000/v1/uploads', { method: 'POST', body: form, headers });
+}
+
+/** The 403 an API key gets from a session-only operation. */
+export const SESSION_ONLY_BODY = envelope('FORBIDDEN', {
+  message: 'This operation requires a session token',
+  hint: 'Sign in as a human (POST /v1/auth/sessions) and send the session token; API keys cannot call it.',
+});
