@@ -29,10 +29,20 @@ import {
   deleteCurrentSessionOperation,
   getCurrentUserOperation,
 } from './users';
+import { createUploadOperation } from './uploads';
 import { getWalletOperation, removePaymentMethodOperation, startWalletSetupOperation } from './wallet';
 import { setListingOperation } from './worker-listing';
 import { searchWorkersOperation } from './worker-search';
 import { getIdVerificationStatusOperation, startIdVerificationOperation } from './worker-verification';
+import {
+  createWorkerProfileOperation,
+  getCapabilitiesOperation,
+  getOwnWorkerProfileOperation,
+  getWorkerProfileOperation,
+  saveCapabilitiesOperation,
+  updateOwnWorkerProfileOperation,
+  updateWorkerProfileOperation,
+} from './workers';
 
 /** Every /v1 operation, in the order the reference shows them. A test checks app/v1 against this list. */
 export const operations: Operation[] = [
@@ -72,4 +82,12 @@ export const operations: Operation[] = [
   setListingOperation,
   startIdVerificationOperation,
   getIdVerificationStatusOperation,
+  createWorkerProfileOperation,
+  getOwnWorkerProfileOperation,
+  updateOwnWorkerProfileOperation,
+  getWorkerProfileOperation,
+  updateWorkerProfileOperation,
+  getCapabilitiesOperation,
+  saveCapabilitiesOperation,
+  createUploadOperation,
 ];
