@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { workerProfiles } from '@/db/schema';
+import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
+import { insertApiKey } from '@/test/factories';
+import { call, uniqueIp } from '@/test/http';
+import { signUpViaApi } from '@/test/sessions';
+import { createWorkerViaApi } from '@/test/worker-profiles';
+import { GET as getWorker, PATCH as patchWorker } from './route';
+
+const FORBIDDEN_BODY = envelope('FORBIDDEN', {
+  message: 'Only the owner may update this worker profile',
+  hint: 'Update your own profile with PATCH /v1/workers/me.',
+});
+
+describe('/v1/workers/{id} security', () => {
+  it('another user’s PATCH is 403 and changes nothing, listed or not', async () => {
+    const owner = await createWorkerViaApi();
+    const intruder = await signUpViaApi('intruder');
+    const { db } = await getDatabase();
+    for (const isListed of [false, true]) {
+      await db.update(workerProfiles).set({ isListed }).where(eq(workerProfiles.id, owner.workerId));
+      const res = await call(patchWorker, `/v1/workers/${owner.workerId}`, {
+        token: intruder.token,
+        ip: uniqueIp(),
+        params: { id: owner.workerId },
+        body: { headline: 'Hijacked', hourlyRateCents: 100 },
+      });
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual(FORBIDDEN_BODY);
+    }
+    const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.id, owner.workerId));
+    expect(row?.headline).toBe(owner.profile.headline);
+    expect(row?.hourlyRateCents).toBe(owner.profile.hourlyRateCents);
+  });
+
+  it('an unlisted profile is 404 to everyone but its owner', async () => {
+    const owner = await createWorkerViaApi();
+    const other = await signUpViaApi('viewer');
+    const res = await call(getWorker, `/v1/workers/${owner.workerId}`, {
+      token: other.token,
+      ip: uniqueIp(),
+      params: { id: owner.workerId },
+    });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual(
+      envelope('NOT_FOUND', {
+        message: 'No such worker',
+        hint: 'Check the id; workers who are not listed are visible only to themselves.',
+      }),
+    );
+  });
+
+  it('GET needs a credential, and an API key needs workers:read', async () => {
+    const owner = await createWorkerViaApi();
+    const params = { id: owner.workerId };
+    const anonymous = await call(getWorker, `/v1/workers/${owner.workerId}`, { ip: uniqueIp(), params });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json).toEqual(UNAUTHORIZED_BODY);
+    const { db } = await getDatabase();
+    const { key } = await insertApiKey(db, { userId: owner.userId, scopes: ['tasks:read'] });
+    const res = await call(getWorker, `/v1/workers/${owner.workerId}`, { token: key, ip: uniqueIp(), params });
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual(
+      envelope('FORBIDDEN', {
+        message: 'This API key lacks the `workers:read` scope',
+        hint: 'Use a key that has this scope, or create one with it from the dashboard.',
+        details: { requiredScope: 'workers:read' },
+      }),
+    );
+  });
+
+  it('PATCH by id is session only: even the owner’s API key gets 403', async () => {
+    const owner = await createWorkerViaApi();
+    const { db } = await getDatabase();
+    const { key } = await insertApiKey(db, { userId: owner.userId, scopes: ['workers:read'] });
+    const res = await call(patchWorker, `/v1/workers/${owner.workerId}`, {
+      token: key,
+      ip: uniqueIp(),
+      params: { id: owner.workerId },
+      body: {},
+    });
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toBe('This operation requires a session token');
+  });
+});
