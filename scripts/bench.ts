@@ -1,15 +1,9 @@
 // `npm run bench`: production build, one server, autocannon against GET /v1/health (bare) and an
 // API-key-authenticated routes (GET /v1/users/me, GET /v1/operators/me), measured back to back in one run,
 // then each one's ratio to the bare route.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase } from '../db/client';
-import { apiKeys, users } from '../db/schema';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
-import { generateApiKey } from '../lib/auth/api-key-format';
+import { ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -17,19 +11,14 @@ const WARMUP_S = 3;
 const ROUNDS = 2;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;
-const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-if (!existsSync('.next/BUILD_ID') || process.env.BENCH_REBUILD) {
-  console.log('building…');
-  const build = spawnSync('npx next build --turbopack', { shell: true, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureBuild();
 
 const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench');
 const apiKey = await seedApiKey(databaseUrl);
-const server = startServer(databaseUrl);
+const server = startServer(databaseUrl, PORT);
 try {
-  await waitForServer();
+  await waitForServer(base);
   const targets: { name: string; path: string; headers: Record<string, string> }[] = [
     { name: 'GET /v1/health', path: '/v1/health', headers: {} },
     { name: 'GET /v1/users/me (API key)', path: '/v1/users/me', headers: { authorization: `Bearer ${apiKey}` } },
@@ -83,59 +72,10 @@ try {
     );
   }
 } finally {
-  await new Promise((resolve) => {
-    server.once('exit', resolve);
-    server.kill('SIGTERM');
-  });
+  await stopServer(server);
   await dropScratchDatabase(serverUrl, databaseUrl);
 }
 
 function run(urlPath: string, headers: Record<string, string>, duration: number) {
   return autocannon({ url: base + urlPath, connections: CONNECTIONS, duration, headers });
-}
-
-async function seedApiKey(url: string): Promise<string> {
-  const database = await openDatabase({ driver: 'pg', url });
-  const [user] = await database.db.insert(users).values({ email: 'bench@example.com', name: 'Bench' }).returning();
-  const key = generateApiKey('live');
-  await database.db.insert(apiKeys).values({
-    userId: user?.id ?? '',
-    name: 'bench',
-    keyHash: key.keyHash,
-    keyPrefix: key.keyPrefix,
-    keySuffix: key.keySuffix,
-    rateLimitPerMinute: 1_000_000_000,
-  });
-  await database.close();
-  return key.key;
-}
-
-// Exactly what `npm start` runs (node flags included), with a port and the bench database.
-function startServer(url: string): ChildProcess {
-  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
-  const [command, ...args] = start.split(/\s+/);
-  if (command !== 'node') throw new Error(`expected "npm start" to run node directly, got: ${start}`);
-  return spawn(process.execPath, [...args, '-p', String(PORT), '-H', '127.0.0.1'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'legwork-bench-')),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      NEXT_TELEMETRY_DISABLED: '1',
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
-    },
-  });
-}
-
-async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      const response = await fetch(`${base}/v1/health/deep`);
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not become healthy');
 }

@@ -1,0 +1,73 @@
+// Shared by the benchmarks: the production build, a server started exactly as `npm start` runs, and an API key.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../db/client';
+import { apiKeys, users } from '../db/schema';
+import { generateApiKey } from '../lib/auth/api-key-format';
+
+export const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Builds unless a build exists (BENCH_REBUILD=1 forces one). */
+export function ensureBuild(): void {
+  if (existsSync('.next/BUILD_ID') && !process.env.BENCH_REBUILD) return;
+  console.log('building…');
+  const build = spawnSync('npx next build --turbopack', { shell: true, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** A user with a live API key that the rate limit never stops; returns the raw key. */
+export async function seedApiKey(url: string, scopes?: string[]): Promise<string> {
+  const database = await openDatabase({ driver: 'pg', url });
+  const [user] = await database.db.insert(users).values({ email: 'bench@example.com', name: 'Bench' }).returning();
+  const key = generateApiKey('live');
+  await database.db.insert(apiKeys).values({
+    userId: user?.id ?? '',
+    name: 'bench',
+    keyHash: key.keyHash,
+    keyPrefix: key.keyPrefix,
+    keySuffix: key.keySuffix,
+    ...(scopes ? { scopes } : {}),
+    rateLimitPerMinute: 1_000_000_000,
+  });
+  await database.close();
+  return key.key;
+}
+
+// Exactly what `npm start` runs (node flags included), with a port and the bench database.
+export function startServer(url: string, port: number): ChildProcess {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const [command, ...args] = start.split(/\s+/);
+  if (command !== 'node') throw new Error(`expected "npm start" to run node directly, got: ${start}`);
+  return spawn(process.execPath, [...args, '-p', String(port), '-H', '127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'legwork-bench-')),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
+    },
+  });
+}
+
+export async function waitForServer(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const response = await fetch(`${base}/v1/health/deep`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not become healthy');
+}
+
+export function stopServer(server: ChildProcess): Promise<unknown> {
+  return new Promise((resolve) => {
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
+}
