@@ -1,5 +1,9 @@
-import { expect } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { POST as createProfile } from '@/app/v1/workers/route';
+import { resetEnvCache } from '@/lib/env';
 import { envelope } from './expect';
 import { call, uniqueIp } from './http';
 import { signUpViaApi } from './sessions';
@@ -47,3 +51,20 @@ export const SESSION_ONLY_BODY = envelope('FORBIDDEN', {
   message: 'This operation requires a session token',
   hint: 'Sign in as a human (POST /v1/auth/sessions) and send the session token; API keys cannot call it.',
 });
+
+/** Points DATA_DIR at a fresh temporary directory for the file, so uploads never pile up in .data. */
+export function useTemporaryDataDir() {
+  let dir = '';
+  const saved = process.env.DATA_DIR;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'legwork-uploads-'));
+    process.env.DATA_DIR = dir;
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = saved;
+    resetEnvCache();
+    await rm(dir, { recursive: true, force: true });
+  });
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { envelope, validationEnvelope } from '@/test/expect';
+import { call, send, uniqueIp } from '@/test/http';
+import { signUpViaApi } from '@/test/sessions';
+import { PNG_BYTES, uploadRequest, useTemporaryDataDir } from '@/test/worker-profiles';
+import { POST as upload } from './route';
+
+useTemporaryDataDir();
+
+const TOO_LARGE = envelope('PAYLOAD_TOO_LARGE', {
+  hint: 'Files are limited to 10 MB; send a smaller or more compressed image.',
+});
+const NOT_AN_IMAGE = validationEnvelope([
+  { path: ['file'], message: 'Only JPEG, PNG and WebP images are accepted (recognised by their content)' },
+]);
+
+describe('POST /v1/uploads errors', () => {
+  it('a text file named .png and declared image/png is 400', async () => {
+    const { token } = await signUpViaApi('uploader');
+    const res = await send(upload, uploadRequest(Buffer.from('just some text\n'), { token, filename: 'cat.png' }));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual(NOT_AN_IMAGE);
+  });
+
+  it('a GIF (a real image, not an accepted type) is 400', async () => {
+    const { token } = await signUpViaApi('uploader');
+    const res = await send(upload, uploadRequest(Buffer.from('GIF89a\x01\x00\x01\x00'), { token, type: 'image/gif' }));
+    expect(res.json).toEqual(NOT_AN_IMAGE);
+  });
+
+  it('a file over 10 MB is 413, whether the body is just over or far over', async () => {
+    const { token } = await signUpViaApi('uploader');
+    for (const size of [10 * 1024 * 1024 + 1, 11 * 1024 * 1024]) {
+      const big = Buffer.alloc(size);
+      PNG_BYTES.copy(big);
+      const res = await send(upload, uploadRequest(big, { token }));
+      expect(res.status).toBe(413);
+      expect(res.json).toEqual(TOO_LARGE);
+    }
+  });
+
+  it('exactly 10 MB is accepted', async () => {
+    const { token } = await signUpViaApi('uploader');
+    const big = Buffer.alloc(10 * 1024 * 1024);
+    PNG_BYTES.copy(big);
+    const res = await send(upload, uploadRequest(big, { token }));
+    expect(res.status).toBe(201);
+    expect(res.json.data.sizeBytes).toBe(10 * 1024 * 1024);
+  });
+
+  it('a JSON body, a form without `file`, two files and an empty file are 400', async () => {
+    const { token } = await signUpViaApi('uploader');
+    const json = await call(upload, '/v1/uploads', { token, ip: uniqueIp(), body: { file: 'x' } });
+    expect(json.status).toBe(400);
+    expect(json.json).toEqual(
+      validationEnvelope([{ path: ['file'], message: 'Send the file as multipart/form-data with one `file` field' }]),
+    );
+    const exactlyOne = validationEnvelope([{ path: ['file'], message: 'Send exactly one file, in the `file` field' }]);
+    const noFile = new FormData();
+    noFile.append('photo', new Blob([PNG_BYTES]), 'a.png');
+    const two = new FormData();
+    two.append('file', new Blob([PNG_BYTES]), 'a.png');
+    two.append('file', new Blob([PNG_BYTES]), 'b.png');
+    const text = new FormData();
+    text.append('file', 'not a file');
+    for (const form of [noFile, two, text]) {
+      const res = await send(
+        upload,
+        new Request('http://localhost:3000/v1/uploads', {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': uniqueIp() },
+        }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual(exactlyOne);
+    }
+    const empty = await send(upload, uploadRequest(Buffer.alloc(0), { token }));
+    expect(empty.json).toEqual(validationEnvelope([{ path: ['file'], message: 'The file is empty' }]));
+  });
+});
