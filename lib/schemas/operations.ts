@@ -31,6 +31,7 @@ import {
 } from './users';
 import { createUploadOperation } from './uploads';
 import { getWalletOperation, removePaymentMethodOperation, startWalletSetupOperation } from './wallet';
+import { getAvailabilityWindowsOperation, setAvailabilityOperation } from './worker-availability';
 import { setListingOperation } from './worker-listing';
 import { searchWorkersOperation } from './worker-search';
 import { getIdVerificationStatusOperation, startIdVerificationOperation } from './worker-verification';
@@ -82,6 +83,8 @@ export const operations: Operation[] = [
   setListingOperation,
   startIdVerificationOperation,
   getIdVerificationStatusOperation,
+  setAvailabilityOperation,
+  getAvailabilityWindowsOperation,
   createWorkerProfileOperation,
   getOwnWorkerProfileOperation,
   updateOwnWorkerProfileOperation,

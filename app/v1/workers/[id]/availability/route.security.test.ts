@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
+import { insertApiKey, insertUser } from '@/test/factories';
+import { call, uniqueIp } from '@/test/http';
+import { signUpViaApi } from '@/test/sessions';
+import { insertWorkerProfile } from '@/test/workers';
+import { GET } from './route';
+
+const NOT_FOUND = envelope('NOT_FOUND', {
+  message: 'No such worker',
+  hint: 'Check the id; workers who are not listed are visible only to themselves.',
+});
+
+const windows = (id: string, token?: string) =>
+  call(GET, `/v1/workers/${id}/availability`, { token, params: { id }, ip: uniqueIp() });
+
+describe('GET /v1/workers/{id}/availability: who may look', () => {
+  it('401 without credentials', async () => {
+    const { userId } = await signUpViaApi('winsec');
+    const profile = await insertWorkerProfile(userId, { isListed: true });
+    const res = await windows(profile.id);
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual(UNAUTHORIZED_BODY);
+  });
+
+  it('an unlisted worker is 404 to another human and to an agent key, as if it did not exist', async () => {
+    const { userId } = await signUpViaApi('hidden');
+    const profile = await insertWorkerProfile(userId, { isListed: false });
+    const stranger = await signUpViaApi('stranger');
+    const { db } = await getDatabase();
+    const agent = await insertUser(db, { type: 'agent' });
+    const { key } = await insertApiKey(db, { userId: agent.id, scopes: ['workers:read'] });
+    for (const token of [stranger.token, key]) {
+      const res = await windows(profile.id, token);
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('a key without workers:read is refused', async () => {
+    const { userId } = await signUpViaApi('scoped');
+    const profile = await insertWorkerProfile(userId, { isListed: true });
+    const { db } = await getDatabase();
+    const agent = await insertUser(db, { type: 'agent' });
+    const { key } = await insertApiKey(db, { userId: agent.id, scopes: ['tasks:read'] });
+    const res = await windows(profile.id, key);
+    expect(res.status).toBe(403);
+    expect(res.json.error.code).toBe('FORBIDDEN');
+  });
+});

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { expandAvailability } from '@/lib/workers/expand-availability';
+
+/**
+ * A worker's schedule expanded into UTC windows within [from, to]. Same visibility as GET /v1/workers/{id}:
+ * the owner always, anyone else only while the profile is listed.
+ */
+export async function getAvailabilityWindows(
+  db: DbOrTx,
+  viewerId: string,
+  workerId: string,
+  range: { from: Date; to: Date },
+) {
+  const [profile] = await db
+    .select({ userId: workerProfiles.userId, isListed: workerProfiles.isListed })
+    .from(workerProfiles)
+    .where(eq(workerProfiles.id, workerId));
+  if (!profile || (!profile.isListed && profile.userId !== viewerId)) {
+    throw new ApiError('NOT_FOUND', {
+      message: 'No such worker',
+      hint: 'Check the id; workers who are not listed are visible only to themselves.',
+    });
+  }
+  const [rules, exceptions] = await Promise.all([
+    db.select().from(workerAvailabilityRules).where(eq(workerAvailabilityRules.workerId, workerId)),
+    db.select().from(workerAvailabilityExceptions).where(eq(workerAvailabilityExceptions.workerId, workerId)),
+  ]);
+  return expandAvailability(rules, exceptions, range.from, range.to).map(({ start, end }) => ({
+    start: start.toISOString(),
+    end: end.toISOString(),
+  }));
+}
