@@ -53,7 +53,7 @@ export const SESSION_ONLY_BODY = envelope('FORBIDDEN', {
 });
 
 /** Points DATA_DIR at a fresh temporary directory for the file, so uploads never pile up in .data. */
-export function useTemporaryDataDir() {
+export function withTemporaryDataDir() {
   let dir = '';
   const saved = process.env.DATA_DIR;
   beforeAll(async () => {

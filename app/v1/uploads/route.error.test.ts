@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { envelope, validationEnvelope } from '@/test/expect';
 import { call, send, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
-import { PNG_BYTES, uploadRequest, useTemporaryDataDir } from '@/test/worker-profiles';
+import { PNG_BYTES, uploadRequest, withTemporaryDataDir } from '@/test/worker-profiles';
 import { POST as upload } from './route';
 
-useTemporaryDataDir();
+withTemporaryDataDir();
 
 const TOO_LARGE = envelope('PAYLOAD_TOO_LARGE', {
   hint: 'Files are limited to 10 MB; send a smaller or more compressed image.',

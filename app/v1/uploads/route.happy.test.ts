@@ -5,10 +5,10 @@ import { getDatabase } from '@/db/client';
 import { insertApiKey } from '@/test/factories';
 import { call, send, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
-import { PNG_BYTES, uploadRequest, useTemporaryDataDir } from '@/test/worker-profiles';
+import { PNG_BYTES, uploadRequest, withTemporaryDataDir } from '@/test/worker-profiles';
 import { POST as upload } from './route';
 
-useTemporaryDataDir();
+withTemporaryDataDir();
 
 const JPEG_BYTES = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),

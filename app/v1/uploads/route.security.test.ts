@@ -3,10 +3,10 @@ import { POST as createProfile } from '@/app/v1/workers/route';
 import { UNAUTHORIZED_BODY, validationEnvelope } from '@/test/expect';
 import { call, send, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
-import { PNG_BYTES, uploadRequest, useTemporaryDataDir } from '@/test/worker-profiles';
+import { PNG_BYTES, uploadRequest, withTemporaryDataDir } from '@/test/worker-profiles';
 import { POST as upload } from './route';
 
-useTemporaryDataDir();
+withTemporaryDataDir();
 
 describe('POST /v1/uploads security', () => {
   it('without a credential is 401', async () => {
