@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '@/lib/api/cursor';
 import { defineOperation } from '@/lib/api/operation';
+import { CANDIDATES } from '@/lib/services/workers/search-workers-sql';
 import { workerProfileSchema } from './worker-profile';
 
 export const DEFAULT_RADIUS_METERS = 25_000;
@@ -66,7 +67,8 @@ export const searchWorkersOperation = defineOperation({
   description:
     'Without `lat`/`lng`: every listed worker, newest first, cursor-paginated. With `lat` and `lng`: the listed ' +
     'workers within `radiusMeters`, each with `distanceMeters` and `matchScore`, best first (ties: nearest ' +
-    `first). ${SCORE_FORMULA} The score is taken over the 400 nearest matching workers in the radius; the ` +
+    `first). ${SCORE_FORMULA} The score is taken over the ${CANDIDATES} nearest listed workers (with ` +
+    '`minRating`, those rated at least that) and the ' +
     'top `limit` come back, not paginated (`nextCursor: null`, `hasMore: false`; `cursor` is ignored). ' +
     'Unlisted workers never appear.',
   tags: ['Workers'],
