@@ -66,6 +66,24 @@ describe('POST /v1/uploads', () => {
     expect(res.json.data.photos).toEqual([first.url, second.url]);
   });
 
+  it('an Idempotency-Key retry with the same file (another boundary) replays; another file is 422', async () => {
+    const { token } = await signUpViaApi('uploader');
+    const keyed = (bytes: Uint8Array) => {
+      const request = uploadRequest(bytes, { token });
+      request.headers.set('idempotency-key', `upload-${token.slice(-12)}`);
+      return request;
+    };
+    const first = await send(upload, keyed(PNG_BYTES));
+    expect(first.status).toBe(201);
+    const retry = await send(upload, keyed(PNG_BYTES));
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.json).toEqual(first.json);
+    const other = await send(upload, keyed(JPEG_BYTES));
+    expect(other.status).toBe(422);
+    expect(other.json.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('GET /uploads/{id} of an unknown or malformed id is 404', async () => {
     expect((await serve('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await serve('../../etc/passwd')).status).toBe(404);
