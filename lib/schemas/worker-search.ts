@@ -56,7 +56,8 @@ export const workerSearchResultSchema = workerProfileSchema
 export const SCORE_FORMULA =
   '`matchScore` = 0.35 × distance (1 − distance / radius) + 0.25 × skill overlap (requested skills the worker ' +
   'has / requested skills; 1 when none are asked) + 0.2 × rating (averageRating / 5; 0.6 when unrated) + ' +
-  '0.1 × availability at `availableAt` (1 available, 0 not, 0.5 without a schedule; 1 when not asked) + ' +
+  '0.1 × availability at `availableAt` (1 available, 0 not or with `isAvailable` off, 0.5 without any ' +
+  'schedule; 1 when not asked) + ' +
   '0.1 × verification (1 when `verificationTier` ≥ 1), rounded to 4 decimals.';
 
 export const searchWorkersOperation = defineOperation({
