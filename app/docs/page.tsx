@@ -14,7 +14,8 @@ type OperationDoc = {
   description?: string;
   tags: string[];
   security: unknown[];
-  requestBody?: { content: { 'application/json': { schema: unknown } } };
+  // JSON for every operation but file uploads, which are multipart/form-data.
+  requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string; content?: { 'application/json': { schema: unknown } } }>;
 };
 
@@ -57,11 +58,11 @@ export default function ApiReferencePage() {
           <p className="text-xs text-stone-500">Auth: {AUTH_LABEL(operation.security)}</p>
           <details className="text-sm">
             <summary className="cursor-pointer text-stone-700">Schemas and responses</summary>
-            {operation.requestBody && (
-              <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-xs">
-                {JSON.stringify(operation.requestBody.content['application/json'].schema, null, 2)}
+            {Object.entries(operation.requestBody?.content ?? {}).map(([mediaType, { schema }]) => (
+              <pre key={mediaType} className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-xs">
+                {`${mediaType}\n${JSON.stringify(schema, null, 2)}`}
               </pre>
-            )}
+            ))}
             <ul className="mt-2 space-y-1">
               {Object.entries(operation.responses).map(([status, response]) => (
                 <li key={status}>
@@ -70,7 +71,7 @@ export default function ApiReferencePage() {
               ))}
             </ul>
           </details>
-          <TryIt method={method} path={path} hasBody={Boolean(operation.requestBody)} />
+          <TryIt method={method} path={path} hasBody={Boolean(operation.requestBody?.content['application/json'])} />
         </section>
       ))}
     </div>
