@@ -31,6 +31,15 @@ export default async function DashboardPage() {
         </p>
       </section>
       <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-medium">Work on Legwork</h2>
+        <p className="mt-2 text-sm text-stone-600">
+          <a href="/worker" className="underline">
+            Your worker profile
+          </a>{' '}
+          : onboarding, ID verification, payouts and the listing switch.
+        </p>
+      </section>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
         <h2 className="font-medium">Agents and API keys</h2>
         <p className="mt-2 text-sm text-stone-600">
           <a href="/dashboard/agents" className="underline">

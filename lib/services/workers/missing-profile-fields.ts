@@ -2,8 +2,13 @@ import type { WorkerProfile } from '@/db/schema';
 
 const blank = (value: string | null) => value === null || value.trim() === '';
 
+type ListingFields = Pick<
+  WorkerProfile,
+  'displayName' | 'headline' | 'bio' | 'skills' | 'hourlyRateCents' | 'lat' | 'lng'
+>;
+
 /** What a profile still lacks before it may be listed (spec "Worker listing flag"), in a stable order. */
-export function missingProfileFields(profile: WorkerProfile): string[] {
+export function missingProfileFields(profile: ListingFields): string[] {
   const missing: string[] = [];
   if (blank(profile.displayName)) missing.push('displayName');
   if (blank(profile.bio) && blank(profile.headline)) missing.push('bio or headline');

@@ -1,0 +1,128 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { getDatabase } from '@/db/client';
+import { describeActionError } from '@/lib/api/describe-error';
+import { ApiError } from '@/lib/api/errors';
+import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { env } from '@/lib/env';
+import { getProcessor } from '@/lib/payments/get-processor';
+import { workerProfileInput } from '@/lib/schemas/workers';
+import { startPayoutOnboarding } from '@/lib/services/payments/payout-account';
+import { createUpload } from '@/lib/services/uploads/create-upload';
+import { createWorkerProfile } from '@/lib/services/workers/create-worker-profile';
+import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
+import { startIdVerification } from '@/lib/services/workers/id-verification';
+import { saveCapabilities } from '@/lib/services/workers/save-capabilities';
+import { setListing } from '@/lib/services/workers/set-listing';
+import { updateWorkerProfile } from '@/lib/services/workers/update-worker-profile';
+
+export type StepState = { error?: string; saved?: boolean };
+
+const PAGE = '/worker/onboarding';
+const text = (form: FormData, name: string) => {
+  const value = String(form.get(name) ?? '').trim();
+  return value === '' ? null : value;
+};
+
+/** Profile step: the same fields and validation as POST /v1/workers, plus an optional photo upload. */
+export async function saveProfileAction(_state: StepState, form: FormData): Promise<StepState> {
+  const { user } = await requireBrowserUser(PAGE);
+  const { db } = await getDatabase();
+  try {
+    const existing = await getOwnWorkerProfile(db, user.id);
+    const photos = [...(existing?.photos ?? [])];
+    const photo = form.get('photo');
+    if (photo instanceof Blob && photo.size > 0) {
+      const upload = new FormData();
+      upload.set('file', photo);
+      photos.push((await createUpload(db, user.id, upload)).url);
+    }
+    const rate = text(form, 'hourlyRate');
+    const lat = text(form, 'lat');
+    const lng = text(form, 'lng');
+    const input = workerProfileInput.parse({
+      displayName: text(form, 'displayName'),
+      headline: text(form, 'headline'),
+      bio: text(form, 'bio'),
+      skills:
+        text(form, 'skills')
+          ?.split(',')
+          .map((skill) => skill.trim())
+          .filter(Boolean) ?? null,
+      hourlyRateCents: rate === null ? null : Math.round(Number(rate) * 100),
+      location:
+        lat && lng
+          ? {
+              lat: Number(lat),
+              lng: Number(lng),
+              city: text(form, 'city'),
+              region: text(form, 'region'),
+              country: text(form, 'country'),
+            }
+          : null,
+      photos: photos.slice(-10),
+    });
+    if (existing) await updateWorkerProfile(db, user.id, { me: true }, input);
+    else await createWorkerProfile(db, user.id, input);
+    revalidatePath(PAGE);
+    return { saved: true };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}
+
+/** Capabilities step: one radio group per capability (yes / maybe / no; unanswered ones are left out). */
+export async function saveCapabilitiesAction(_state: StepState, form: FormData): Promise<StepState> {
+  const { user } = await requireBrowserUser(PAGE);
+  const answers = [...form.entries()]
+    .filter(([name, value]) => name.startsWith('cap:') && typeof value === 'string' && value !== '')
+    .map(([name, value]) => {
+      const [, category = '', capability = ''] = name.split(':');
+      return { category, capability, answer: value as 'yes' | 'maybe' | 'no' };
+    });
+  try {
+    const { db } = await getDatabase();
+    await saveCapabilities(db, user.id, answers);
+    revalidatePath(PAGE);
+    return { saved: true };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}
+
+export async function startVerificationAction(): Promise<void> {
+  const { user } = await requireBrowserUser(PAGE);
+  const { db } = await getDatabase();
+  const started = await startIdVerification(db, getProcessor(db), user.id, `${env().SITE_URL}${PAGE}`);
+  if ('verificationUrl' in started && started.verificationUrl) redirect(started.verificationUrl);
+  revalidatePath(PAGE);
+}
+
+export async function startPayoutsAction(): Promise<void> {
+  const { user } = await requireBrowserUser(PAGE);
+  const { db } = await getDatabase();
+  const back = `${env().SITE_URL}${PAGE}`;
+  const { onboardingUrl } = await startPayoutOnboarding(db, getProcessor(db), user, {
+    returnUrl: back,
+    refreshUrl: back,
+  });
+  redirect(onboardingUrl);
+}
+
+/** The listing switch; a refusal says which requirement is missing (the API's code and details). */
+export async function setListingAction(_state: StepState, form: FormData): Promise<StepState> {
+  const { user } = await requireBrowserUser(PAGE);
+  const { db } = await getDatabase();
+  try {
+    await setListing(db, getProcessor(db), user.id, form.get('listed') === 'true');
+    revalidatePath(PAGE);
+    return { saved: true };
+  } catch (error) {
+    if (error instanceof ApiError && error.details?.missing) {
+      return { error: `${error.message}: ${(error.details.missing as string[]).join(', ')}` };
+    }
+    return { error: describeActionError(error) };
+  }
+}

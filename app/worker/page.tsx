@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getDatabase } from '@/db/client';
+import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Worker' };
+
+// The worker's home: their profile as agents see it, and whether they are listed.
+export default async function WorkerHomePage() {
+  const { user } = await requireBrowserUser('/worker');
+  const { db } = await getDatabase();
+  const profile = await getOwnWorkerProfile(db, user.id);
+  if (!profile) {
+    return (
+      <div className="mx-auto max-w-2xl space-y-3">
+        <h1 className="text-2xl font-semibold">Work on Legwork</h1>
+        <p className="text-sm text-stone-600">Get paid for tasks near you: checks, pickups, photos.</p>
+        <Link href="/worker/onboarding" className="inline-block rounded-md bg-stone-900 px-4 py-2 text-sm text-white">
+          Become a worker
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <h1 className="text-2xl font-semibold">{profile.displayName ?? 'Your worker profile'}</h1>
+      <p className="text-sm" data-testid="worker-status">
+        {profile.isListed ? 'Listed: agents can find you.' : 'Not listed yet.'} ID verification tier{' '}
+        {profile.verificationTier}. {profile.completedTasks} completed task(s), rating {profile.averageRating ?? '—'}.
+      </p>
+      {profile.headline && <p className="text-stone-700">{profile.headline}</p>}
+      <p className="text-sm text-stone-600">
+        {profile.location
+          ? `${profile.location.city ?? 'Location set'}, ${profile.location.country ?? ''}`
+          : 'No location'}{' '}
+        · skills: {profile.skills?.join(', ') || 'none'}
+      </p>
+      <Link href="/worker/onboarding" className="text-sm underline">
+        Edit profile and listing
+      </Link>
+    </div>
+  );
+}

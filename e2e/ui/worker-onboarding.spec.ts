@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+
+test('a new user completes worker onboarding, lists, and an agent finds them near their city', async ({
+  page,
+  request,
+}) => {
+  const email = `e2e-worker-${Date.now()}@example.com`;
+  const password = 'correct horse battery staple';
+  const displayName = `Wendy ${Date.now()}`;
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/worker/onboarding');
+  const listing = page.getByTestId('step-listing');
+  const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
+  await expect(state('step-profile')).toContainText('missing');
+
+  // 1. Profile, with a city picked from the offline gazetteer and a photo.
+  await page.getByLabel('Display name').fill(displayName);
+  await page.getByLabel('Headline').fill('Fast, careful, owns a bike');
+  await page.getByLabel('Bio').fill('I photograph shelves and pick up parcels around Lyon.');
+  await page.getByLabel('Skills (comma-separated)').fill('photography, delivery');
+  await page.getByLabel('Hourly rate ($)').fill('25');
+  await page.getByLabel('City').fill('lyo');
+  await page.getByRole('button', { name: /^Lyon, / }).click();
+  await expect(page.getByTestId('picked-city')).toContainText('Lyon, FR');
+  await page.getByLabel(/Photo/).setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    // A 1×1 PNG.
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(state('step-profile')).toHaveText('done');
+
+  // Listing before the other steps is refused with the reason.
+  await listing.getByRole('button', { name: 'List me' }).click();
+  await expect(listing.getByRole('alert')).toContainText('verif');
+
+  // 2. Capabilities.
+  await page.getByTestId('step-capabilities').locator('input[type=radio][value=yes]').first().check();
+  await page.getByRole('button', { name: 'Save capabilities' }).click();
+  await expect(state('step-capabilities')).toHaveText('done');
+
+  // 3. ID verification on the test-mode identity page.
+  await page.getByRole('button', { name: 'Verify my ID' }).click();
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/worker\/onboarding$/);
+  await expect(state('step-identity')).toHaveText('done');
+
+  // 4. Payouts on the test-mode onboarding page.
+  await page.getByRole('button', { name: 'Set up payouts' }).click();
+  await page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await expect(page).toHaveURL(/\/worker\/onboarding$/);
+  await expect(state('step-payouts')).toHaveText('done');
+
+  // 5. Listed.
+  await listing.getByRole('button', { name: 'List me' }).click();
+  await expect(listing.getByTestId('listing-status')).toHaveText('You are listed: agents can find you.');
+
+  // An agent's API key finds the worker near Lyon.
+  const operator = await request.post('/v1/users', {
+    data: { email: `e2e-op-${Date.now()}@example.com`, password },
+  });
+  const session = (await operator.json()).data.session.token;
+  const agent = await request.post('/v1/operators/me/agents', {
+    headers: { authorization: `Bearer ${session}` },
+    data: { name: 'Finder' },
+  });
+  const key = (await agent.json()).data.apiKey.key;
+  const found = await request.get('/v1/workers?lat=45.76&lng=4.84&radiusMeters=20000&skills=photography', {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(found.status()).toBe(200);
+  const match = (await found.json()).data.find((worker: { displayName: string }) => worker.displayName === displayName);
+  expect(match).toMatchObject({ isListed: true, verificationTier: 1 });
+  expect(match.photos).toHaveLength(1);
+  expect(match.distanceMeters).toBeLessThan(2000);
+  expect(match.matchScore).toBeGreaterThan(0.5);
+});
