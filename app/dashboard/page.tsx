@@ -35,7 +35,7 @@ export default async function DashboardPage() {
         <p className="mt-2 text-sm text-stone-600">
           <a href="/worker" className="underline">
             Your worker profile
-          </a>{' '}
+          </a>
           : onboarding, ID verification, payouts and the listing switch.
         </p>
       </section>
