@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
-import { SEARCH_WORKERS_SQL } from '../lib/services/workers/search-workers-sql';
+import { searchWorkersSql } from '../lib/services/workers/search-workers-sql';
 import { ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
 
 const SIZES = [100_000, 1_000_000];
@@ -101,7 +101,7 @@ async function measure(client: pg.Client) {
   const planning: number[] = [];
   let rows = 0;
   let usesIndex = true;
-  await client.query(`prepare search_workers_bench as ${SEARCH_WORKERS_SQL}`);
+  await client.query(`prepare search_workers_bench as ${searchWorkersSql(QUERY_SKILLS.length)}`);
   for (let run = 0; run < RUNS + 3; run++) {
     const centre = near(PARIS, 10_000);
     const args = [centre.lat, centre.lng, 10_000, `{${QUERY_SKILLS.join(',')}}`, null, null, 20];

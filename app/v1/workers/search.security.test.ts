@@ -54,11 +54,11 @@ describe('GET /v1/workers: who may search', () => {
 
   it('uses the partial GiST index worker_profiles_earth_idx for the geo query', async () => {
     const database = await getDatabase();
-    const { SEARCH_WORKERS_SQL } = await import('@/lib/services/workers/search-workers-sql');
+    const { searchWorkersSql } = await import('@/lib/services/workers/search-workers-sql');
     const params = [48.8566, 2.3522, 10_000, ['delivery'], null, null, 20];
     // A literal EXPLAIN of the same text with the parameters inlined (EXPLAIN cannot take bind parameters on
     // every driver); seqscan off so the tiny test table cannot tempt the planner away from the index.
-    const inlined = SEARCH_WORKERS_SQL.replace(/\$(\d)/g, (_, n: string) => literal(params[Number(n) - 1]));
+    const inlined = searchWorkersSql(1).replace(/\$(\d)/g, (_, n: string) => literal(params[Number(n) - 1]));
     const plan = await database.db.transaction(async (tx) => {
       await tx.execute('set local enable_seqscan = off');
       const result = await tx.execute(`explain ${inlined}`);

@@ -2,7 +2,7 @@ import type { Database } from '@/db/client';
 import type { WorkerProfile } from '@/db/schema';
 import type { WorkerSearchQuery } from '@/lib/schemas/worker-search';
 import { listListedWorkers } from './list-listed-workers';
-import { SEARCH_WORKERS_SQL } from './search-workers-sql';
+import { searchWorkersSql } from './search-workers-sql';
 import { toWorkerProfile } from './to-worker-profile';
 
 type SearchRow = {
@@ -36,11 +36,12 @@ type SearchRow = {
 /** GET /v1/workers: the geo search when `lat`/`lng` are given, else the paginated list of listed workers. */
 export async function searchWorkers(database: Database, query: WorkerSearchQuery) {
   if (query.lat === undefined || query.lng === undefined) return listListedWorkers(database.db, query);
-  const rows = await database.query<SearchRow>('search_workers', SEARCH_WORKERS_SQL, [
+  const skills = query.skills ?? [];
+  const rows = await database.query<SearchRow>(`search_workers_${skills.length}`, searchWorkersSql(skills.length), [
     query.lat,
     query.lng,
     query.radiusMeters,
-    query.skills ?? [],
+    skills,
     query.minRating ?? null,
     query.availableAt ?? null,
     query.limit,
