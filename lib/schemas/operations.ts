@@ -23,13 +23,13 @@ import { openApiOperation } from './openapi';
 import { paymentHistoryOperation } from './payment-history';
 import { paymentWebhookOperation } from './payment-webhooks';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
+import { createUploadOperation } from './uploads';
 import {
   createSessionOperation,
   createUserOperation,
   deleteCurrentSessionOperation,
   getCurrentUserOperation,
 } from './users';
-import { createUploadOperation } from './uploads';
 import { getWalletOperation, removePaymentMethodOperation, startWalletSetupOperation } from './wallet';
 import { getAvailabilityWindowsOperation, setAvailabilityOperation } from './worker-availability';
 import { setListingOperation } from './worker-listing';
