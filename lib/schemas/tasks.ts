@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskStatus } from '@/db/schema/tasks';
 import {
   BUDGET_MAX_CENTS,
   BUDGET_MIN_CENTS,
@@ -53,17 +54,7 @@ export const taskBodySchema = z
 
 export type TaskBody = z.infer<typeof taskBodySchema>;
 
-export const TASK_STATUSES = [
-  'draft',
-  'posted',
-  'accepted',
-  'submitted',
-  'disputed',
-  'completed',
-  'cancelled',
-  'expired',
-  'resolved',
-] as const;
+export const TASK_STATUSES = taskStatus.enumValues;
 
 export const taskSchema = z
   .object({
