@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 // Over real HTTP against the production server: envelope, headers and the catch-all.
 test('health, deep health and openapi over HTTP', async ({ request }) => {

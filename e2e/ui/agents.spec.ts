@@ -1,14 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-
-async function signUp(page: Page, prefix: string) {
-  const email = `e2e-${prefix}-${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
-}
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { enterTestCard, signUpInBrowser } from './steps';
 
 async function operatorProfile(request: APIRequestContext, key: string) {
   const response = await request.get('/v1/operators/me', { headers: { authorization: `Bearer ${key}` } });
@@ -17,7 +9,7 @@ async function operatorProfile(request: APIRequestContext, key: string) {
 
 test('an operator creates an agent, copies its key once, and the key works', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const email = await signUp(page, 'agent');
+  const email = await signUpInBrowser(page, 'agent');
   await page.getByRole('link', { name: 'Agents', exact: true }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/agents$/);
 
@@ -45,7 +37,7 @@ test('a claim code minted on the dashboard turns claimed when a scripted agent r
   page,
   request,
 }) => {
-  const email = await signUp(page, 'claim-code');
+  const email = await signUpInBrowser(page, 'claim-code');
   await page.goto('/dashboard/agents');
   await page.getByRole('button', { name: 'Mint a claim code' }).click();
   const code = (await page.getByTestId('claim-code').textContent()) ?? '';
@@ -94,10 +86,7 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Add a card' }).click();
   await expect(page).toHaveURL(/\/test-processor\/setup\/seti_test_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
+  await enterTestCard(page, '4242 4242 4242 4242');
 
   await expect(page.getByTestId('claim-card')).toContainText('4242');
   await page.getByRole('button', { name: 'Pay $11.50 and post the task' }).click();
@@ -151,19 +140,13 @@ test('cold start with an existing account: log in first; a card that fails leave
   await expect(page).toHaveURL(new RegExp(`${claimPath}$`));
 
   await page.getByRole('button', { name: 'Add a card' }).click();
-  await page.getByLabel('Card number').fill('4000 0000 0000 9995');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
+  await enterTestCard(page, '4000 0000 0000 9995');
   await page.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toContainText('Your card was not charged');
   expect(await poll()).toMatchObject({ status: 'pending' });
 
   await page.getByRole('button', { name: 'Use a different card' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
+  await enterTestCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
   await expect(page.getByTestId('claim-done')).toBeVisible();
   // An account that already has a password is not asked for one.

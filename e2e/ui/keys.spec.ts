@@ -1,15 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { enterTestCard, signUpInBrowser } from './steps';
 
 test('an operator creates an API key on the dashboard, it works, and revoking it refuses it', async ({
   page,
   request,
 }) => {
-  const email = `e2e-keys-${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpInBrowser(page, 'keys');
 
   await page.getByRole('link', { name: 'API keys', exact: true }).first().click();
   await page.getByLabel('Key name').fill('Build server');
@@ -41,10 +37,7 @@ test('a used claim link and an unknown one each show a clear page', async ({ pag
   await page.getByLabel('Your email').fill(`e2e-used-${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Add a card' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
+  await enterTestCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
   await expect(page.getByTestId('claim-done')).toBeVisible();
 

@@ -1,28 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { enterTestCard, signUpInBrowser } from './steps';
 
 test('add a test card on the test-mode page: declined card errors, 4242 shows on the dashboard', async ({ page }) => {
-  const email = `e2e-pay-${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpInBrowser(page, 'pay');
 
   await page.getByRole('link', { name: 'Card on file and payment history' }).click();
   await expect(page.getByTestId('card-on-file')).toContainText('No card yet');
   await page.getByRole('button', { name: 'Add card' }).click();
 
   await expect(page).toHaveURL(/\/test-processor\/setup\/seti_test_/);
-  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
+  await enterTestCard(page, '4000 0000 0000 0002');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Your card was declined.');
 
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
+  await enterTestCard(page, '4242 4242 4242 4242');
 
   await expect(page).toHaveURL(/\/dashboard\/payments$/);
   await expect(page.getByTestId('card-on-file')).toHaveText('visa •••• 4242, expires 12/2034');
@@ -30,12 +20,7 @@ test('add a test card on the test-mode page: declined card errors, 4242 shows on
 });
 
 test('payout onboarding on the test-mode page enables charges and payouts', async ({ page }) => {
-  const email = `e2e-payout-${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpInBrowser(page, 'payout');
 
   await page.goto('/dashboard/payments');
   await expect(page.getByTestId('payout-status')).toContainText('Payoutsdisabled');

@@ -1,17 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { PASSWORD, signUpInBrowser } from './steps';
 
 test('a new user completes worker onboarding, lists, and an agent finds them near their city', async ({
   page,
   request,
 }) => {
-  const email = `e2e-worker-${Date.now()}@example.com`;
-  const password = 'correct horse battery staple';
   const displayName = `Wendy ${Date.now()}`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpInBrowser(page, 'worker');
 
   await page.goto('/worker/onboarding');
   const listing = page.getByTestId('step-listing');
@@ -66,7 +61,7 @@ test('a new user completes worker onboarding, lists, and an agent finds them nea
 
   // An agent's API key finds the worker near Lyon.
   const operator = await request.post('/v1/users', {
-    data: { email: `e2e-op-${Date.now()}@example.com`, password },
+    data: { email: `e2e-op-${Date.now()}@example.com`, password: PASSWORD },
   });
   const session = (await operator.json()).data.session.token;
   const agent = await request.post('/v1/operators/me/agents', {

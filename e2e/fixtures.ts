@@ -1,0 +1,23 @@
+import { test as base } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+// Every test gets its own client address (X-Forwarded-For, which the server honours as the client IP), for
+// its browser and its API calls alike, so the per-IP limits of sign-up, sign-in, proposal and registration
+// (20 a minute) count each test on its own instead of the whole suite from 127.0.0.1.
+let counter = 0;
+const uniqueIp = () => `10.${process.pid % 250}.${Math.floor(++counter / 250) % 250}.${(counter % 250) + 1}`;
+
+export const test = base.extend<{ clientIp: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  clientIp: async ({}, use) => use(uniqueIp()),
+  context: async ({ context, clientIp }, use) => {
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientIp });
+    await use(context);
+  },
+  request: async ({ playwright, baseURL, clientIp }, use) => {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+    await use(request);
+    await request.dispose();
+  },
+});
