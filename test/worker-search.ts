@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { getDatabase } from '@/db/client';
-import { workerProfiles } from '@/db/schema';
+import type { workerProfiles } from '@/db/schema';
 import { insertUser } from './factories';
+import { insertWorkerProfile } from './workers';
 
 // Geo-search helpers. Each test searches around its own random point of the South Pacific, so test files
 // running in parallel against one database never see each other's workers.
@@ -29,27 +30,9 @@ export function haversineMeters(a: Point, b: Point): number {
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
-/** A user with a listed worker profile at `at` (unless overridden), no rating, tier 0. */
+/** A user with a listed worker profile at `at` (unless overridden), skilled in delivery only, no rating, tier 0. */
 export async function insertListedWorker(at: Point, overrides: Partial<typeof workerProfiles.$inferInsert> = {}) {
   const { db } = await getDatabase();
   const user = await insertUser(db);
-  const [row] = await db
-    .insert(workerProfiles)
-    .values({
-      userId: user.id,
-      displayName: 'Sam Finder',
-      headline: 'Odd jobs',
-      bio: 'Reliable.',
-      skills: ['delivery'],
-      hourlyRateCents: 2000,
-      lat: at.lat,
-      lng: at.lng,
-      city: 'Nowhere',
-      country: 'NZ',
-      isListed: true,
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insert failed');
-  return row;
+  return insertWorkerProfile(user.id, { skills: ['delivery'], lat: at.lat, lng: at.lng, isListed: true, ...overrides });
 }
