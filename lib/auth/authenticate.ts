@@ -33,10 +33,14 @@ const batchSql = (matched: string) => `with input as (
     rl.window_start as rl_window
   from matched join rl on rl.bucket = matched.bucket`;
 
+/** The one rule for "this key authenticates now", as SQL over the `api_keys` row aliased `k`. */
+export const ACTIVE_KEY_SQL =
+  'k.revoked_at is null and not k.parked and (k.expires_at is null or k.expires_at > now())';
+
 const API_KEY_SQL = batchSql(
   `select i.ord, 'key:' || k.id as bucket, k.id as key_id, k.scopes, k.mode, k.rate_limit_per_minute, ${USER_COLUMNS}
     from input i join api_keys k on k.key_hash = i.hash join users u on u.id = k.user_id
-    where k.revoked_at is null and not k.parked and (k.expires_at is null or k.expires_at > now())`,
+    where ${ACTIVE_KEY_SQL}`,
 );
 
 const SESSION_SQL = batchSql(

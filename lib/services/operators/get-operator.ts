@@ -1,15 +1,14 @@
 import type { Database } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { ACTIVE_KEY_SQL } from '@/lib/auth/authenticate';
 import { createBatchLoader } from '@/lib/auth/batch-loader';
 
 // GET /v1/operators/me is on agents' hot path. Like authentication, the profiles asked for in one turn of
 // the event loop are read with one prepared statement: the operators and the count of their active keys
-// (the rule of `activeKey()` and of authentication: not revoked, parked or expired).
+// (authentication's own rule, ACTIVE_KEY_SQL: not revoked, parked or expired).
 const OPERATORS_SQL = `select u.id, u.name, u.email, u.type, u.created_at,
-    (select count(*)::int from api_keys k
-      where k.user_id = u.id and k.revoked_at is null and not k.parked
-        and (k.expires_at is null or k.expires_at > now())) as active_key_count
+    (select count(*)::int from api_keys k where k.user_id = u.id and ${ACTIVE_KEY_SQL}) as active_key_count
   from users u where u.id = any($1::uuid[])`;
 
 type OperatorRow = {
