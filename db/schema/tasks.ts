@@ -15,6 +15,8 @@ export const taskStatus = pgEnum('task_status', [
   'resolved',
 ]);
 
+export const fundingSource = pgEnum('task_funding_source', ['card', 'x402']);
+
 // A job a requester (an agent or a human) pays a worker to do. Money fields are integer cents:
 // `budgetCents` is what the worker earns, `platformFeeCents` the 15% fee, `totalCents` what is charged.
 export const tasks = pgTable(
@@ -42,13 +44,32 @@ export const tasks = pgTable(
     status: taskStatus('status').notNull().default('draft'),
     livemode: boolean('livemode').notNull(),
     workerId: uuid('worker_id').references(() => users.id),
+    // How the task was funded when it was posted: the requester's card, or an x402 (USDC) payment.
+    fundingSource: fundingSource('funding_source'),
+    // Requests for revision so far (at most 2).
+    revisionCount: integer('revision_count').notNull().default(0),
+    // The worker's proof: a note, uploaded photos (`uploads` ids) and where it was submitted from.
+    proofNote: text('proof_note'),
+    proofPhotoIds: uuid('proof_photo_ids').array().notNull().default([]),
+    proofLat: doublePrecision('proof_lat'),
+    proofLng: doublePrecision('proof_lng'),
+    proofDistanceMeters: integer('proof_distance_meters'),
     publishedAt: timestamptz('published_at'),
+    acceptedAt: timestamptz('accepted_at'),
+    submittedAt: timestamptz('submitted_at'),
+    completedAt: timestamptz('completed_at'),
+    cancelledAt: timestamptz('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('tasks_requester_created_idx').on(t.requesterId, t.createdAt, t.id),
+    index('tasks_worker_created_idx').on(t.workerId, t.createdAt, t.id),
     index('tasks_status_idx').on(t.status),
+    // The background job's two scans: posted tasks past their deadline, submitted tasks past review.
+    index('tasks_posted_deadline_idx').on(t.deadline).where(sql`${t.status} = 'posted'`),
+    index('tasks_submitted_at_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
+    check('tasks_revision_count_range', sql`${t.revisionCount} between 0 and 2`),
     check('tasks_money_consistent', sql`${t.totalCents} = ${t.budgetCents} + ${t.platformFeeCents}`),
   ],
 );

@@ -79,3 +79,5 @@ export const taskSchema = z
     updatedAt: timestamp,
   })
   .meta({ id: 'Task' });
+
+export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -1,0 +1,39 @@
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns';
+import { tasks } from './tasks';
+import { users } from './users';
+
+// The 1:1 thread of a task between its requester side and its assigned worker; opens at acceptance.
+export const taskMessages = pgTable(
+  'task_messages',
+  {
+    id: id(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_messages_task_created_idx').on(t.taskId, t.createdAt, t.id)],
+);
+
+// How far each participant has read a thread.
+export const taskThreadReads = pgTable(
+  'task_thread_reads',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: uuid('last_read_message_id').references(() => taskMessages.id),
+    lastReadAt: timestamptz('last_read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.userId] })],
+);
+
+export type TaskMessage = typeof taskMessages.$inferSelect;

@@ -1,0 +1,9 @@
+import type { TaskStatus } from '@/lib/schemas/tasks';
+
+// The event catalogue (docs/architecture.md "Events"). Every task transition emits `task.<new status>`.
+export const TASK_MESSAGE_CREATED = 'task.message.created';
+export const PAYMENT_EVENT_TYPES = ['payment.succeeded', 'payment.refunded', 'payment.transferred'] as const;
+
+export type TaskStatusEventType = `task.${TaskStatus}`;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+export type EventType = TaskStatusEventType | typeof TASK_MESSAGE_CREATED | PaymentEventType | 'webhook.test';

@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { type Task, tasks, users, workerProfiles } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+
+/** The two sides of a task: the requester (an agent, or its operator, or a human) and the assigned worker. */
+export type TaskSide = 'requester' | 'worker';
+
+export type TaskAccess = {
+  task: Task;
+  /** The caller's side, or null for a listed worker looking at a `posted` task. */
+  side: TaskSide | null;
+  /** The operator that owns the requesting agent (null for a human requester). */
+  requesterOwnerId: string | null;
+};
+
+/** The caller's side of a task, if any: the requester, the operator owning the requesting agent, the worker. */
+export function sideOf(task: Pick<Task, 'requesterId' | 'workerId'>, requesterOwnerId: string | null, userId: string) {
+  if (task.requesterId === userId || (requesterOwnerId !== null && requesterOwnerId === userId)) return 'requester';
+  if (task.workerId === userId) return 'worker';
+  return null;
+}
+
+/** Everyone who hears about a task: its requester, the operator owning it (for agents) and its worker. */
+export function taskAudience(task: Pick<Task, 'requesterId' | 'workerId'>, requesterOwnerId: string | null) {
+  return [task.requesterId, requesterOwnerId, task.workerId];
+}
+
+/**
+ * Loads a task as `userId` may see it: its two sides always, a listed worker while it is `posted`. Anyone else
+ * gets 404 (never 403: a foreign task does not exist for them). `forUpdate` locks the row for a transition.
+ */
+export async function loadTaskAccess(
+  db: DbOrTx,
+  taskId: string,
+  userId: string,
+  options: { forUpdate?: boolean; partiesOnly?: boolean } = {},
+): Promise<TaskAccess> {
+  const query = db
+    .select({
+      task: tasks,
+      requesterOwnerId: users.ownerId,
+      callerListed: sql<boolean>`exists (select 1 from ${workerProfiles} where ${workerProfiles.userId} = ${userId} and ${workerProfiles.isListed})`,
+    })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.requesterId))
+    .where(eq(tasks.id, taskId));
+  const [row] = options.forUpdate ? await query.for('update', { of: tasks }) : await query;
+  if (!row) throw taskNotFound();
+  const side = sideOf(row.task, row.requesterOwnerId, userId);
+  const browsing = !options.partiesOnly && row.task.status === 'posted' && row.callerListed;
+  if (!side && !browsing) throw taskNotFound();
+  return { task: row.task, side, requesterOwnerId: row.requesterOwnerId };
+}
+
+export function taskNotFound() {
+  return new ApiError('NOT_FOUND', {
+    message: 'Task not found',
+    hint: 'Check the id; list your tasks with GET /v1/tasks.',
+  });
+}
