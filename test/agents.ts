@@ -24,7 +24,7 @@ export async function createAgentViaApi(token: string, body: Record<string, unkn
 /** A task row requested by `requesterId` (a budget of 2,000 cents: 2,300 charged). */
 export async function insertTask(
   requesterId: string,
-  overrides: Partial<Pick<Task, 'status' | 'livemode' | 'title' | 'instructions'>> = {},
+  overrides: Partial<Pick<Task, 'status' | 'livemode' | 'title' | 'instructions' | 'workerId' | 'acceptedAt'>> = {},
 ) {
   const { db } = await getDatabase();
   const [task] = await db
