@@ -98,6 +98,7 @@ async function runHandler<T extends Operation>(
 ): Promise<Outcome> {
   const opened = operation.usesDatabase === false ? undefined : await database();
   const result = await handler({ ...input, db: opened?.db, database: opened } as HandlerInput<T>);
+  if (isReply(result) && result.raw) return { status: result.status, body: result.data, headers: result.headers };
   const status = isReply(result) ? result.status : (operation.successStatus ?? 200);
   const data = isReply(result) ? result.data : result;
   const schema = operation.otherResponses?.[status]?.schema ?? operation.response;
