@@ -9,6 +9,10 @@ export type DbOrTx = Db | Tx;
 
 export type DriverName = 'pglite' | 'pg' | 'neon';
 
+/** Callbacks of a LISTEN: each notification's payload, and a reconnect after which missed ones must be re-queried. */
+export type ListenHandlers = { onNotify(payload: string): void; onReconnect(): void };
+export type Unlisten = () => Promise<void>;
+
 export type Database = {
   driver: DriverName;
   db: Db;
@@ -17,6 +21,11 @@ export type Database = {
    * statement on drivers that support them (pg), so Postgres parses and plans it once per connection.
    */
   query<Row>(name: string, text: string, params: unknown[]): Promise<Row[]>;
+  /**
+   * LISTEN on `channel` over the handle's one dedicated listening connection (not a pool connection). Absent
+   * where no long-lived connection can be held (the serverless driver): callers fall back to polling.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 };
 

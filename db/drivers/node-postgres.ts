@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../database';
 import * as schema from '../schema';
+import { createPgListener } from './pg-listener';
 
 export type NodePostgresOptions = { url: string; maxConnections?: number };
 
@@ -17,6 +18,7 @@ export async function openNodePostgres({ url, maxConnections = 10 }: NodePostgre
     throw error;
   }
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const listener = createPgListener(url);
   return {
     driver: 'pg',
     db,
@@ -24,7 +26,11 @@ export async function openNodePostgres({ url, maxConnections = 10 }: NodePostgre
       const result = await pool.query({ name, text, values: params });
       return result.rows as Row[];
     },
-    close: () => pool.end(),
+    listen: (channel, handlers) => listener.listen(channel, handlers),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

@@ -28,6 +28,10 @@ export async function openPglite(dataDir: string, snapshot?: Blob): Promise<Data
         const result = await pglite.query<Row>(text, params);
         return result.rows;
       },
+      // PGlite is one in-process connection: its own LISTEN sees every commit, and it never reconnects.
+      async listen(channel, handlers) {
+        return pglite.listen(channel, (payload) => handlers.onNotify(payload));
+      },
       async close() {
         await pglite.close();
         releaseLock();
