@@ -101,6 +101,16 @@ export const errorTable = {
     message: 'This action is not allowed in the current status',
     hint: 'Fetch the resource with GET, branch on its `status`, and do not repeat a completed transition.',
   },
+  THREAD_NOT_OPEN: {
+    status: 409,
+    message: 'The message thread is not open yet',
+    hint: 'A task’s thread opens when a worker accepts it; check the task’s `status` with GET /v1/tasks/{id}.',
+  },
+  THREAD_READ_ONLY: {
+    status: 409,
+    message: 'The message thread is read-only',
+    hint: 'The task has ended (completed, cancelled, expired or resolved); its messages can still be read with GET.',
+  },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed',
