@@ -56,6 +56,11 @@ const envSchema = z.object({
     .max(3650, { message: 'must be at most 3650' })
     .default(90),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // Lets outbound webhooks use http: and loopback/private addresses (local development and tests only).
+  WEBHOOKS_ALLOW_PRIVATE_URLS: z
+    .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
+    .default('0')
+    .transform((value) => value === '1'),
 });
 
 export type Env = z.infer<typeof envSchema>;

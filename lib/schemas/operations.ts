@@ -31,6 +31,16 @@ import {
   getCurrentUserOperation,
 } from './users';
 import { getWalletOperation, removePaymentMethodOperation, startWalletSetupOperation } from './wallet';
+import {
+  createWebhookOperation,
+  deleteWebhookOperation,
+  getWebhookOperation,
+  listWebhookDeliveriesOperation,
+  listWebhooksOperation,
+  retryWebhookDeliveryOperation,
+  rotateWebhookSecretOperation,
+  testWebhookOperation,
+} from './webhooks';
 import { getAvailabilityWindowsOperation, setAvailabilityOperation } from './worker-availability';
 import { setListingOperation } from './worker-listing';
 import { searchWorkersOperation } from './worker-search';
@@ -93,4 +103,12 @@ export const operations: Operation[] = [
   getCapabilitiesOperation,
   saveCapabilitiesOperation,
   createUploadOperation,
+  createWebhookOperation,
+  listWebhooksOperation,
+  getWebhookOperation,
+  deleteWebhookOperation,
+  listWebhookDeliveriesOperation,
+  retryWebhookDeliveryOperation,
+  testWebhookOperation,
+  rotateWebhookSecretOperation,
 ];

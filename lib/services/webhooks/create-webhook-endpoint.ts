@@ -1,0 +1,53 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { webhookEndpoints } from '@/db/schema';
+import { ApiError, validationError } from '@/lib/api/errors';
+import { seal } from '@/lib/auth/secret-box';
+import { env } from '@/lib/env';
+import { generateWebhookSecret, SECRET_PURPOSE } from '@/lib/webhooks/signing';
+import { BlockedUrlError, checkWebhookUrl, type Resolver, systemResolver } from '@/lib/webhooks/url-guard';
+import { toWebhookEndpoint } from './to-webhook-endpoint';
+
+export const MAX_ENDPOINTS_PER_USER = 20;
+
+export type CreateWebhookInput = { url: string; events?: string[]; description?: string };
+
+/** Registers an endpoint of `ownerId` for events of `livemode`; the secret is returned this once. */
+export async function createWebhookEndpoint(
+  db: Db,
+  owner: { ownerId: string; livemode: boolean },
+  input: CreateWebhookInput,
+  resolve: Resolver = systemResolver,
+) {
+  let url: URL;
+  try {
+    url = await checkWebhookUrl(input.url, { allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE_URLS }, resolve);
+  } catch (error) {
+    if (error instanceof BlockedUrlError) throw validationError([{ path: ['url'], message: error.message }]);
+    throw error;
+  }
+  const [existing] = await db
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.ownerId, owner.ownerId), isNull(webhookEndpoints.deletedAt)));
+  if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_USER) {
+    throw new ApiError('CONFLICT', {
+      message: `At most ${MAX_ENDPOINTS_PER_USER} webhook endpoints per account`,
+      hint: 'Delete an endpoint you no longer use (DELETE /v1/webhooks/{id}), then register again.',
+    });
+  }
+  const secret = generateWebhookSecret();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({
+      ownerId: owner.ownerId,
+      url: url.href,
+      description: input.description ?? null,
+      events: [...new Set(input.events ?? [])],
+      secret: seal(SECRET_PURPOSE, secret),
+      livemode: owner.livemode,
+    })
+    .returning();
+  if (!row) throw new Error('webhook endpoint insert returned no row');
+  return { ...toWebhookEndpoint(row), secret };
+}

@@ -1,0 +1,23 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { findOwnEndpoint } from './find-own-endpoint';
+
+/**
+ * Soft-deletes the endpoint (its delivery log stays for the record) and settles its pending deliveries, so no
+ * dispatcher sends anything more to it.
+ */
+export async function deleteWebhookEndpoint(db: Db, ownerId: string, endpointId: string) {
+  return db.transaction(async (tx) => {
+    await findOwnEndpoint(tx, ownerId, endpointId, true);
+    await tx
+      .update(webhookEndpoints)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.deletedAt)));
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null })
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+    return { id: endpointId, deleted: true };
+  });
+}

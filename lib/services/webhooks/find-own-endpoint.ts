@@ -1,0 +1,21 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { webhookEndpoints } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+
+/** The caller's live (not deleted) endpoint; anyone else's, or a deleted one, is 404. */
+export async function findOwnEndpoint(db: DbOrTx, ownerId: string, endpointId: string, forUpdate = false) {
+  const query = db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.id, endpointId),
+        eq(webhookEndpoints.ownerId, ownerId),
+        isNull(webhookEndpoints.deletedAt),
+      ),
+    );
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw new ApiError('NOT_FOUND', { message: 'Webhook endpoint not found' });
+  return row;
+}

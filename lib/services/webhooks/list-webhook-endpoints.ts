@@ -1,0 +1,29 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { webhookEndpoints } from '@/db/schema';
+import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { toWebhookEndpoint } from './to-webhook-endpoint';
+
+/** The owner's endpoints, newest first, keyset-paginated on (created_at, id). */
+export async function listWebhookEndpoints(db: Db, ownerId: string, page: { cursor?: string; limit: number }) {
+  const after = page.cursor ? decodeCursor(page.cursor) : undefined;
+  const rows = await db
+    .select({ endpoint: webhookEndpoints, cursorAt: cursorAt(webhookEndpoints.createdAt) })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.ownerId, ownerId),
+        isNull(webhookEndpoints.deletedAt),
+        beforeCursor(webhookEndpoints.createdAt, webhookEndpoints.id, after),
+      ),
+    )
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    data: shown.map((row) => toWebhookEndpoint(row.endpoint)),
+    nextCursor:
+      rows.length > page.limit && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.endpoint.id }) : null,
+  };
+}

@@ -1,0 +1,30 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { webhookDeliveries } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { EVENTS_CHANNEL } from '@/lib/events/emit-event';
+import { findOwnEndpoint } from './find-own-endpoint';
+import { findDelivery } from './list-webhook-deliveries';
+
+/** Queues a delivery of the caller's endpoint for an attempt now, whatever its status, and wakes a dispatcher. */
+export async function retryWebhookDelivery(db: Db, ownerId: string, endpointId: string, deliveryId: string) {
+  return db.transaction(async (tx) => {
+    const endpoint = await findOwnEndpoint(tx, ownerId, endpointId);
+    if (endpoint.disabledAt) {
+      throw new ApiError('CONFLICT', {
+        message: 'This webhook endpoint is disabled',
+        hint: 'It was disabled because the receiver answered 410 Gone. Register the URL again to receive deliveries.',
+      });
+    }
+    const [updated] = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: sql`now()` })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
+      .returning({ id: webhookDeliveries.id });
+    if (!updated) throw new ApiError('NOT_FOUND', { message: 'Webhook delivery not found' });
+    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${deliveryId})`);
+    const delivery = await findDelivery(tx, endpointId, deliveryId);
+    if (!delivery) throw new Error('retried delivery vanished');
+    return delivery;
+  });
+}

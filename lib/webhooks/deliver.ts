@@ -1,0 +1,134 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import { BlockedUrlError, checkUrlSyntax, type Resolver, resolveDeliveryAddress, type UrlRules } from './url-guard';
+
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** How much of an answer is read at most; the log keeps the first 1 KB of it. */
+const MAX_READ_BYTES = 4096;
+const SNIPPET_BYTES = 1024;
+export const USER_AGENT = 'Legwork-Webhooks/1.0 (+https://standardwebhooks.com)';
+
+export type DeliveryRequest = {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  rules: UrlRules;
+  resolve: Resolver;
+  timeoutMs?: number;
+};
+
+export type DeliveryResult = {
+  /** Null when no HTTP answer came (blocked address, refused connection, timeout). */
+  statusCode: number | null;
+  retryAfter?: string;
+  durationMs: number;
+  error: string | null;
+  responseSnippet: string | null;
+};
+
+// Keep-alive pools: sockets are keyed by host and port, and are only ever opened to a validated address.
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+
+/**
+ * One POST to a webhook URL. The URL is checked again, its host resolved and checked, and the socket connects
+ * to that checked address (a custom `lookup`), so a DNS answer that changes between check and connect
+ * (rebinding) cannot reach an internal address. Redirects are not followed; at most 4 KB are read; 10 s in all.
+ */
+export async function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let url: URL;
+  let address: string;
+  try {
+    url = checkUrlSyntax(request.url, request.rules);
+    address = await resolveDeliveryAddress(url, request.rules, request.resolve);
+  } catch (error) {
+    const message = error instanceof BlockedUrlError ? error.message : 'The URL could not be checked';
+    return { statusCode: null, durationMs: elapsed(), error: `Refused: ${message}`, responseSnippet: null };
+  }
+  const family = isIP(address);
+  const pinned: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const transport = url.protocol === 'https:' ? https : http;
+  const timeoutMs = request.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  return new Promise<DeliveryResult>((resolve) => {
+    let settled = false;
+    const finish = (result: Omit<DeliveryResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, durationMs: elapsed() });
+    };
+    const outgoing = transport.request(
+      url,
+      {
+        method: 'POST',
+        agent: agents[url.protocol as 'http:' | 'https:'],
+        lookup: pinned,
+        headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => {
+          const body = Buffer.concat(chunks).subarray(0, SNIPPET_BYTES).toString('utf8');
+          const retryAfter = response.headers['retry-after'];
+          finish({
+            statusCode: response.statusCode ?? null,
+            retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+            error: null,
+            responseSnippet: body,
+          });
+        };
+        response.on('data', (chunk: Buffer) => {
+          if (size >= MAX_READ_BYTES) return;
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= MAX_READ_BYTES) {
+            // Enough for the log: stop reading and drop the connection rather than drain a large answer.
+            done();
+            response.destroy();
+          }
+        });
+        response.on('end', done);
+        response.on('error', done);
+        response.on('close', done);
+      },
+    );
+    const timer = setTimeout(() => {
+      outgoing.destroy(new Error(`No answer within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    outgoing.on('error', (error) => {
+      finish({ statusCode: null, error: describeNetworkError(error), responseSnippet: null });
+    });
+    outgoing.end(request.body);
+  });
+}
+
+function describeNetworkError(error: Error & { code?: string }): string {
+  if (error.message.startsWith('No answer within')) return error.message;
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return 'Connection refused';
+    case 'ECONNRESET':
+      return 'Connection reset';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'Host unreachable';
+    case 'CERT_HAS_EXPIRED':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return `TLS error: ${error.code}`;
+    default:
+      return error.code ? `Network error: ${error.code}` : 'Network error';
+  }
+}

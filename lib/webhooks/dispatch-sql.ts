@@ -1,0 +1,88 @@
+// The dispatcher's statements. Both claims use `FOR UPDATE SKIP LOCKED`, so any number of dispatchers (the
+// in-process one of every instance, `npm run worker`) split the work without waiting on each other.
+
+/** Fans up to $1 undispatched events out to the matching endpoints of their audience and stamps them. */
+export const FAN_OUT_SQL = `
+with picked as (
+  select id, type, audience, livemode from events
+  where dispatched_at is null
+  order by created_at
+  limit $1
+  for update skip locked
+), fanned as (
+  insert into webhook_deliveries (endpoint_id, event_id, next_attempt_at)
+  select w.id, p.id, now()
+  from picked p
+  join webhook_endpoints w
+    on w.owner_id = any(p.audience)
+   and w.livemode = p.livemode
+   and w.deleted_at is null
+   and w.disabled_at is null
+   and (cardinality(w.events) = 0 or p.type = any(w.events))
+  on conflict (endpoint_id, event_id) do nothing
+  returning 1
+), stamped as (
+  update events set dispatched_at = now() where id in (select id from picked) returning 1
+)
+select (select count(*) from stamped)::int as events, (select count(*) from fanned)::int as deliveries`;
+
+/**
+ * Claims up to $1 due deliveries (optionally only of the endpoints in $2) by moving their next attempt out by
+ * the lease: nobody else picks them while this dispatcher sends, and a crash mid-send only delays them.
+ */
+export const CLAIM_DUE_SQL = `
+with due as (
+  select id from webhook_deliveries
+  where status = 'pending' and next_attempt_at <= now()
+    and ($2::uuid[] is null or endpoint_id = any($2::uuid[]))
+  order by next_attempt_at
+  limit $1
+  for update skip locked
+), claimed as (
+  update webhook_deliveries d
+  set next_attempt_at = now() + interval '120 seconds', updated_at = now()
+  from due where d.id = due.id
+  returning d.id, d.endpoint_id, d.event_id, d.attempts
+)
+select c.id, c.endpoint_id, c.event_id, c.attempts, w.url, w.secret, w.previous_secret,
+  coalesce(w.previous_secret_expires_at > now(), false) as previous_active,
+  (w.disabled_at is not null or w.deleted_at is not null) as inactive,
+  e.type, e.data, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as event_created_at
+from claimed c
+join webhook_endpoints w on w.id = c.endpoint_id
+join events e on e.id = c.event_id`;
+
+export type DueDelivery = {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_active: boolean;
+  inactive: boolean;
+  type: string;
+  data: Record<string, unknown>;
+  event_created_at: string;
+};
+
+/** Logs one attempt and moves the delivery on: $7 status, $8 seconds until the next attempt (null: none). */
+export const RECORD_ATTEMPT_SQL = `
+with attempt as (
+  insert into webhook_attempts (delivery_id, attempt_number, status_code, duration_ms, error, response_snippet)
+  values ($1, $2, $3, $4, $5, $6)
+)
+update webhook_deliveries
+set status = $7::webhook_delivery_status, attempts = $2, last_attempt_at = now(), last_status_code = $3,
+  next_attempt_at = case when $8::float8 is null then null else now() + $8::float8 * interval '1 second' end,
+  updated_at = now()
+where id = $1`;
+
+/** A delivery whose endpoint was disabled or deleted after it was queued: settled without a request. */
+export const ABANDON_SQL = `
+update webhook_deliveries set status = 'failed', next_attempt_at = null, updated_at = now() where id = $1`;
+
+export const DISABLE_ENDPOINT_SQL = `
+update webhook_endpoints set disabled_at = now(), disabled_reason = $2, updated_at = now()
+where id = $1 and disabled_at is null`;

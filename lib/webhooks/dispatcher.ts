@@ -1,0 +1,129 @@
+import type { Database } from '@/db/client';
+import { unseal } from '@/lib/auth/secret-box';
+import { env } from '@/lib/env';
+import { logger } from '@/lib/logger';
+import { type DeliveryResult, deliver, USER_AGENT } from './deliver';
+import {
+  ABANDON_SQL,
+  CLAIM_DUE_SQL,
+  DISABLE_ENDPOINT_SQL,
+  type DueDelivery,
+  FAN_OUT_SQL,
+  RECORD_ATTEMPT_SQL,
+} from './dispatch-sql';
+import { MAX_ATTEMPTS, nextRetryDelaySeconds, parseRetryAfter } from './retry-schedule';
+import { SECRET_PURPOSE, signatureHeader } from './signing';
+import { type Resolver, systemResolver } from './url-guard';
+
+export type DispatchOptions = {
+  /** Events fanned out, and deliveries claimed and sent in parallel, per round. */
+  batchSize?: number;
+  allowPrivate?: boolean;
+  resolve?: Resolver;
+  timeoutMs?: number;
+  /** Only send deliveries of these endpoints (tests and the benchmark share a database with other work). */
+  endpointIds?: string[];
+};
+
+export type DispatchTotals = { events: number; deliveries: number; sent: number };
+
+const DEFAULT_BATCH = 100;
+
+/** The JSON body of an event: the same bytes on every attempt, since everything in it is stored. */
+export function eventBody(event: { id: string; type: string; createdAt: string; data: unknown }): string {
+  return JSON.stringify({ id: event.id, type: event.type, timestamp: event.createdAt, data: event.data });
+}
+
+/** Fans out every undispatched event, then sends every due delivery, until both are drained. */
+export async function dispatchOnce(database: Database, options: DispatchOptions = {}): Promise<DispatchTotals> {
+  const batch = options.batchSize ?? DEFAULT_BATCH;
+  const totals: DispatchTotals = { events: 0, deliveries: 0, sent: 0 };
+  for (;;) {
+    const [row] = await database.query<{ events: number; deliveries: number }>('webhooks_fan_out', FAN_OUT_SQL, [
+      batch,
+    ]);
+    totals.events += row?.events ?? 0;
+    totals.deliveries += row?.deliveries ?? 0;
+    if ((row?.events ?? 0) < batch) break;
+  }
+  for (;;) {
+    const due = await database.query<DueDelivery>('webhooks_claim_due', CLAIM_DUE_SQL, [
+      batch,
+      options.endpointIds ?? null,
+    ]);
+    await Promise.all(due.map((delivery) => sendOne(database, delivery, options)));
+    totals.sent += due.length;
+    if (due.length < batch) break;
+  }
+  return totals;
+}
+
+async function sendOne(database: Database, delivery: DueDelivery, options: DispatchOptions): Promise<void> {
+  if (delivery.inactive) {
+    await database.query('webhooks_abandon', ABANDON_SQL, [delivery.id]);
+    return;
+  }
+  const body = eventBody({
+    id: delivery.event_id,
+    type: delivery.type,
+    createdAt: delivery.event_created_at,
+    data: delivery.data,
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const secrets = [unseal(SECRET_PURPOSE, delivery.secret)];
+  if (delivery.previous_secret && delivery.previous_active)
+    secrets.push(unseal(SECRET_PURPOSE, delivery.previous_secret));
+  const result = await deliver({
+    url: delivery.url,
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': delivery.event_id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader(secrets, delivery.event_id, timestamp, body),
+    },
+    rules: { allowPrivate: options.allowPrivate ?? env().WEBHOOKS_ALLOW_PRIVATE_URLS },
+    resolve: options.resolve ?? systemResolver,
+    timeoutMs: options.timeoutMs,
+  });
+  await recordAttempt(database, delivery, result);
+}
+
+async function recordAttempt(database: Database, delivery: DueDelivery, result: DeliveryResult): Promise<void> {
+  const attemptNumber = delivery.attempts + 1;
+  const code = result.statusCode;
+  const succeeded = code !== null && code >= 200 && code < 300;
+  const gone = code === 410;
+  let status: 'pending' | 'succeeded' | 'failed' = succeeded ? 'succeeded' : 'failed';
+  let delay: number | null = null;
+  if (!succeeded && !gone && attemptNumber < MAX_ATTEMPTS) {
+    const retryAfter = code === 429 || code === 503 ? parseRetryAfter(result.retryAfter) : undefined;
+    delay = retryAfter ?? nextRetryDelaySeconds(attemptNumber);
+    if (delay !== null) status = 'pending';
+  }
+  await database.query('webhooks_record_attempt', RECORD_ATTEMPT_SQL, [
+    delivery.id,
+    attemptNumber,
+    code,
+    result.durationMs,
+    result.error ?? describeFailure(code),
+    result.responseSnippet,
+    status,
+    delay,
+  ]);
+  if (gone) {
+    await database.query('webhooks_disable_endpoint', DISABLE_ENDPOINT_SQL, [
+      delivery.endpoint_id,
+      'The receiver answered 410 Gone',
+    ]);
+    logger.warn('webhook endpoint disabled after 410 Gone', { endpointId: delivery.endpoint_id });
+  }
+}
+
+function describeFailure(code: number | null): string | null {
+  if (code === null) return 'No answer';
+  if (code >= 200 && code < 300) return null;
+  if (code >= 300 && code < 400) return `Redirects are not followed (HTTP ${code}); update the endpoint URL`;
+  return `HTTP ${code}`;
+}

@@ -1,0 +1,70 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getDatabase } from '@/db/client';
+import { type DispatchOptions, dispatchOnce } from '@/lib/webhooks/dispatcher';
+import { withEnv } from './env';
+import { insertApiKey, insertUser } from './factories';
+
+// Webhook fixtures: a local receiver that records what it gets, an owner with a `webhooks:manage` key, and a
+// dispatcher round limited to the test's own endpoints (test files share one database on PostgreSQL).
+
+export type Received = { headers: Record<string, string>; body: string; path: string };
+export type Answer = { status: number; headers?: Record<string, string>; body?: string };
+
+export async function startReceiver(answer: (request: Received, index: number) => Answer = () => ({ status: 200 })) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(', ') : (value ?? ''),
+        ]),
+      );
+      const request = { headers, body: Buffer.concat(chunks).toString('utf8'), path: req.url ?? '/' };
+      received.push(request);
+      const reply = current(request, received.length - 1);
+      res.writeHead(reply.status, reply.headers);
+      res.end(reply.body ?? 'ok');
+    });
+  });
+  let current = answer;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    port,
+    received,
+    answerWith(next: typeof answer) {
+      current = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** A user with an API key that may manage webhooks (test mode, so its endpoints get test-mode events). */
+export async function webhookOwner(overrides: { type?: 'human' | 'agent'; scopes?: string[] } = {}) {
+  const { db } = await getDatabase();
+  const user = await insertUser(db, { type: overrides.type ?? 'human' });
+  const { key } = await insertApiKey(db, {
+    userId: user.id,
+    mode: 'test',
+    scopes: overrides.scopes ?? ['webhooks:manage'],
+  });
+  return { id: user.id, token: key };
+}
+
+export const withPrivateUrls = <T>(fn: () => Promise<T>) => withEnv({ WEBHOOKS_ALLOW_PRIVATE_URLS: '1' }, fn);
+
+/** One dispatcher round over the given endpoints, with loopback receivers allowed. */
+export async function dispatchTo(endpointIds: string[], options: DispatchOptions = {}) {
+  return dispatchOnce(await getDatabase(), { allowPrivate: true, endpointIds, ...options });
+}
