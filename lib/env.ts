@@ -61,6 +61,14 @@ const envSchema = z.object({
     .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
     .default('0')
     .transform((value) => value === '1'),
+  // x402 (USDC) payments: the address paid; without it a fixed test-mode address (lib/payments/x402/config.ts).
+  X402_PAY_TO: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, { message: 'must be an EVM address (0x followed by 40 hex digits)' })
+    .optional(),
+  X402_NETWORK: z.enum(['base-sepolia', 'base'], { message: 'must be base-sepolia or base' }).default('base-sepolia'),
+  // Settles x402 payments through POST {url}/verify and {url}/settle; without it payments settle locally (test mode).
+  X402_FACILITATOR_URL: z.url({ message: 'must be an absolute URL such as https://x402.org/facilitator' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
