@@ -19,6 +19,12 @@ import {
 import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperation } from './claim-codes';
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
 import { deepHealthOperation, healthOperation } from './health';
+import {
+  awaitMessagesOperation,
+  listMessagesOperation,
+  markThreadReadOperation,
+  postMessageOperation,
+} from './messages';
 import { openApiOperation } from './openapi';
 import { paymentHistoryOperation } from './payment-history';
 import { paymentWebhookOperation } from './payment-webhooks';
@@ -103,6 +109,10 @@ export const operations: Operation[] = [
   getCapabilitiesOperation,
   saveCapabilitiesOperation,
   createUploadOperation,
+  listMessagesOperation,
+  postMessageOperation,
+  markThreadReadOperation,
+  awaitMessagesOperation,
   createWebhookOperation,
   listWebhooksOperation,
   getWebhookOperation,

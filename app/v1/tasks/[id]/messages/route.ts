@@ -1,0 +1,18 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { route } from '@/lib/api/route';
+import { userOf } from '@/lib/auth/actor';
+import { listMessagesOperation, postMessageOperation } from '@/lib/schemas/messages';
+import { listMessages } from '@/lib/services/messages/list-messages';
+import { postMessage } from '@/lib/services/messages/post-message';
+
+// GET /v1/tasks/{id}/messages — the thread, newest first
+export const GET = route(listMessagesOperation, ({ db, actor, params, query }) =>
+  listMessages(db, userOf(actor).id, params.id, query),
+);
+
+// POST /v1/tasks/{id}/messages — post to the thread; the other side is notified
+export const POST = route(postMessageOperation, ({ db, actor, params, body }) =>
+  postMessage(db, userOf(actor).id, params.id, body.body),
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods({ GET, POST });

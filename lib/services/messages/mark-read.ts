@@ -1,0 +1,53 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { taskMessages, taskThreadReads } from '@/db/schema';
+import { afterKey, fromOtherSide, loadThread, type MessageKey, messageCursorAt, messageKey, newestKey } from './thread';
+
+/**
+ * Moves the caller's read cursor forward to `messageId` (default: the newest message), never back, and answers
+ * with the cursor and how many messages from the other side lie after it.
+ */
+export async function markThreadRead(db: DbOrTx, userId: string, taskId: string, messageId: string | undefined) {
+  const thread = await loadThread(db, taskId, userId);
+  const target = messageId ? await messageKey(db, taskId, messageId, 'messageId') : await newestKey(db, taskId);
+  if (target) {
+    await db.execute(sql`
+      insert into ${taskThreadReads} as r (task_id, user_id, last_read_message_id, last_read_at)
+      values (${taskId}, ${userId}, ${target.id}, now())
+      on conflict (task_id, user_id) do update
+        set last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at
+        where r.last_read_message_id is null or exists (
+          select 1 from ${taskMessages} n, ${taskMessages} o
+          where n.id = excluded.last_read_message_id and o.id = r.last_read_message_id
+            and (n.created_at, n.id) > (o.created_at, o.id))`);
+  }
+  return readCursor(db, { ...thread, userId, taskId });
+}
+
+async function readCursor(
+  db: DbOrTx,
+  thread: Parameters<typeof fromOtherSide>[0] & { userId: string; taskId: string },
+) {
+  const [cursor] = await db
+    .select({
+      lastReadMessageId: taskThreadReads.lastReadMessageId,
+      lastReadAt: taskThreadReads.lastReadAt,
+      cursorAt: messageCursorAt,
+    })
+    .from(taskThreadReads)
+    .leftJoin(taskMessages, eq(taskMessages.id, taskThreadReads.lastReadMessageId))
+    .where(and(eq(taskThreadReads.taskId, thread.taskId), eq(taskThreadReads.userId, thread.userId)));
+  const key: MessageKey | undefined =
+    cursor?.lastReadMessageId && cursor.cursorAt
+      ? { id: cursor.lastReadMessageId, cursorAt: cursor.cursorAt }
+      : undefined;
+  const [unread] = await db
+    .select({ n: count() })
+    .from(taskMessages)
+    .where(and(eq(taskMessages.taskId, thread.taskId), fromOtherSide(thread), afterKey(key)));
+  return {
+    lastReadMessageId: cursor?.lastReadMessageId ?? null,
+    lastReadAt: cursor?.lastReadAt?.toISOString() ?? null,
+    unreadCount: Number(unread?.n ?? 0),
+  };
+}
