@@ -1,0 +1,287 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { emitEvent } from '@/lib/events/emit-event';
+import type { EventType } from '@/lib/events/event-types';
+import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
+import { deleteWebhookEndpoint } from '@/lib/services/webhooks/delete-webhook-endpoint';
+import { insertUser } from '@/test/factories';
+import { dispatchTo, type Receiver, startReceiver, withPrivateUrls } from '@/test/webhooks';
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+async function endpointFor(ownerId: string, url: string, options: { events?: string[]; livemode?: boolean } = {}) {
+  const { db } = await getDatabase();
+  return withPrivateUrls(() =>
+    createWebhookEndpoint(db, { ownerId, livemode: options.livemode ?? false }, { url, events: options.events }),
+  );
+}
+
+async function emit(type: EventType, audience: string[], data: Record<string, unknown> = {}, livemode = false) {
+  const { db } = await getDatabase();
+  return emitEvent(db, { type, audience, data, livemode });
+}
+
+async function deliveriesOf(endpointId: string) {
+  const { db } = await getDatabase();
+  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+}
+
+async function attemptsOf(deliveryId: string) {
+  const { db } = await getDatabase();
+  return db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+}
+
+const receivedFor = (eventId: string, from: Receiver = receiver) =>
+  from.received.filter((request) => request.headers['webhook-id'] === eventId);
+
+/** Seconds from the database's now to the delivery's next attempt. */
+async function secondsUntilNextAttempt(deliveryId: string) {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select({ s: sql<string>`extract(epoch from ${webhookDeliveries.nextAttemptAt} - now())` })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return Number(row?.s);
+}
+
+describe('fan-out', () => {
+  it('delivers an event only to enabled, matching, same-mode endpoints of its audience, and stamps it', async () => {
+    const { db } = await getDatabase();
+    const a = await insertUser(db);
+    const b = await insertUser(db);
+    const wanted = await endpointFor(a.id, receiver.url);
+    const filtered = await endpointFor(a.id, receiver.url, { events: ['task.accepted'] });
+    const otherType = await endpointFor(a.id, receiver.url, { events: ['task.completed'] });
+    const live = await endpointFor(a.id, receiver.url, { livemode: true });
+    const outsider = await endpointFor(b.id, receiver.url);
+    const disabled = await endpointFor(a.id, receiver.url);
+    await db.update(webhookEndpoints).set({ disabledAt: new Date() }).where(eq(webhookEndpoints.id, disabled.id));
+    const deleted = await endpointFor(a.id, receiver.url);
+    await deleteWebhookEndpoint(db, a.id, deleted.id);
+
+    const event = await emit('task.accepted', [a.id], { task: { id: 'x' }, previousStatus: 'posted' });
+    const all = [wanted, filtered, otherType, live, outsider, disabled, deleted].map((e) => e.id);
+    await dispatchTo(all);
+
+    const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
+    expect(rows.map((row) => row.endpointId).sort()).toEqual([wanted.id, filtered.id].sort());
+    expect(rows.every((row) => row.status === 'succeeded' && row.attempts === 1)).toBe(true);
+    expect(receivedFor(event.id)).toHaveLength(2);
+    const [stamped] = await db.select().from(events).where(eq(events.id, event.id));
+    expect(stamped?.dispatchedAt).toBeInstanceOf(Date);
+    const payload = new Webhook(wanted.secret).verify(
+      receivedFor(event.id)[0]?.body ?? '',
+      receivedFor(event.id)[0]?.headers ?? {},
+    );
+    expect(payload).toEqual({
+      id: event.id,
+      type: 'task.accepted',
+      timestamp: event.createdAt.toISOString(),
+      data: { task: { id: 'x' }, previousStatus: 'posted' },
+    });
+  });
+
+  it('a message event reaches the party that did not send it, never its sender', async () => {
+    const { db } = await getDatabase();
+    const sender = await insertUser(db);
+    const recipient = await insertUser(db);
+    const senderHook = await endpointFor(sender.id, receiver.url);
+    const recipientHook = await endpointFor(recipient.id, receiver.url);
+    // What the messages service emits: the audience is only the other side of the thread.
+    const event = await emit('task.message.created', [recipient.id], {
+      message: { body: 'On my way', senderId: sender.id },
+    });
+    await dispatchTo([senderHook.id, recipientHook.id]);
+    expect(await deliveriesOf(senderHook.id)).toEqual([]);
+    expect(await deliveriesOf(recipientHook.id)).toEqual([
+      expect.objectContaining({ eventId: event.id, status: 'succeeded' }),
+    ]);
+    expect(receivedFor(event.id)).toHaveLength(1);
+  });
+});
+
+describe('answers and retries', () => {
+  it('a 3xx is a failed attempt and is not followed', async () => {
+    const { db } = await getDatabase();
+    const target = await startReceiver();
+    const redirecting = await startReceiver(() => ({ status: 302, headers: { location: target.url } }));
+    try {
+      const owner = await insertUser(db);
+      const hook = await endpointFor(owner.id, redirecting.url);
+      const event = await emit('task.posted', [owner.id]);
+      await dispatchTo([hook.id]);
+      expect(redirecting.received).toHaveLength(1);
+      expect(target.received).toHaveLength(0);
+      const [delivery] = await deliveriesOf(hook.id);
+      expect(delivery).toMatchObject({ eventId: event.id, status: 'pending', attempts: 1, lastStatusCode: 302 });
+      expect(await attemptsOf(delivery?.id ?? '')).toEqual([
+        expect.objectContaining({
+          attemptNumber: 1,
+          statusCode: 302,
+          error: 'Redirects are not followed (HTTP 302); update the endpoint URL',
+        }),
+      ]);
+      const wait = await secondsUntilNextAttempt(delivery?.id ?? '');
+      expect(wait).toBeGreaterThan(3.5);
+      expect(wait).toBeLessThan(6.5);
+    } finally {
+      await target.close();
+      await redirecting.close();
+    }
+  });
+
+  it('a 5xx retries on the schedule with the same body and webhook-id, and ends failed after 8 attempts', async () => {
+    const { db } = await getDatabase();
+    const failing = await startReceiver(() => ({ status: 503, body: 'x'.repeat(5000) }));
+    try {
+      const owner = await insertUser(db);
+      const hook = await endpointFor(owner.id, failing.url);
+      const event = await emit('payment.succeeded', [owner.id], { amountCents: 2875 });
+      await dispatchTo([hook.id]);
+      const [delivery] = await deliveriesOf(hook.id);
+      if (!delivery) throw new Error('no delivery');
+      expect(delivery.status).toBe('pending');
+      const [first] = await attemptsOf(delivery.id);
+      expect(first?.responseSnippet).toHaveLength(1024);
+
+      // Second attempt: due now.
+      await db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      await dispatchTo([hook.id]);
+      expect(failing.received).toHaveLength(2);
+      expect(failing.received[1]?.body).toBe(failing.received[0]?.body);
+      expect(failing.received[1]?.headers['webhook-id']).toBe(event.id);
+      const wait = await secondsUntilNextAttempt(delivery.id);
+      expect(wait).toBeGreaterThan(240);
+      expect(wait).toBeLessThan(360);
+
+      // The eighth attempt is the last.
+      await db
+        .update(webhookDeliveries)
+        .set({ attempts: 7, nextAttemptAt: new Date(0) })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      await dispatchTo([hook.id]);
+      const [settled] = await deliveriesOf(hook.id);
+      expect(settled).toMatchObject({ status: 'failed', attempts: 8, nextAttemptAt: null, lastStatusCode: 503 });
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('honours Retry-After on a 429', async () => {
+    const { db } = await getDatabase();
+    const limited = await startReceiver(() => ({ status: 429, headers: { 'retry-after': '120' } }));
+    try {
+      const owner = await insertUser(db);
+      const hook = await endpointFor(owner.id, limited.url);
+      await emit('task.cancelled', [owner.id]);
+      await dispatchTo([hook.id]);
+      const [delivery] = await deliveriesOf(hook.id);
+      expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 429 });
+      const wait = await secondsUntilNextAttempt(delivery?.id ?? '');
+      expect(wait).toBeGreaterThan(115);
+      expect(wait).toBeLessThanOrEqual(120);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('410 Gone disables the endpoint: the delivery fails and later events are not fanned out to it', async () => {
+    const { db } = await getDatabase();
+    const gone = await startReceiver(() => ({ status: 410 }));
+    try {
+      const owner = await insertUser(db);
+      const hook = await endpointFor(owner.id, gone.url);
+      await emit('task.expired', [owner.id]);
+      await dispatchTo([hook.id]);
+      const [delivery] = await deliveriesOf(hook.id);
+      expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 410, nextAttemptAt: null });
+      const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
+      expect(endpoint?.disabledAt).toBeInstanceOf(Date);
+      expect(endpoint?.disabledReason).toBe('The receiver answered 410 Gone');
+      await emit('task.expired', [owner.id]);
+      await dispatchTo([hook.id]);
+      expect(await deliveriesOf(hook.id)).toHaveLength(1);
+      expect(gone.received).toHaveLength(1);
+    } finally {
+      await gone.close();
+    }
+  });
+
+  it('a receiver that does not answer in time is a failed attempt with no status code', async () => {
+    const { db } = await getDatabase();
+    const silent = await startReceiver();
+    const hang = await (async () => {
+      const http = await import('node:http');
+      const server = http.createServer(() => {});
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return server;
+    })();
+    try {
+      const owner = await insertUser(db);
+      const port = (hang.address() as { port: number }).port;
+      const hook = await endpointFor(owner.id, `http://127.0.0.1:${port}/slow`);
+      await emit('task.submitted', [owner.id]);
+      await dispatchTo([hook.id], { timeoutMs: 300 });
+      const [delivery] = await deliveriesOf(hook.id);
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+      const [attempt] = await attemptsOf(delivery?.id ?? '');
+      expect(attempt).toMatchObject({ statusCode: null, error: 'No answer within 0.3 s' });
+      expect(attempt?.durationMs).toBeGreaterThanOrEqual(290);
+    } finally {
+      hang.closeAllConnections();
+      hang.close();
+      await silent.close();
+    }
+  });
+
+  it('a delivery queued before its endpoint was deleted is settled without a request', async () => {
+    const { db } = await getDatabase();
+    const owner = await insertUser(db);
+    const hook = await endpointFor(owner.id, receiver.url);
+    const event = await emit('task.completed', [owner.id]);
+    await dispatchTo([]); // fans out, sends nothing
+    await db.update(webhookEndpoints).set({ deletedAt: new Date() }).where(eq(webhookEndpoints.id, hook.id));
+    await dispatchTo([hook.id]);
+    expect(receivedFor(event.id)).toEqual([]);
+    expect(await deliveriesOf(hook.id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 0 })]);
+  });
+});
+
+describe('several dispatchers at once', () => {
+  it('never deliver one delivery twice', async () => {
+    const { db } = await getDatabase();
+    const owner = await insertUser(db);
+    const hooks = [await endpointFor(owner.id, receiver.url), await endpointFor(owner.id, receiver.url)];
+    const emitted = [];
+    for (let i = 0; i < 30; i++) emitted.push(await emit('task.posted', [owner.id], { n: i }));
+    const ids = hooks.map((hook) => hook.id);
+    await Promise.all(Array.from({ length: 4 }, () => dispatchTo(ids, { batchSize: 4 })));
+    await dispatchTo(ids);
+    const rows = await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.endpointId, ids));
+    expect(rows).toHaveLength(60);
+    expect(rows.every((row) => row.status === 'succeeded' && row.attempts === 1)).toBe(true);
+    const attempts = await db
+      .select()
+      .from(webhookAttempts)
+      .where(
+        and(
+          inArray(
+            webhookAttempts.deliveryId,
+            rows.map((row) => row.id),
+          ),
+        ),
+      );
+    expect(attempts).toHaveLength(60);
+    for (const event of emitted) expect(receivedFor(event.id)).toHaveLength(2);
+  });
+});
