@@ -13,7 +13,7 @@ describe('GET /v1/tasks/{id}/messages/await', () => {
     const m3 = await posted(parties.worker.token, task.id, 'two');
     const m4 = await posted(parties.worker.token, task.id, 'three');
     const started = performance.now();
-    const res = await awaitMessages(parties.agent.token, task.id, { sinceMessageId: m1.id, timeoutSec: 30 });
+    const res = await awaitMessages(parties.agent.token, task.id, { sinceMessageId: m1.id, timeoutSec: '30' });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
