@@ -1,5 +1,7 @@
 import { getDatabase } from '@/db/client';
+import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
+import { runDispatcher } from '@/lib/webhooks/run-dispatcher';
 import { sweepExpiredRows } from './sweep-expired-rows';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -10,5 +12,10 @@ export async function startBackgroundJobs(): Promise<void> {
   const sweep = () =>
     sweepExpiredRows(database).catch((error) => logger.error('sweeping expired rows failed', { error }));
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  // Outbound webhooks: every instance drains the outbox (SKIP LOCKED splits the work); `npm run worker` can too.
+  if (env().WEBHOOKS_ALLOW_PRIVATE_URLS) {
+    logger.warn('WEBHOOKS_ALLOW_PRIVATE_URLS=1: outbound webhooks may reach http and private/loopback addresses');
+  }
+  await runDispatcher(database);
   await sweep();
 }

@@ -16,7 +16,9 @@ export const healthOperation = defineOperation({
 });
 
 const checkSchema = z.object({
-  name: z.enum(['database', 'paymentProcessor']).describe('The dependency checked.'),
+  name: z
+    .enum(['database', 'paymentProcessor', 'webhookUrls'])
+    .describe('The dependency checked; `webhookUrls` reports whether outbound webhooks may reach private addresses.'),
   status: z.enum(['up', 'down']),
   required: z.boolean().describe('A required dependency that is down makes the answer 503.'),
   latencyMs: z.number().describe('Time the check took (0 when served from cache).'),

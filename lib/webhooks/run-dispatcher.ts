@@ -12,7 +12,10 @@ export type RunningDispatcher = { stop(): Promise<void> };
  * (retries come due without a notification). Rounds never overlap within a process; a wake-up during a
  * round schedules one more. Several processes may run it at once (SKIP LOCKED claims).
  */
-export async function runDispatcher(database: Database, options: DispatchOptions = {}): Promise<RunningDispatcher> {
+export async function runDispatcher(
+  database: Database,
+  options: DispatchOptions & { pollMs?: number } = {},
+): Promise<RunningDispatcher> {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -37,7 +40,7 @@ export async function runDispatcher(database: Database, options: DispatchOptions
     logger.warn('webhook dispatcher is polling only', { error });
     return async () => {};
   });
-  const timer = setInterval(round, POLL_INTERVAL_MS);
+  const timer = setInterval(round, options.pollMs ?? POLL_INTERVAL_MS);
   timer.unref();
   round();
   return {

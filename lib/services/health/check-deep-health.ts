@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { env } from '@/lib/env';
 import { configuredProcessor } from '@/lib/payments/get-processor';
 import type { DeepHealth } from '@/lib/schemas/health';
 
@@ -12,7 +13,7 @@ let processorCache: { check: Check; at: number } | undefined;
 
 /** Readiness: each required dependency, timed. The database is opened here, so an open failure is reported too. */
 export async function checkDeepHealth(openDatabase: () => Promise<Database>): Promise<DeepHealth> {
-  const checks = await Promise.all([checkDatabase(openDatabase), checkPaymentProcessor()]);
+  const checks = [...(await Promise.all([checkDatabase(openDatabase), checkPaymentProcessor()])), webhookUrlsCheck()];
   const down = checks.some((check) => check.required && check.status === 'down');
   return { status: down ? 'unavailable' : 'ok', checks, checkedAt: new Date().toISOString() };
 }
@@ -67,6 +68,21 @@ async function checkPaymentProcessor(): Promise<Check> {
   }
   processorCache = { check, at: now };
   return { ...check, cached: false };
+}
+
+// Not a dependency: a configuration warning. WEBHOOKS_ALLOW_PRIVATE_URLS=1 turns the SSRF rules off, which is
+// fine for local development and tests and dangerous anywhere else, so the readiness probe says so.
+function webhookUrlsCheck(): Check {
+  const allowed = env().WEBHOOKS_ALLOW_PRIVATE_URLS;
+  return {
+    name: 'webhookUrls',
+    status: 'up',
+    required: false,
+    latencyMs: 0,
+    detail: allowed
+      ? 'private URLs allowed (WEBHOOKS_ALLOW_PRIVATE_URLS=1): http and loopback/private addresses are not refused'
+      : 'https and public addresses only',
+  };
 }
 
 class TimeoutError extends Error {}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Database, getDatabase, setDatabase } from '@/db/client';
+import { withEnv } from '@/test/env';
 import { call } from '@/test/http';
 import { GET } from './route';
 
@@ -26,6 +27,14 @@ async function withDatabase<T>(database: Database, fn: () => Promise<T>): Promis
   }
 }
 
+const WEBHOOK_URLS_CHECK = {
+  name: 'webhookUrls',
+  status: 'up',
+  required: false,
+  latencyMs: 0,
+  detail: 'https and public addresses only',
+};
+
 describe('GET /v1/health/deep', () => {
   it('answers 200 {data: {status: ok, checks: [database, paymentProcessor], checkedAt}}', async () => {
     const res = await call(GET, '/v1/health/deep');
@@ -44,6 +53,7 @@ describe('GET /v1/health/deep', () => {
             detail: 'test-mode',
             cached: expect.any(Boolean),
           },
+          WEBHOOK_URLS_CHECK,
         ],
         checkedAt: expect.stringMatching(ISO),
       },
@@ -83,6 +93,7 @@ describe('GET /v1/health/deep', () => {
         checks: [
           { name: 'database', status: 'down', required: true, latencyMs: expect.any(Number), detail: 'unreachable' },
           expect.objectContaining({ name: 'paymentProcessor', status: 'up' }),
+          WEBHOOK_URLS_CHECK,
         ],
         checkedAt: expect.stringMatching(ISO),
       },
@@ -108,6 +119,16 @@ describe('GET /v1/health/deep', () => {
       status: 'down',
       required: true,
       detail: 'no answer within 2000 ms',
+    });
+  });
+
+  it('reports when outbound webhooks may reach private addresses (WEBHOOKS_ALLOW_PRIVATE_URLS=1)', async () => {
+    const res = await withEnv({ WEBHOOKS_ALLOW_PRIVATE_URLS: '1' }, () => call(GET, '/v1/health/deep'));
+    expect(res.status).toBe(200);
+    expect(res.json.data.checks.find((check: { name: string }) => check.name === 'webhookUrls')).toEqual({
+      ...WEBHOOK_URLS_CHECK,
+      detail:
+        'private URLs allowed (WEBHOOKS_ALLOW_PRIVATE_URLS=1): http and loopback/private addresses are not refused',
     });
   });
 });
