@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { getDatabase } from '@/db/client';
-import type { workerProfiles } from '@/db/schema';
-import { insertUser } from './factories';
+import { users, workerProfiles } from '@/db/schema';
+import { insertUser, uniqueEmail } from './factories';
 import { insertWorkerProfile } from './workers';
 
 // Geo-search helpers. Each test searches around its own random point of the South Pacific, so test files
@@ -35,4 +35,14 @@ export async function insertListedWorker(at: Point, overrides: Partial<typeof wo
   const { db } = await getDatabase();
   const user = await insertUser(db);
   return insertWorkerProfile(user.id, { skills: ['delivery'], lat: at.lat, lng: at.lng, isListed: true, ...overrides });
+}
+
+/** `count` listed workers all at `at` (bulk: two statements), to crowd a search's candidate list. */
+export async function insertListedCrowd(at: Point, count: number): Promise<void> {
+  const { db } = await getDatabase();
+  const people = Array.from({ length: count }, () => ({ email: uniqueEmail('crowd'), name: 'Crowd' }));
+  const created = await db.insert(users).values(people).returning({ id: users.id });
+  await db
+    .insert(workerProfiles)
+    .values(created.map(({ id }) => ({ userId: id, skills: ['delivery'], lat: at.lat, lng: at.lng, isListed: true })));
 }

@@ -22,8 +22,9 @@ import { users } from './users';
 /** A public skill detail: a capability the worker answered yes or maybe to. */
 export type SkillDetail = { category: string; capability: string; level: 'yes' | 'maybe'; detail?: string };
 
-// A worker's public profile (one per user). Search runs on the listed ones through the GiST index on
-// ll_to_earth(lat, lng) (created in a custom migration: drizzle-kit cannot express it).
+// A worker's public profile (one per user). Search runs on the listed ones through worker_profiles_geo_idx, a
+// GiST index on their Web-Mercator point that includes the columns the match score reads (created in a custom
+// migration, 0012: drizzle-kit cannot express it).
 export const workerProfiles = pgTable(
   'worker_profiles',
   {

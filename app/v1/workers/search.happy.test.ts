@@ -5,7 +5,14 @@ import { toWorkerProfile } from '@/lib/services/workers/to-worker-profile';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
-import { haversineMeters, insertListedWorker, oceanPoint, offset, type Point } from '@/test/worker-search';
+import {
+  haversineMeters,
+  insertListedCrowd,
+  insertListedWorker,
+  oceanPoint,
+  offset,
+  type Point,
+} from '@/test/worker-search';
 import { GET } from './route';
 
 const search = (token: string, at: Point, extra: Record<string, string> = {}) =>
@@ -133,6 +140,26 @@ describe('GET /v1/workers?lat&lng (geo search)', () => {
           Math.abs(item.matchScore - 0.35 * (1 - item.distanceMeters / 2000) - 0.47) < 0.001,
       ),
     ).toBe(true);
+  });
+
+  it('finds workers across the antimeridian, from either side, with exact distances', async () => {
+    const key = await agentKey();
+    const west = { lat: oceanPoint().lat, lng: 179.99 }; // 179.99° E, ~700 m west of the antimeridian
+    const eastOf = offset(west, 0, 2_000); // ~1,300 m past it: longitude beyond 180, folded back below
+    const east = { lat: eastOf.lat, lng: eastOf.lng - 360 };
+    const worker = await insertListedWorker(east);
+    // More workers than the candidate scan takes, 6 km west (outside the radius): on the Mercator plane they
+    // are all nearer than the worker 360° of longitude away, so only the scan from the shifted centre finds it.
+    await insertListedCrowd(offset(west, 0, -6_000), 300);
+    const fromWest = await search(key, west, { radiusMeters: '5000' });
+    expect(ids(fromWest)).toContain(worker.id);
+    const item = fromWest.json.data.find((row: { id: string }) => row.id === worker.id);
+    expect(Math.abs(item.distanceMeters - 2_000)).toBeLessThan(20);
+
+    const neighbour = await insertListedWorker(west);
+    const fromEast = await search(key, east, { radiusMeters: '5000' });
+    expect(ids(fromEast)).toEqual([worker.id, neighbour.id]);
+    expect(ids(await search(key, west, { radiusMeters: '1000' }))).toEqual([neighbour.id]);
   });
 
   it('answers a session caller too, and an empty list far from anyone', async () => {

@@ -52,7 +52,7 @@ describe('GET /v1/workers: who may search', () => {
     expect(res.text).not.toContain(unlisted.userId);
   });
 
-  it('uses the partial GiST index worker_profiles_earth_idx for the geo query', async () => {
+  it('reads candidates through the partial GiST index worker_profiles_geo_idx', async () => {
     const database = await getDatabase();
     const { searchWorkersSql } = await import('@/lib/services/workers/search-workers-sql');
     const params = [48.8566, 2.3522, 10_000, ['delivery'], null, null, 20];
@@ -64,7 +64,7 @@ describe('GET /v1/workers: who may search', () => {
       const result = await tx.execute(`explain ${inlined}`);
       return JSON.stringify(result);
     });
-    expect(plan).toContain('worker_profiles_earth_idx');
+    expect(plan).toContain('worker_profiles_geo_idx');
   });
 });
 

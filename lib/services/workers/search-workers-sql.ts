@@ -1,11 +1,28 @@
-// GET /v1/workers?lat&lng: the geo search. The nearest CANDIDATES listed workers come from an ordered scan
-// of the GiST index worker_profiles_earth_idx (`<->` on cube is the chord distance, which orders like the
-// great-circle one), which stops after CANDIDATES rows however dense the city; those within the radius are
-// scored and the best `$7` kept. An `earth_box @>` condition is deliberately left out: with it the planner
-// switches to a bitmap scan of the whole box and sorts it (18,000 rows for 10 km of a dense city at 100k
-// workers, ~300 ms), and the radius filter on the candidates gives the same answer.
+// GET /v1/workers?lat&lng: the geo search, one prepared statement in three steps.
+//
+// 1. Candidates: an ordered, index-only scan of worker_profiles_geo_idx (migration 0012) takes the SCANNED
+//    listed workers nearest the centre by their Web-Mercator point (GEO_POINT). Mercator is conformal, so
+//    near the centre the planar distance orders like the great-circle one; the index also carries every
+//    column the score reads, so the scan reads a handful of index pages and no table rows, however dense
+//    the city. Near the antimeridian a second scan from the centre shifted by 360° finds the workers on the
+//    other side (a one-time filter skips it everywhere else).
+// 2. Of those, the CANDIDATES nearest by exact (haversine) distance — SCANNED > CANDIDATES absorbs the
+//    projection's distortion, so these are the true nearest CANDIDATES but for near-ties at the cut-off in
+//    sparse areas at high latitude — are scored if within the radius, and the best `$7` kept.
+// 3. Only those `$7` rows are read from the table (primary key), for the full profile.
+//
+// The cube/earthdistance GiST index this replaces was exact but slow: cube's picksplit leaves heavily
+// overlapping boxes, so a nearest-neighbour scan in a dense city visited ~150 pages before its first row,
+// and each of the 200 candidates then cost a table fetch (~10 ms a search at 1M workers).
+//
 // $1 lat, $2 lng, $3 radius (m), $4 lower-cased skills (text[]), $5 minRating, $6 availableAt, $7 limit.
 export const CANDIDATES = 200;
+export const SCANNED = 256;
+
+// Must match the index expression of worker_profiles_geo_idx (db/migrations/0012_worker_geo_point_index.sql)
+// token for token, or the planner cannot use the index.
+const mercatorY = (lat: string) => `degrees(ln(tan(radians(45 + least(greatest(${lat}, -89.9), 89.9) / 2))))`;
+export const GEO_POINT = `point(w.lng, ${mercatorY('w.lat')})`;
 
 // The instant in the row's own time zone, and its minute of the local day.
 const local = (alias: string) => `($6::timestamptz at time zone ${alias}.time_zone)`;
@@ -40,30 +57,45 @@ const skillOverlap = (count: number) => {
 };
 
 // The great-circle distance in plain float arithmetic: earth_distance(ll_to_earth(…)) costs tens of
-// microseconds a row (SQL functions and the \`earth\` domain check), several times the whole index scan.
+// microseconds a row (SQL functions and the \`earth\` domain check).
 const HAVERSINE = `(2 * 6371008.8 * asin(sqrt(
     power(sin(radians(n.lat - $1::float8) / 2), 2)
     + cos(radians($1::float8)) * cos(radians(n.lat)) * power(sin(radians(n.lng - $2::float8) / 2), 2))))`;
 
+// The SCANNED nearest listed workers to (centreLng, $1) on the Mercator plane, from the index alone.
+const scan = (centreLng: string, onlyWhen = '') => `(select w.id, w.lat, w.lng, w.skills, w.average_rating,
+      w.verification_tier, w.is_available
+    from worker_profiles w
+    where w.is_listed and w.lat is not null and w.lng is not null
+      and ($5::numeric is null or w.average_rating >= $5::numeric)${onlyWhen}
+    order by ${GEO_POINT} <-> point(${centreLng}, ${mercatorY('$1::float8')})
+    limit ${SCANNED})`;
+
+// The radius reaches past ±180° of longitude (its half-width in degrees of longitude at the centre's
+// latitude, capped near the poles, exceeds the distance to the antimeridian).
+const NEAR_ANTIMERIDIAN = `
+      and 180 - abs($2::float8) < degrees($3::float8 / 6371008.8) / greatest(cos(radians($1::float8)), 0.001)`;
+
 /** The search statement for `skillCount` requested skills (lower-cased and distinct, as the query schema leaves them). */
 export const searchWorkersSql = (skillCount: number) => `with nearest as (
-  select w.*
-  from worker_profiles w
-  where w.is_listed and w.lat is not null and w.lng is not null
-    and ($5::numeric is null or w.average_rating >= $5::numeric)
-  order by ll_to_earth(w.lat, w.lng) <-> ll_to_earth($1::float8, $2::float8)
-  limit ${CANDIDATES}
-), candidates as materialized (
-  select n.*, ${HAVERSINE} as distance, lower(n.skills::text)::text[] as lower_skills from nearest n
+  ${scan('$2::float8')}
+  union
+  ${scan('$2::float8 - (case when $2::float8 < 0 then -360 else 360 end)', NEAR_ANTIMERIDIAN)}
+), candidates as (
+  select n.*, ${HAVERSINE} as distance from nearest n order by distance limit ${CANDIDATES}
 ), scored as (
-  select c.*, round((
+  select c.id, c.distance, round((
       0.35 * greatest(0, 1 - c.distance / $3::float8)::numeric
     + 0.25 * ${skillOverlap(skillCount)}
     + 0.2 * coalesce(c.average_rating / 5, 0.6)
     + 0.1 * ${AVAILABILITY}
     + 0.1 * (case when c.verification_tier >= 1 then 1 else 0 end)
   ), 4)::float8 as match_score
-  from candidates c
+  from (select candidates.*, lower(skills::text)::text[] as lower_skills from candidates) c
   where c.distance <= $3::float8
+  order by match_score desc, distance, id
+  limit $7
 )
-select * from scored order by match_score desc, distance, id limit $7`;
+select w.*, s.distance, s.match_score
+from scored s join worker_profiles w on w.id = s.id
+order by s.match_score desc, s.distance, s.id`;
