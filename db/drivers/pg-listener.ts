@@ -17,7 +17,7 @@ export type PgListener = {
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 const MAX_BACKOFF_MS = 5_000;
 
-export function createPgListener(url: string): PgListener {
+export function createPgListener(url: string, applicationName = 'legwork-listener'): PgListener {
   const handlers = new Map<string, Set<ListenHandlers>>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
@@ -59,7 +59,7 @@ export function createPgListener(url: string): PgListener {
   const connect = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const fresh = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'legwork-listener' });
+      const fresh = new pg.Client({ connectionString: url, keepAlive: true, application_name: applicationName });
       fresh.on('error', () => lost(fresh));
       fresh.on('end', () => lost(fresh));
       fresh.on('notification', dispatch);
