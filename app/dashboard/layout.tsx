@@ -6,6 +6,7 @@ const sections = [
   { href: '/dashboard/agents', label: 'Agents' },
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/payments', label: 'Payments' },
+  { href: '/dashboard/webhooks', label: 'Webhooks' },
 ];
 
 export default function DashboardLayout({ children }: { children: ReactNode }) {
