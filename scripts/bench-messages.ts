@@ -1,0 +1,194 @@
+// `npm run bench:messages`: the message thread through the production server on a scratch PostgreSQL database.
+// 1. POST /v1/tasks/{id}/messages at 50 connections (round-robin over 50 accepted tasks): p50 / p99 latency.
+// 2. 5,000 concurrent GET …/messages/await waiters on one task: the server's RSS before and while they wait, then
+//    one message from the other side and how long after it every waiter had its answer.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { openDatabase } from '../db/client';
+import { apiKeys, tasks, users } from '../db/schema';
+import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
+import { generateApiKey } from '../lib/auth/api-key-format';
+import { priceTask } from '../lib/tasks/task-rules';
+import { ensureBuild, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
+
+const CONNECTIONS = 50;
+const TASKS = 50;
+const WAITERS = Number(process.env.BENCH_WAITERS ?? 5_000);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3902);
+const base = `http://127.0.0.1:${PORT}`;
+
+ensureBuild();
+const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench_messages');
+try {
+  const seeded = await seed(databaseUrl);
+  const server = startServer(databaseUrl, PORT);
+  try {
+    await waitForServer(base);
+    const post = await benchPost(seeded);
+    const waiters = await benchWaiters(seeded, server.pid ?? 0);
+    console.log('\nmessages');
+    console.log(
+      `POST /v1/tasks/{id}/messages, ${CONNECTIONS} connections, ${DURATION_S} s: ${post.requests} requests ` +
+        `(${post.non2xx} non-2xx), ${post.rps.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms (target p99 <= 150 ms)`,
+    );
+    console.log(
+      `${WAITERS.toLocaleString('en')} await waiters on one task: server RSS ${mb(waiters.rssBefore)} -> ` +
+        `${mb(waiters.rssWaiting)} MB (+${mb(waiters.rssWaiting - waiters.rssBefore)} MB, target < 100 MB); ` +
+        `answered with the message ${waiters.answered}/${WAITERS}; after the POST returned: p50 ` +
+        `${waiters.p50.toFixed(0)} ms, max ${waiters.max.toFixed(0)} ms; after it was sent: max ` +
+        `${waiters.maxFromSend.toFixed(0)} ms (target all < 500 ms)`,
+    );
+  } finally {
+    await stopServer(server);
+  }
+} finally {
+  await dropScratchDatabase(serverUrl, databaseUrl);
+}
+
+type Seeded = { agentKey: string; workerKey: string; taskIds: string[]; awaitTaskId: string };
+
+/** An operator, its agent and a worker (keys with the message scopes, no rate limit), and accepted tasks. */
+async function seed(url: string): Promise<Seeded> {
+  const database = await openDatabase({ driver: 'pg', url }); // applies the migrations
+  const { db } = database;
+  const [operator] = await db.insert(users).values({ email: 'operator@bench.example', name: 'Operator' }).returning();
+  const [agent] = await db
+    .insert(users)
+    .values({ type: 'agent', ownerId: operator?.id ?? null, name: 'Agent' })
+    .returning();
+  const [worker] = await db.insert(users).values({ email: 'worker@bench.example', name: 'Worker' }).returning();
+  if (!agent || !worker) throw new Error('seed failed');
+  const key = async (userId: string) => {
+    const generated = generateApiKey('test');
+    await db.insert(apiKeys).values({
+      userId,
+      name: 'bench',
+      keyHash: generated.keyHash,
+      keyPrefix: generated.keyPrefix,
+      keySuffix: generated.keySuffix,
+      mode: generated.mode,
+      scopes: ['messages:read', 'messages:write'],
+      rateLimitPerMinute: 1_000_000_000,
+    });
+    return generated.key;
+  };
+  const rows = await db
+    .insert(tasks)
+    .values(
+      Array.from({ length: TASKS + 1 }, (_, i) => ({
+        requesterId: agent.id,
+        workerId: worker.id,
+        title: `Bench task ${i}`,
+        category: 'errands',
+        ...priceTask(2_000),
+        deadline: new Date(Date.now() + 7 * 86_400_000),
+        status: 'accepted' as const,
+        acceptedAt: new Date(),
+        livemode: false,
+      })),
+    )
+    .returning({ id: tasks.id });
+  const ids = rows.map((row) => row.id);
+  const seeded = {
+    agentKey: await key(agent.id),
+    workerKey: await key(worker.id),
+    taskIds: ids.slice(0, TASKS),
+    awaitTaskId: ids[TASKS] ?? '',
+  };
+  await database.close();
+  return seeded;
+}
+
+async function benchPost(seeded: Seeded) {
+  let next = 0;
+  const options = {
+    url: base,
+    connections: CONNECTIONS,
+    headers: { authorization: `Bearer ${seeded.workerKey}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST' as const,
+        setupRequest: (request: autocannon.Request) => {
+          next += 1;
+          const taskId = seeded.taskIds[next % seeded.taskIds.length];
+          return { ...request, path: `/v1/tasks/${taskId}/messages`, body: JSON.stringify({ body: `Update ${next}` }) };
+        },
+      },
+    ],
+  };
+  await autocannon({ ...options, duration: 3 }); // warm-up
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  return {
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+async function benchWaiters(seeded: Seeded, serverPid: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  const request = (method: string, path: string, key: string, body?: string) =>
+    new Promise<{ status: number; body: string; at: number }>((resolve, reject) => {
+      const req = http.request(
+        `${base}${path}`,
+        {
+          method,
+          agent,
+          headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), at: performance.now() }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  const awaitPath = `/v1/tasks/${seeded.awaitTaskId}/messages/await?timeoutSec=60`;
+  // Warm the route, then let the heap settle before the baseline.
+  await Promise.all(Array.from({ length: 20 }, () => request('GET', awaitPath.replace('60', '1'), seeded.agentKey)));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const rssBefore = rss(serverPid);
+  const answers = Array.from({ length: WAITERS }, () => request('GET', awaitPath, seeded.agentKey));
+  // Every waiter has authenticated and queried once when the server goes quiet; give it time to get there.
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 15_000)));
+  const rssWaiting = rss(serverPid);
+  const sentAt = performance.now();
+  const posted = await request(
+    'POST',
+    `/v1/tasks/${seeded.awaitTaskId}/messages`,
+    seeded.workerKey,
+    JSON.stringify({ body: 'Arrived' }),
+  );
+  const postedAt = performance.now();
+  if (posted.status !== 201) throw new Error(`POST answered ${posted.status}: ${posted.body}`);
+  const results = await Promise.all(answers);
+  agent.destroy();
+  const answered = results.filter((r) => r.status === 200 && JSON.parse(r.body).data.length === 1).length;
+  const delays = results.map((r) => r.at - postedAt).sort((a, b) => a - b);
+  return {
+    rssBefore,
+    rssWaiting,
+    answered,
+    p50: delays[Math.floor(delays.length / 2)] ?? Number.NaN,
+    max: delays.at(-1) ?? Number.NaN,
+    maxFromSend: (delays.at(-1) ?? Number.NaN) + (postedAt - sentAt),
+  };
+}
+
+/** Resident set size of a process in bytes (Linux). */
+function rss(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+function mb(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1);
+}
