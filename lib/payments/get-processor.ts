@@ -31,3 +31,10 @@ export function configuredProcessor(): Pick<PaymentProcessor, 'name' | 'probe'> 
   if (STRIPE_SECRET_KEY) return stripeProcessor(STRIPE_SECRET_KEY);
   return { name: 'test-mode', probe: async () => {} };
 }
+
+/** The processor that holds a task's money: test mode for test-mode tasks, else the configured one. */
+export function processorForTask(db: Db, task: { livemode: boolean }): PaymentProcessor {
+  const { STRIPE_SECRET_KEY, SITE_URL } = env();
+  if (!task.livemode || !STRIPE_SECRET_KEY) return createTestModeProcessor(db, SITE_URL);
+  return stripeProcessor(STRIPE_SECRET_KEY);
+}

@@ -29,6 +29,20 @@ import { openApiOperation } from './openapi';
 import { paymentHistoryOperation } from './payment-history';
 import { paymentWebhookOperation } from './payment-webhooks';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
+import {
+  acceptTaskOperation,
+  approveTaskOperation,
+  cancelTaskOperation,
+  createTaskOperation,
+  disputeTaskOperation,
+  getTaskOperation,
+  listTasksOperation,
+  publishTaskOperation,
+  requestRevisionOperation,
+  submitProofOperation,
+  updateTaskOperation,
+  withdrawTaskOperation,
+} from './task-actions';
 import { createUploadOperation } from './uploads';
 import {
   createSessionOperation,
@@ -88,6 +102,18 @@ export const operations: Operation[] = [
   registerAgentOperation,
   proposeTaskOperation,
   pollClaimOperation,
+  createTaskOperation,
+  listTasksOperation,
+  getTaskOperation,
+  updateTaskOperation,
+  publishTaskOperation,
+  cancelTaskOperation,
+  acceptTaskOperation,
+  withdrawTaskOperation,
+  submitProofOperation,
+  approveTaskOperation,
+  requestRevisionOperation,
+  disputeTaskOperation,
   startWalletSetupOperation,
   getWalletOperation,
   removePaymentMethodOperation,

@@ -63,18 +63,42 @@ export const taskSchema = z
     description: z.string().nullable(),
     category: z.string(),
     location: z.object({ lat: z.number(), lng: z.number(), address: z.string().nullable() }).nullable(),
-    budgetCents: z.number().int(),
-    platformFeeCents: z.number().int(),
-    totalCents: z.number().int(),
+    budgetCents: z.number().int().describe('What the worker earns.'),
+    platformFeeCents: z.number().int().describe('The platform’s 15% fee.'),
+    totalCents: z.number().int().describe('What the requester pays: budget + fee.'),
     currency: z.literal('usd'),
     deadline: timestamp,
     requiredSkills: z.array(z.string()),
     proofRequirements: z.array(z.string()),
+    instructions: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Private: present only for the requester side and the assigned worker.'),
     status: z.enum(TASK_STATUSES),
     livemode: z.boolean(),
     requesterId: z.uuid(),
     workerId: z.uuid().nullable(),
+    fundingSource: z.enum(['card', 'x402']).nullable().describe('How the task was funded when it was posted.'),
+    revisionCount: z.number().int().describe('Revisions requested so far (at most 2).'),
+    proof: z
+      .object({
+        note: z.string().nullable(),
+        photos: z.array(z.object({ id: z.uuid(), url: z.string() })),
+        location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+        distanceMeters: z.number().int().nullable().describe('From the task’s location, when both are known.'),
+        submittedAt: timestamp,
+      })
+      .nullable()
+      .describe('The worker’s latest submission; null until the first one.'),
+    reviewDueAt: timestamp
+      .nullable()
+      .describe('While `submitted`: when the task completes by itself unless the requester answers.'),
     publishedAt: timestamp.nullable(),
+    acceptedAt: timestamp.nullable(),
+    submittedAt: timestamp.nullable(),
+    completedAt: timestamp.nullable(),
+    cancelledAt: timestamp.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })

@@ -12,6 +12,8 @@ export type TaskAccess = {
   side: TaskSide | null;
   /** The operator that owns the requesting agent (null for a human requester). */
   requesterOwnerId: string | null;
+  /** Whether the caller is a listed worker (who may see and accept `posted` tasks). */
+  callerListed: boolean;
 };
 
 /** The caller's side of a task, if any: the requester, the operator owning the requesting agent, the worker. */
@@ -36,6 +38,19 @@ export async function loadTaskAccess(
   userId: string,
   options: { forUpdate?: boolean; partiesOnly?: boolean } = {},
 ): Promise<TaskAccess> {
+  const access = await readTaskAccess(db, taskId, userId, options.forUpdate);
+  const browsing = !options.partiesOnly && access.task.status === 'posted' && access.callerListed;
+  if (!access.side && !browsing) throw taskNotFound();
+  return access;
+}
+
+/** The task and the caller's relation to it, without deciding visibility (404 only when it does not exist). */
+export async function readTaskAccess(
+  db: DbOrTx,
+  taskId: string,
+  userId: string,
+  forUpdate = false,
+): Promise<TaskAccess> {
   const query = db
     .select({
       task: tasks,
@@ -45,12 +60,10 @@ export async function loadTaskAccess(
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.requesterId))
     .where(eq(tasks.id, taskId));
-  const [row] = options.forUpdate ? await query.for('update', { of: tasks }) : await query;
+  const [row] = forUpdate ? await query.for('update', { of: tasks }) : await query;
   if (!row) throw taskNotFound();
   const side = sideOf(row.task, row.requesterOwnerId, userId);
-  const browsing = !options.partiesOnly && row.task.status === 'posted' && row.callerListed;
-  if (!side && !browsing) throw taskNotFound();
-  return { task: row.task, side, requesterOwnerId: row.requesterOwnerId };
+  return { task: row.task, side, requesterOwnerId: row.requesterOwnerId, callerListed: Boolean(row.callerListed) };
 }
 
 export function taskNotFound() {

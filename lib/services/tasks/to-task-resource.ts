@@ -1,7 +1,15 @@
 import type { Task } from '@/db/schema';
+import { uploadUrl } from '@/lib/services/uploads/upload-url';
+import { REVIEW_WINDOW_HOURS } from '@/lib/tasks/task-transitions';
+import type { TaskSide } from './task-access';
 
-/** The public view of a task. Private `instructions` are never part of it. */
-export function toTaskResource(task: Task) {
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * The API view of a task. Private `instructions` appear only for the task's two sides (the requester wrote
+ * them; the assigned worker needs them), never for a listed worker browsing posted tasks.
+ */
+export function toTaskResource(task: Task, viewer: { side: TaskSide | null } = { side: null }) {
   return {
     id: task.id,
     title: task.title,
@@ -15,14 +23,38 @@ export function toTaskResource(task: Task) {
     deadline: task.deadline.toISOString(),
     requiredSkills: task.requiredSkills,
     proofRequirements: task.proofRequirements,
+    ...(viewer.side ? { instructions: task.instructions } : {}),
     status: task.status,
     livemode: task.livemode,
     requesterId: task.requesterId,
     workerId: task.workerId,
-    publishedAt: task.publishedAt?.toISOString() ?? null,
+    fundingSource: task.fundingSource,
+    revisionCount: task.revisionCount,
+    proof: task.submittedAt
+      ? {
+          note: task.proofNote,
+          photos: task.proofPhotoIds.map((id) => ({ id, url: uploadUrl(id) })),
+          location:
+            task.proofLat !== null && task.proofLng !== null ? { lat: task.proofLat, lng: task.proofLng } : null,
+          distanceMeters: task.proofDistanceMeters,
+          submittedAt: task.submittedAt.toISOString(),
+        }
+      : null,
+    reviewDueAt:
+      task.status === 'submitted' && task.submittedAt
+        ? new Date(task.submittedAt.getTime() + REVIEW_WINDOW_HOURS * 3_600_000).toISOString()
+        : null,
+    publishedAt: iso(task.publishedAt),
+    acceptedAt: iso(task.acceptedAt),
+    submittedAt: iso(task.submittedAt),
+    completedAt: iso(task.completedAt),
+    cancelledAt: iso(task.cancelledAt),
     createdAt: task.createdAt.toISOString(),
     updatedAt: task.updatedAt.toISOString(),
   };
 }
 
-export type TaskResource = ReturnType<typeof toTaskResource>;
+/** The answer of a transition: the task as it now is, seen from the caller's side. */
+export function transitionView(result: { task: Task; access: { side: TaskSide | null } }) {
+  return toTaskResource(result.task, result.access);
+}

@@ -1,0 +1,13 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { route } from '@/lib/api/route';
+import { userOf } from '@/lib/auth/actor';
+import { acceptTaskOperation } from '@/lib/schemas/task-actions';
+import { acceptTask } from '@/lib/services/tasks/task-actions';
+import { transitionView } from '@/lib/services/tasks/to-task-resource';
+
+// POST /v1/tasks/{id}/accept — a listed worker takes a posted task; the thread opens
+export const POST = route(acceptTaskOperation, async ({ db, actor, params }) =>
+  transitionView(await acceptTask(db, userOf(actor), params.id)),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

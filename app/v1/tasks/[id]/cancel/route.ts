@@ -1,0 +1,13 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { route } from '@/lib/api/route';
+import { userOf } from '@/lib/auth/actor';
+import { cancelTaskOperation } from '@/lib/schemas/task-actions';
+import { cancelTask } from '@/lib/services/tasks/task-actions';
+import { transitionView } from '@/lib/services/tasks/to-task-resource';
+
+// POST /v1/tasks/{id}/cancel — draft or posted → cancelled; a funded task is refunded
+export const POST = route(cancelTaskOperation, async ({ db, actor, params }) =>
+  transitionView(await cancelTask(db, userOf(actor), params.id)),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

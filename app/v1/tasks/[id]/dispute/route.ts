@@ -1,0 +1,13 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { route } from '@/lib/api/route';
+import { userOf } from '@/lib/auth/actor';
+import { disputeTaskOperation } from '@/lib/schemas/task-actions';
+import { disputeTask } from '@/lib/services/tasks/task-actions';
+import { transitionView } from '@/lib/services/tasks/to-task-resource';
+
+// POST /v1/tasks/{id}/dispute — accepted or submitted → disputed (either side)
+export const POST = route(disputeTaskOperation, async ({ db, actor, params, body }) =>
+  transitionView(await disputeTask(db, userOf(actor), params.id, body.reason)),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

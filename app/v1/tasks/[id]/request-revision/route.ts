@@ -1,0 +1,13 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { route } from '@/lib/api/route';
+import { userOf } from '@/lib/auth/actor';
+import { requestRevisionOperation } from '@/lib/schemas/task-actions';
+import { requestRevision } from '@/lib/services/tasks/task-actions';
+import { transitionView } from '@/lib/services/tasks/to-task-resource';
+
+// POST /v1/tasks/{id}/request-revision — submitted → accepted, at most twice
+export const POST = route(requestRevisionOperation, async ({ db, actor, params, body }) =>
+  transitionView(await requestRevision(db, userOf(actor), params.id, body?.reason)),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

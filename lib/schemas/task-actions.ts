@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { pageQuery } from '@/lib/api/cursor';
+import type { ErrorCode } from '@/lib/api/errors';
+import { defineOperation } from '@/lib/api/operation';
+import { text } from './common';
+import { TASK_STATUSES, taskBodySchema, taskSchema } from './tasks';
+
+// POST/GET /v1/tasks, GET/PATCH /v1/tasks/{id} and one action route per transition of the state machine
+// (lib/tasks/task-transitions.ts). Every transition answers the task as it now is.
+
+const taskParams = z.object({ id: z.uuid() });
+
+export const createTaskBodySchema = taskBodySchema
+  .extend({
+    budgetCents: z
+      .number()
+      .int({ message: 'Must be a whole number of cents' })
+      .min(500, { message: 'Must be at least 500 cents' })
+      .max(1_000_000, { message: 'Must be at most 1000000 cents' })
+      .describe('What the worker earns, in cents. The platform adds a 15% fee.'),
+    draft: z.boolean().optional().describe('Create a `draft` (not funded, not visible to workers); publish it later.'),
+  })
+  .meta({ id: 'CreateTaskBody' });
+
+export const taskUpdateSchema = taskBodySchema
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Send at least one field to change' })
+  .meta({ id: 'TaskUpdate' });
+export type TaskUpdate = z.infer<typeof taskUpdateSchema>;
+
+export const proofBodySchema = z
+  .strictObject({
+    note: text(5_000).trim().min(1).optional().describe('What was done; required when the task asks for `text` proof.'),
+    photoIds: z
+      .array(z.uuid())
+      .max(20)
+      .optional()
+      .describe('Ids from POST /v1/uploads; required for `photo` and `receipt` proof.'),
+    location: z
+      .strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+      .optional()
+      .describe('Where the proof was taken; for `gps` proof it must be within 500 m of the task.'),
+  })
+  .meta({ id: 'ProofBody' });
+export type ProofBody = z.infer<typeof proofBodySchema>;
+
+const X402_NOTE =
+  'Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an ' +
+  'agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their ' +
+  'own card; when neither can pay, 402 `PAYMENT_REQUIRED` carries `x402Version: 1` and `accepts` — retry the same ' +
+  'request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.';
+
+export const createTaskOperation = defineOperation({
+  method: 'POST',
+  path: '/v1/tasks',
+  operationId: 'createTask',
+  summary: 'Create and fund a task (posted to workers at once)',
+  description: `Creates a task and funds it, so it is \`posted\` when this answers (or a \`draft\` with \`draft: true\`). ${X402_NOTE}`,
+  tags: ['Tasks'],
+  auth: 'any',
+  scope: 'tasks:write',
+  body: createTaskBodySchema,
+  response: taskSchema,
+  successStatus: 201,
+  errors: ['PAYMENT_REQUIRED', 'PAYMENT_FAILED', 'CONFLICT'],
+});
+
+export const listTasksOperation = defineOperation({
+  method: 'GET',
+  path: '/v1/tasks',
+  operationId: 'listTasks',
+  summary: 'Your tasks, newest first',
+  description:
+    'Tasks you requested (with a session: also those of your agents) and tasks assigned to you as a worker. ' +
+    'Filter with `role` and `status` (comma-separated).',
+  tags: ['Tasks'],
+  auth: 'any',
+  scope: 'tasks:read',
+  query: pageQuery.extend({
+    status: z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim()))
+      .pipe(z.array(z.enum(TASK_STATUSES)).max(TASK_STATUSES.length))
+      .optional()
+      .describe(`Comma-separated statuses: ${TASK_STATUSES.join(', ')}.`),
+    role: z.enum(['requester', 'worker']).optional().describe('Only tasks you requested, or only your assignments.'),
+  }),
+  response: z.array(taskSchema),
+  listEnvelope: true,
+});
+
+export const getTaskOperation = defineOperation({
+  method: 'GET',
+  path: '/v1/tasks/{id}',
+  operationId: 'getTask',
+  summary: 'A task: its state and proof',
+  description: 'Visible to its requester side, its assigned worker and, while `posted`, to listed workers.',
+  tags: ['Tasks'],
+  auth: 'any',
+  scope: 'tasks:read',
+  params: taskParams,
+  response: taskSchema,
+  errors: ['NOT_FOUND'],
+});
+
+export const updateTaskOperation = defineOperation({
+  method: 'PATCH',
+  path: '/v1/tasks/{id}',
+  operationId: 'updateTask',
+  summary: 'Change a draft or posted task',
+  description: 'Only while `draft` or `posted`; else 409 `INVALID_TRANSITION`. A posted task’s budget is fixed.',
+  tags: ['Tasks'],
+  auth: 'any',
+  scope: 'tasks:write',
+  params: taskParams,
+  body: taskUpdateSchema,
+  response: taskSchema,
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+});
+
+/** What every action route shares: POST /v1/tasks/{id}/<action>, answering the task as it now is. */
+function actionOperation(action: string, operationId: string, summary: string, description: string) {
+  return {
+    method: 'POST' as const,
+    path: `/v1/tasks/{id}/${action}`,
+    operationId,
+    summary,
+    description,
+    tags: ['Tasks'],
+    auth: 'any' as const,
+    scope: 'tasks:write',
+    params: taskParams,
+    response: taskSchema,
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN'] as ErrorCode[],
+  };
+}
+
+const reasonBody = z.strictObject({ reason: text(2_000).trim().min(1).optional() });
+
+export const publishTaskOperation = defineOperation({
+  ...actionOperation(
+    'publish',
+    'publishTask',
+    'Fund a draft and post it (draft → posted)',
+    `Requester only. ${X402_NOTE}`,
+  ),
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'PAYMENT_REQUIRED', 'PAYMENT_FAILED'],
+});
+
+export const cancelTaskOperation = defineOperation(
+  actionOperation(
+    'cancel',
+    'cancelTask',
+    'Cancel a task (draft or posted → cancelled), refunded',
+    'Requester only. A funded task’s money goes back to where it came from.',
+  ),
+);
+
+export const acceptTaskOperation = defineOperation(
+  actionOperation(
+    'accept',
+    'acceptTask',
+    'Accept a posted task (posted → accepted); the thread opens',
+    'Listed workers only, never the requester. Of two workers accepting at once exactly one wins; the other gets 409.',
+  ),
+);
+
+export const withdrawTaskOperation = defineOperation(
+  actionOperation(
+    'withdraw',
+    'withdrawFromTask',
+    'Hand an accepted task back (accepted → posted)',
+    'The assigned worker only. The task is posted again for other workers.',
+  ),
+);
+
+export const submitProofOperation = defineOperation({
+  ...actionOperation(
+    'submit',
+    'submitProof',
+    'Submit proof (accepted → submitted)',
+    'The assigned worker only. The proof must meet the task’s `proofRequirements`. The requester then has 72 hours ' +
+      'to approve or ask for a revision, after which the task completes by itself.',
+  ),
+  body: proofBodySchema,
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR'],
+});
+
+export const approveTaskOperation = defineOperation(
+  actionOperation(
+    'approve',
+    'approveTask',
+    'Approve the proof (submitted → completed); the worker is paid',
+    'Requester only. The worker receives the budget; the platform keeps its fee.',
+  ),
+);
+
+export const requestRevisionOperation = defineOperation({
+  ...actionOperation(
+    'request-revision',
+    'requestRevision',
+    'Send the proof back (submitted → accepted)',
+    'Requester only, at most twice per task. `reason` is passed to the worker in the `task.accepted` event.',
+  ),
+  body: reasonBody,
+});
+
+export const disputeTaskOperation = defineOperation({
+  ...actionOperation(
+    'dispute',
+    'disputeTask',
+    'Open a dispute (accepted or submitted → disputed)',
+    'Either side. An admin resolves it.',
+  ),
+  body: z.strictObject({ reason: text(2_000).trim().min(1) }),
+});

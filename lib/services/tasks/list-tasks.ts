@@ -1,0 +1,66 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { tasks } from '@/db/schema';
+import { decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import type { TaskStatus } from '@/lib/schemas/tasks';
+import { toTaskResource } from './to-task-resource';
+
+export type TaskListQuery = {
+  cursor?: string;
+  limit: number;
+  status?: TaskStatus[];
+  /** `requester`: tasks the caller (or their agents) requested; `worker`: tasks assigned to them; absent: both. */
+  role?: 'requester' | 'worker';
+};
+
+/**
+ * The caller's tasks, newest first, keyset-paginated on (created_at, id). Each source — the caller's own
+ * requests, each of their agents', their assignments as a worker — is read by its own index-ordered scan,
+ * cut at the page size, and the pieces merged: the cost follows the page size, not how many tasks exist.
+ */
+export async function listTasks(db: DbOrTx, userId: string, query: TaskListQuery) {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const take = query.limit + 1;
+  const page = sql`${query.status?.length ? sql`and t.status = any(${toPgArray(query.status)}::task_status[])` : sql``}
+    ${after ? sql`and (t.created_at, t.id) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by t.created_at desc, t.id desc limit ${take}`;
+
+  const requested = sql`select p.id, p.created_at from (select id from users where id = ${userId}
+      union all select id from users where owner_id = ${userId} and type = 'agent') r
+    cross join lateral (select t.id, t.created_at from tasks t where t.requester_id = r.id ${page}) p`;
+  const assigned = sql`select t.id, t.created_at from tasks t where t.worker_id = ${userId} ${page}`;
+  const sources =
+    query.role === 'requester'
+      ? requested
+      : query.role === 'worker'
+        ? assigned
+        : sql`(${requested}) union (${assigned})`;
+
+  const keys = await db.execute(sql`
+    select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+    from (${sources}) merged order by created_at desc, id desc limit ${take}`);
+  const keyRows = (keys as unknown as { rows: { id: string; cursor_at: string }[] }).rows;
+  const pageKeys = keyRows.slice(0, query.limit);
+  const rows = pageKeys.length
+    ? await db
+        .select()
+        .from(tasks)
+        .where(
+          inArray(
+            tasks.id,
+            pageKeys.map((key) => key.id),
+          ),
+        )
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const last = pageKeys.at(-1);
+  return {
+    data: pageKeys.flatMap((key) => {
+      const task = byId.get(key.id);
+      return task ? [toTaskResource(task, { side: task.workerId === userId ? 'worker' : 'requester' })] : [];
+    }),
+    nextCursor: keyRows.length > query.limit && last ? encodeCursor({ cursorAt: last.cursor_at, id: last.id }) : null,
+  };
+}
+
+const toPgArray = (values: string[]) => `{${values.join(',')}}`;

@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '@/db/client';
+import { type Task, tasks } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+import {
+  type AcceptedX402Payment,
+  acceptX402Payment,
+  recordX402Receipt,
+  type X402PaymentHeader,
+} from '@/lib/payments/x402/accept-payment';
+import type { X402Requirements } from '@/lib/payments/x402/requirements';
+import type { TaskBody } from '@/lib/schemas/tasks';
+import { chargeCard, reserveCardFunding } from './card-funding';
+import { insertDraftTask } from './insert-draft-task';
+import { invalidTransition, runTransition } from './run-transition';
+import { readTaskAccess, taskNotFound } from './task-access';
+
+/** An x402 payment offered with the request, and the requirements it must meet. */
+export type X402Offer = { payment: X402PaymentHeader; requirements: X402Requirements };
+
+export type PostOutcome =
+  | { kind: 'posted'; task: Task; paymentHeaders?: Record<string, string> }
+  /** No way to fund it: the caller answers 402 (for agents with the x402 `accepts`). */
+  | { kind: 'paymentRequired'; reason: string; remainingCents?: number };
+
+/** Raised inside a transaction to roll the reservation back when no card can pay. */
+class CardRefused extends Error {
+  constructor(readonly funding: { refusal: string; remainingCents?: number }) {
+    super(funding.refusal);
+  }
+}
+
+/**
+ * POST /v1/tasks: creates a task and funds it, so it is `posted` when this returns — by x402 when a payment
+ * is offered (claimed, verified and settled before the task exists, so one payment makes one task), else by
+ * card (the agent's operator's, within its spending limit; a human's own). When nothing can pay, nothing is
+ * kept: the reserved draft is rolled back, or deleted after a declined charge.
+ */
+export async function createTask(
+  db: Db,
+  processor: PaymentProcessor,
+  user: ActorUser,
+  body: TaskBody,
+  x402: X402Offer | null,
+): Promise<PostOutcome> {
+  if (x402) {
+    const paid = await acceptX402Payment(db, x402.payment, x402.requirements);
+    const draft = await insertDraftTask(db, user.id, body, processor.livemode);
+    return {
+      kind: 'posted',
+      task: await publishPaidByX402(db, user, draft, paid),
+      paymentHeaders: paid.responseHeaders,
+    };
+  }
+
+  let draft: Task;
+  let payerId: string;
+  try {
+    ({ draft, payerId } = await db.transaction(async (tx) => {
+      const inserted = await insertDraftTask(tx, user.id, body, processor.livemode);
+      return { draft: inserted, payerId: await reserveOrRefuse(tx, processor, user, inserted) };
+    }));
+  } catch (error) {
+    if (error instanceof CardRefused)
+      return { kind: 'paymentRequired', reason: error.funding.refusal, ...error.funding };
+    throw error;
+  }
+  try {
+    await chargeCard(db, processor, draft, payerId);
+  } catch (error) {
+    await db.delete(tasks).where(eq(tasks.id, draft.id));
+    throw error;
+  }
+  return { kind: 'posted', task: await publish(db, user, draft.id, {}) };
+}
+
+/** POST /v1/tasks/{id}/publish: funds a draft (x402 or card, as createTask) and posts it. */
+export async function publishTask(
+  db: Db,
+  processor: PaymentProcessor,
+  user: ActorUser,
+  taskId: string,
+  x402: X402Offer | null,
+): Promise<PostOutcome> {
+  // Checked before any money moves; checked again under the lock of the transition itself.
+  const access = await readTaskAccess(db, taskId, user.id);
+  if (access.side !== 'requester') throw taskNotFound();
+  if (access.task.status !== 'draft') throw invalidTransition('publish', access.task.status);
+
+  if (x402) {
+    const paid = await acceptX402Payment(db, x402.payment, x402.requirements);
+    return {
+      kind: 'posted',
+      task: await publishPaidByX402(db, user, access.task, paid),
+      paymentHeaders: paid.responseHeaders,
+    };
+  }
+  let payerId: string;
+  try {
+    payerId = await db.transaction(async (tx) => {
+      const locked = await readTaskAccess(tx, taskId, user.id, true);
+      if (locked.task.status !== 'draft') throw invalidTransition('publish', locked.task.status);
+      return reserveOrRefuse(tx, processor, user, locked.task);
+    });
+  } catch (error) {
+    if (error instanceof CardRefused)
+      return { kind: 'paymentRequired', reason: error.funding.refusal, ...error.funding };
+    throw error;
+  }
+  try {
+    await chargeCard(db, processor, access.task, payerId);
+  } catch (error) {
+    await db.update(tasks).set({ fundingSource: null }).where(eq(tasks.id, taskId));
+    throw error;
+  }
+  return { kind: 'posted', task: await publish(db, user, taskId, {}) };
+}
+
+/** The payer whose card is reserved for the task; throws CardRefused (rolling the transaction back) if none. */
+async function reserveOrRefuse(tx: Tx, processor: PaymentProcessor, user: ActorUser, task: Task) {
+  const funding = await reserveCardFunding(tx, processor, fundingUser(user, task), task);
+  if ('refusal' in funding) throw new CardRefused(funding);
+  return funding.payerId;
+}
+
+/** Who the requester is for funding: the agent that requested the task, even when its operator publishes it. */
+function fundingUser(user: ActorUser, task: Task): Pick<ActorUser, 'id' | 'type' | 'ownerId'> {
+  if (task.requesterId === user.id) return user;
+  // The operator of the requesting agent, publishing its draft from the dashboard: their own card, no cap.
+  return { id: user.id, type: 'human', ownerId: null };
+}
+
+async function publishPaidByX402(db: Db, user: ActorUser, task: Task, paid: AcceptedX402Payment) {
+  return publish(db, user, task.id, { fundingSource: 'x402' }, async (tx, current) => {
+    await recordX402Receipt(tx, {
+      paymentId: paid.paymentId,
+      taskId: current.id,
+      userId: current.requesterId,
+      amountCents: current.totalCents,
+      livemode: current.livemode,
+    });
+  });
+}
+
+async function publish(
+  db: Db,
+  user: ActorUser,
+  taskId: string,
+  changes: Partial<typeof tasks.$inferInsert>,
+  money?: (tx: Tx, task: Task) => Promise<void>,
+) {
+  const { task } = await runTransition(db, {
+    taskId,
+    action: 'publish',
+    caller: { user },
+    effect: async (tx, access) => {
+      await money?.(tx, access.task);
+      return { ...changes, publishedAt: new Date() };
+    },
+  });
+  return task;
+}

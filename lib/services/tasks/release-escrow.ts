@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { type Task, workerProfiles } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { processorForTask } from '@/lib/payments/get-processor';
+import { ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
+import { refundTask } from '@/lib/services/payments/refund-task';
+import { transferToWorker } from '@/lib/services/payments/transfer-to-worker';
+
+// The two ways a task's escrow empties: back to the requester (cancel, expiry) or to the worker (completion).
+// Both run inside the transition's transaction, so the status and the money move together or not at all.
+
+/** Gives back what the task's escrow holds: to the card it came from, or owed back to the x402 payer. */
+export async function refundEscrow(tx: Tx, task: Task, description: string) {
+  if (task.fundingSource === 'card') {
+    try {
+      await refundTask(tx, processorForTask(tx, task), { taskId: task.id, description });
+    } catch (error) {
+      // A reserved card that was never captured (a failed or abandoned charge) has nothing to refund.
+      if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
+    }
+    return;
+  }
+  if (task.fundingSource === 'x402') {
+    const mode = task.livemode ? 'live' : 'test';
+    const held = await lockedBalance(tx, ledgerAccount.escrow(mode, task.id));
+    if (held <= 0) return;
+    // USDC cannot be pulled back through the card processor: the refund is owed to the payer's wallet.
+    await postLedgerTransaction(tx, {
+      kind: 'refund',
+      idempotencyKey: `${mode}:task:${task.id}:x402-refund`,
+      livemode: task.livemode,
+      taskId: task.id,
+      userId: task.requesterId,
+      description: `${description} (x402 refund owed to the paying wallet)`,
+      entries: [
+        { account: ledgerAccount.escrow(mode, task.id), amountCents: -held },
+        { account: ledgerAccount.refunds(mode, task.requesterId), amountCents: held },
+      ],
+    });
+  }
+}
+
+/** Pays the assigned worker the budget and the platform its fee, and counts the completed task. */
+export async function payWorker(tx: Tx, task: Task) {
+  if (!task.workerId) throw new Error('paying a task without a worker');
+  await transferToWorker(tx, processorForTask(tx, task), {
+    taskId: task.id,
+    workerId: task.workerId,
+    amountCents: task.budgetCents,
+    feeCents: task.platformFeeCents,
+    description: `Task: ${task.title}`,
+  });
+  await tx
+    .update(workerProfiles)
+    .set({ completedTasks: sql`${workerProfiles.completedTasks} + 1` })
+    .where(eq(workerProfiles.userId, task.workerId));
+}

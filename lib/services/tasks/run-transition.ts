@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '@/db/client';
+import { type Task, tasks, users } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { ActorUser } from '@/lib/auth/actor';
+import { emitEvent } from '@/lib/events/emit-event';
+import { canTake, TASK_TRANSITIONS, type TaskAction } from '@/lib/tasks/task-transitions';
+import { readTaskAccess, sideOf, type TaskAccess, taskAudience, taskNotFound } from './task-access';
+import { toTaskResource } from './to-task-resource';
+
+/** Who takes an action: a user (with whether they are an admin), or the platform's own jobs. */
+export type TransitionCaller = { user: ActorUser; isAdmin?: boolean } | 'system';
+
+export type TransitionInput = {
+  taskId: string;
+  action: TaskAction;
+  caller: TransitionCaller;
+  /**
+   * What the action does beyond the status, in the same transaction, with the task row locked: checks,
+   * money (refund, transfer), proof. Returns the other columns to change.
+   */
+  effect?: (tx: Tx, access: TaskAccess) => Promise<Partial<typeof tasks.$inferInsert> | undefined>;
+  /** Extra fields for the `task.<status>` event's data. */
+  eventData?: Record<string, unknown>;
+};
+
+/**
+ * Takes one step of the task state machine (lib/tasks/task-transitions.ts) as one transaction: lock the task,
+ * check who may act and that the status allows it (else 409 INVALID_TRANSITION), run the action's effect,
+ * set the new status and write the `task.<status>` event (with `previousStatus`) to the outbox.
+ */
+export async function runTransition(db: Db, input: TransitionInput): Promise<{ task: Task; access: TaskAccess }> {
+  const rule = TASK_TRANSITIONS[input.action];
+  return db.transaction(async (tx) => {
+    const access = await lockForCaller(tx, input.taskId, input.caller);
+    authorize(input.action, access, input.caller);
+    const previousStatus = access.task.status;
+    if (!canTake(input.action, previousStatus)) throw invalidTransition(input.action, previousStatus);
+
+    const changes = (await input.effect?.(tx, access)) ?? {};
+    const [task] = await tx
+      .update(tasks)
+      .set({ ...changes, status: rule.to })
+      .where(eq(tasks.id, input.taskId))
+      .returning();
+    if (!task) throw new Error('task row vanished inside its transition');
+
+    await emitEvent(tx, {
+      type: `task.${rule.to}`,
+      data: { task: toTaskResource(task), previousStatus, ...input.eventData },
+      taskId: task.id,
+      // The worker who just withdrew hears about it too.
+      audience: [...taskAudience(task, access.requesterOwnerId), access.task.workerId],
+      livemode: task.livemode,
+    });
+    const side = input.caller === 'system' ? null : sideOf(task, access.requesterOwnerId, input.caller.user.id);
+    return { task, access: { ...access, task, side } };
+  });
+}
+
+async function lockForCaller(tx: Tx, taskId: string, caller: TransitionCaller): Promise<TaskAccess> {
+  if (caller !== 'system') return readTaskAccess(tx, taskId, caller.user.id, true);
+  const [row] = await tx
+    .select({ task: tasks, requesterOwnerId: users.ownerId })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.requesterId))
+    .where(eq(tasks.id, taskId))
+    .for('update', { of: tasks });
+  if (!row) throw taskNotFound();
+  return { ...row, side: null, callerListed: false };
+}
+
+/** 404 for a task the caller cannot see, 403 for one they see but may not act on. */
+function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCaller) {
+  const by = TASK_TRANSITIONS[action].by;
+  if (caller === 'system') {
+    if (by !== 'system') throw new Error(`${action} is not a platform action`);
+    return;
+  }
+  const { side, task, callerListed } = access;
+  const visible = side !== null || (task.status === 'posted' && callerListed) || caller.isAdmin;
+  const allowed =
+    (by === 'requester' && side === 'requester') ||
+    (by === 'worker' && side === 'worker') ||
+    (by === 'eitherSide' && side !== null) ||
+    (by === 'admin' && caller.isAdmin === true) ||
+    (by === 'listedWorker' && side !== 'requester' && callerListed);
+  if (allowed) return;
+  if (by === 'listedWorker' && side === 'requester') {
+    throw new ApiError('FORBIDDEN', {
+      message: 'You cannot accept your own task',
+      hint: 'Tasks are accepted by listed workers other than the requester.',
+    });
+  }
+  if (by === 'listedWorker' && task.status === 'posted') {
+    throw new ApiError('FORBIDDEN', {
+      message: 'Only listed workers can accept tasks',
+      hint: 'Complete your worker profile and list it with POST /v1/workers/me/listing, then accept.',
+    });
+  }
+  if (!visible) throw taskNotFound();
+  throw new ApiError('FORBIDDEN', {
+    message: `Only the ${by === 'worker' ? 'assigned worker' : by === 'admin' ? 'platform admin' : 'requester'} can ${actionVerb(action)} this task`,
+  });
+}
+
+export function invalidTransition(action: TaskAction, status: Task['status']) {
+  return new ApiError('INVALID_TRANSITION', {
+    message: `Cannot ${actionVerb(action)} a ${status} task`,
+    details: { status, action, allowedFrom: TASK_TRANSITIONS[action].from },
+  });
+}
+
+const actionVerb = (action: TaskAction) => (action === 'requestRevision' ? 'request a revision of' : action);

@@ -1,0 +1,80 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { type Task, uploads } from '@/db/schema';
+import { ApiError, type ValidationIssue } from '@/lib/api/errors';
+import type { ActorUser } from '@/lib/auth/actor';
+import { haversineMeters } from '@/lib/geo/haversine';
+import type { ProofBody } from '@/lib/schemas/task-actions';
+import { PROOF_GPS_RADIUS_METERS } from '@/lib/tasks/task-transitions';
+import { runTransition } from './run-transition';
+
+/**
+ * The assigned worker submits proof: checked against the task's `proofRequirements` (a note for `text`,
+ * photos for `photo` and `receipt`, a location within PROOF_GPS_RADIUS_METERS of the task's for `gps`);
+ * photos must be the worker's own uploads. The requester then has the review window to answer.
+ */
+export function submitProof(db: Db, user: ActorUser, taskId: string, proof: ProofBody) {
+  return runTransition(db, {
+    taskId,
+    action: 'submit',
+    caller: { user },
+    effect: async (tx, { task }) => {
+      const distanceMeters = checkProof(task, proof);
+      const photoIds = [...new Set(proof.photoIds ?? [])];
+      if (photoIds.length > 0) {
+        const owned = await tx
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(and(inArray(uploads.id, photoIds), eq(uploads.userId, user.id)));
+        const missing = photoIds.filter((id) => !owned.some((row) => row.id === id));
+        if (missing.length > 0) {
+          throw invalidProof(
+            missing.map((id) => ({
+              path: ['photoIds', String(photoIds.indexOf(id))],
+              message: `Unknown upload ${id}`,
+            })),
+            'Upload each photo with POST /v1/uploads first and send the returned ids.',
+          );
+        }
+      }
+      return {
+        proofNote: proof.note ?? null,
+        proofPhotoIds: photoIds,
+        proofLat: proof.location?.lat ?? null,
+        proofLng: proof.location?.lng ?? null,
+        proofDistanceMeters: distanceMeters,
+        submittedAt: new Date(),
+      };
+    },
+  });
+}
+
+/** The proof's distance from the task (when both have a location), after checking every requirement. */
+function checkProof(task: Task, proof: ProofBody): number | null {
+  const issues: ValidationIssue[] = [];
+  const required = new Set(task.proofRequirements);
+  if (required.has('text') && !proof.note)
+    issues.push({ path: ['note'], message: 'This task requires a written note' });
+  if ((required.has('photo') || required.has('receipt')) && !proof.photoIds?.length) {
+    issues.push({ path: ['photoIds'], message: 'This task requires at least one photo' });
+  }
+  if (required.has('gps') && !proof.location) {
+    issues.push({ path: ['location'], message: 'This task requires the location the proof was taken at' });
+  }
+  const distanceMeters =
+    proof.location && task.lat !== null && task.lng !== null
+      ? Math.round(haversineMeters(task.lat, task.lng, proof.location.lat, proof.location.lng))
+      : null;
+  if (required.has('gps') && distanceMeters !== null && distanceMeters > PROOF_GPS_RADIUS_METERS) {
+    issues.push({
+      path: ['location'],
+      message: `Must be within ${PROOF_GPS_RADIUS_METERS} m of the task’s location (it is ${distanceMeters} m away)`,
+    });
+  }
+  if (issues.length > 0) throw invalidProof(issues, 'Fix the fields listed in `issues` and submit again.');
+  return distanceMeters;
+}
+
+function invalidProof(issues: ValidationIssue[], hint: string) {
+  return new ApiError('VALIDATION_ERROR', { message: 'The proof does not meet the task’s requirements', hint, issues });
+}

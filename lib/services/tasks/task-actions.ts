@@ -1,0 +1,86 @@
+import type { Db } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import type { ActorUser } from '@/lib/auth/actor';
+import { MAX_REVISIONS } from '@/lib/tasks/task-transitions';
+import { payWorker, refundEscrow } from './release-escrow';
+import { runTransition } from './run-transition';
+
+// The actions of the task state machine other than publishing (post-task.ts) and submitting proof
+// (submit-proof.ts). Each is one transaction through runTransition.
+
+export function cancelTask(db: Db, user: ActorUser, taskId: string) {
+  return runTransition(db, {
+    taskId,
+    action: 'cancel',
+    caller: { user },
+    effect: async (tx, { task }) => {
+      await refundEscrow(tx, task, `Refund: task cancelled (${task.title})`);
+      return { cancelledAt: new Date() };
+    },
+  });
+}
+
+/** A listed worker takes a posted task; of two at once, the row lock lets exactly one win (the other: 409). */
+export function acceptTask(db: Db, user: ActorUser, taskId: string) {
+  return runTransition(db, {
+    taskId,
+    action: 'accept',
+    caller: { user },
+    effect: async () => ({ workerId: user.id, acceptedAt: new Date() }),
+  });
+}
+
+/** The worker hands the task back: it is posted again for others, its proof cleared. */
+export function withdrawFromTask(db: Db, user: ActorUser, taskId: string) {
+  return runTransition(db, {
+    taskId,
+    action: 'withdraw',
+    caller: { user },
+    effect: async () => ({ ...CLEARED_PROOF, workerId: null, acceptedAt: null, revisionCount: 0 }),
+  });
+}
+
+export function approveTask(db: Db, user: ActorUser, taskId: string) {
+  return runTransition(db, {
+    taskId,
+    action: 'approve',
+    caller: { user },
+    effect: async (tx, { task }) => {
+      await payWorker(tx, task);
+      return { completedAt: new Date() };
+    },
+  });
+}
+
+export function requestRevision(db: Db, user: ActorUser, taskId: string, reason: string | undefined) {
+  return runTransition(db, {
+    taskId,
+    action: 'requestRevision',
+    caller: { user },
+    eventData: { reason: reason ?? null },
+    effect: async (_tx, { task }) => {
+      if (task.revisionCount >= MAX_REVISIONS) {
+        throw new ApiError('INVALID_TRANSITION', {
+          message: `A task can be sent back for revision at most ${MAX_REVISIONS} times`,
+          hint: 'Approve the submission, or open a dispute with POST /v1/tasks/{id}/dispute.',
+          details: { status: task.status, revisionCount: task.revisionCount },
+        });
+      }
+      return { revisionCount: task.revisionCount + 1 };
+    },
+  });
+}
+
+export function disputeTask(db: Db, user: ActorUser, taskId: string, reason: string) {
+  return runTransition(db, { taskId, action: 'dispute', caller: { user }, eventData: { reason } });
+}
+
+/** Proof columns of a task with no submission. */
+export const CLEARED_PROOF = {
+  proofNote: null,
+  proofPhotoIds: [],
+  proofLat: null,
+  proofLng: null,
+  proofDistanceMeters: null,
+  submittedAt: null,
+};

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { tasks } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { ActorUser } from '@/lib/auth/actor';
+import type { TaskUpdate } from '@/lib/schemas/task-actions';
+import { priceTask } from '@/lib/tasks/task-rules';
+import { readTaskAccess, taskNotFound } from './task-access';
+
+/**
+ * PATCH /v1/tasks/{id}: changes the fields sent, only while the task is `draft` or `posted` (the spec's exact
+ * 409 otherwise). A posted task is funded for its price, so its budget is fixed once posted.
+ */
+export async function updateTask(db: Db, user: ActorUser, taskId: string, patch: TaskUpdate) {
+  return db.transaction(async (tx) => {
+    const { task, side } = await readTaskAccess(tx, taskId, user.id, true);
+    if (side !== 'requester') throw taskNotFound();
+    if (task.status !== 'draft' && task.status !== 'posted') {
+      throw new ApiError('INVALID_TRANSITION', {
+        message: 'Can only update draft or posted tasks',
+        details: { status: task.status },
+      });
+    }
+    if (patch.budgetCents !== undefined && patch.budgetCents !== task.budgetCents && task.status === 'posted') {
+      throw new ApiError('INVALID_TRANSITION', {
+        message: 'The budget of a posted task is funded and cannot change',
+        hint: 'Cancel the task (refunded) and create a new one with the new budget.',
+        details: { status: task.status },
+      });
+    }
+    const location =
+      patch.location === undefined
+        ? {}
+        : {
+            lat: patch.location?.lat ?? null,
+            lng: patch.location?.lng ?? null,
+            address: patch.location?.address ?? null,
+          };
+    const [updated] = await tx
+      .update(tasks)
+      .set({
+        ...(patch.title !== undefined && { title: patch.title }),
+        ...(patch.description !== undefined && { description: patch.description }),
+        ...(patch.category !== undefined && { category: patch.category }),
+        ...location,
+        ...(patch.budgetCents !== undefined && priceTask(patch.budgetCents)),
+        ...(patch.deadline !== undefined && { deadline: new Date(patch.deadline) }),
+        ...(patch.requiredSkills !== undefined && { requiredSkills: patch.requiredSkills }),
+        ...(patch.proofRequirements !== undefined && { proofRequirements: [...new Set(patch.proofRequirements)] }),
+        ...(patch.instructions !== undefined && { instructions: patch.instructions }),
+      })
+      .where(eq(tasks.id, taskId))
+      .returning();
+    if (!updated) throw taskNotFound();
+    return updated;
+  });
+}
