@@ -457,6 +457,22 @@ describe('acceptX402Payment with a facilitator', () => {
     }
   });
 
+  it('a 5xx without a verdict is not a rejection: the claim stays', async () => {
+    const payer = newPayer();
+    const requirements = requirementsFor();
+    const signed = await signAuthorization(payer, requirements);
+    const facilitator = await facilitatorStandIn(() => ({ status: 502, json: { message: 'bad gateway' } }));
+    try {
+      await withEnv({ X402_FACILITATOR_URL: facilitator.url }, async () => {
+        const refused = await rejection(accept(v1Header(v1Payload(requirements, signed)), requirements));
+        expect(refused.reason).toBe('unexpected_verify_error');
+        expect(await paymentRows(payer.address)).toEqual([expect.objectContaining({ status: 'claimed' })]);
+      });
+    } finally {
+      await facilitator.close();
+    }
+  });
+
   it('a failed settlement keeps the claim and names the reason', async () => {
     const payer = newPayer();
     const requirements = requirementsFor();
