@@ -1,10 +1,12 @@
 import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
+import { runTaskDeadlines } from '@/lib/services/tasks/task-deadlines';
 import { runDispatcher } from '@/lib/webhooks/run-dispatcher';
 import { sweepExpiredRows } from './sweep-expired-rows';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const TASK_DEADLINES_INTERVAL_MS = 60 * 1000;
 
 /** Opens the database (applying migrations) as the server boots, then starts the periodic jobs. */
 export async function startBackgroundJobs(): Promise<void> {
@@ -12,6 +14,10 @@ export async function startBackgroundJobs(): Promise<void> {
   const sweep = () =>
     sweepExpiredRows(database).catch((error) => logger.error('sweeping expired rows failed', { error }));
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  // Expiring overdue posted tasks and completing unanswered submissions (each task its own transaction).
+  const deadlines = () =>
+    runTaskDeadlines(database.db).catch((error) => logger.error('task deadlines failed', { error }));
+  setInterval(deadlines, TASK_DEADLINES_INTERVAL_MS).unref();
   // Outbound webhooks: every instance drains the outbox (SKIP LOCKED splits the work); `npm run worker` can too.
   if (env().WEBHOOKS_ALLOW_PRIVATE_URLS) {
     logger.warn('WEBHOOKS_ALLOW_PRIVATE_URLS=1: outbound webhooks may reach http and private/loopback addresses');
