@@ -22,6 +22,6 @@ export async function startBackgroundJobs(): Promise<void> {
   if (env().WEBHOOKS_ALLOW_PRIVATE_URLS) {
     logger.warn('WEBHOOKS_ALLOW_PRIVATE_URLS=1: outbound webhooks may reach http and private/loopback addresses');
   }
-  await runDispatcher(database);
+  runDispatcher(database).catch((error) => logger.error('webhook dispatcher failed to start', { error }));
   await sweep();
 }
