@@ -62,25 +62,36 @@ const HAVERSINE = `(2 * 6371008.8 * asin(sqrt(
     power(sin(radians(n.lat - $1::float8) / 2), 2)
     + cos(radians($1::float8)) * cos(radians(n.lat)) * power(sin(radians(n.lng - $2::float8) / 2), 2))))`;
 
-// The SCANNED nearest listed workers to (centreLng, $1) on the Mercator plane, from the index alone.
-const scan = (centreLng: string, onlyWhen = '') => `(select w.id, w.lat, w.lng, w.skills, w.average_rating,
+// The SCANNED nearest listed workers to (centreLng, $1) on the Mercator plane, from the index alone, among
+// those `side` keeps.
+const scan = (centreLng: string, side: string) => `(select w.id, w.lat, w.lng, w.skills, w.average_rating,
       w.verification_tier, w.is_available
     from worker_profiles w
     where w.is_listed and w.lat is not null and w.lng is not null
-      and ($5::numeric is null or w.average_rating >= $5::numeric)${onlyWhen}
+      and ($5::numeric is null or w.average_rating >= $5::numeric)
+      and ${side}
     order by ${GEO_POINT} <-> point(${centreLng}, ${mercatorY('$1::float8')})
     limit ${SCANNED})`;
 
-// The radius reaches past ±180° of longitude (its half-width in degrees of longitude at the centre's
-// latitude, capped near the poles, exceeds the distance to the antimeridian).
-const NEAR_ANTIMERIDIAN = `
-      and 180 - abs($2::float8) < degrees($3::float8 / 6371008.8) / greatest(cos(radians($1::float8)), 0.001)`;
+// Whether the radius may reach past ±180° of longitude: its half-width in degrees of longitude at the
+// centre's latitude (with 10% to spare: the exact half-width is a little wider), or the circle comes
+// within 1° of a pole, where every longitude is close. Only parameters: a one-time filter.
+const RADIUS_DEGREES = 'degrees($3::float8 / 6371008.8)';
+const NEAR_ANTIMERIDIAN = `(180 - abs($2::float8) < 1.1 * ${RADIUS_DEGREES} / greatest(cos(radians($1::float8)), 0.001)
+      or abs($1::float8) + ${RADIUS_DEGREES} > 89)`;
+
+// Each worker is reached either directly (less than 180° of longitude away: the plain scan) or across the
+// antimeridian (the scan from the centre shifted by 360°, only when the radius can reach there). The two
+// sets are disjoint, so a UNION ALL needs no de-duplication. Those that the plain scan leaves out when the
+// shifted one does not run are farther than the radius.
+const DIRECT = 'abs(w.lng - $2::float8) <= 180';
+const ACROSS = `abs(w.lng - $2::float8) > 180 and ${NEAR_ANTIMERIDIAN}`;
 
 /** The search statement for `skillCount` requested skills (lower-cased and distinct, as the query schema leaves them). */
 export const searchWorkersSql = (skillCount: number) => `with nearest as (
-  ${scan('$2::float8')}
-  union
-  ${scan('$2::float8 - (case when $2::float8 < 0 then -360 else 360 end)', NEAR_ANTIMERIDIAN)}
+  ${scan('$2::float8', DIRECT)}
+  union all
+  ${scan('$2::float8 - (case when $2::float8 < 0 then -360 else 360 end)', ACROSS)}
 ), candidates as (
   select n.*, ${HAVERSINE} as distance from nearest n order by distance limit ${CANDIDATES}
 ), scored as (
