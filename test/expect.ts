@@ -1,5 +1,7 @@
+import { expect } from 'vitest';
 import { type Database, getDatabase, setDatabase } from '@/db/client';
 import { type ErrorCode, errorTable, type ValidationIssue } from '@/lib/api/errors';
+import type { CallResult } from './http';
 
 type EnvelopeExtras = {
   message?: string;
@@ -71,4 +73,10 @@ export async function withQueryLog<T>(fn: (names: string[]) => Promise<T>): Prom
   } finally {
     setDatabase(real);
   }
+}
+
+/** An error answer: its status and, inside the spec envelope, its code (with a message and a hint). */
+export function expectError(res: CallResult, status: number, code: ErrorCode) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.json).toMatchObject({ error: { code, message: expect.any(String), hint: expect.any(String) } });
 }

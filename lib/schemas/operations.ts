@@ -29,6 +29,7 @@ import { openApiOperation } from './openapi';
 import { paymentHistoryOperation } from './payment-history';
 import { paymentWebhookOperation } from './payment-webhooks';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
+import { createReviewOperation, listWorkerReviewsOperation } from './reviews';
 import {
   acceptTaskOperation,
   approveTaskOperation,
@@ -114,6 +115,8 @@ export const operations: Operation[] = [
   approveTaskOperation,
   requestRevisionOperation,
   disputeTaskOperation,
+  createReviewOperation,
+  listWorkerReviewsOperation,
   startWalletSetupOperation,
   getWalletOperation,
   removePaymentMethodOperation,

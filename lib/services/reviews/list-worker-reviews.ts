@@ -1,0 +1,41 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { reviews, workerProfiles } from '@/db/schema';
+import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { ApiError } from '@/lib/api/errors';
+import { toReviewResource } from './create-review';
+
+/** What requesters wrote about a worker (by profile id), newest first; listed profiles, or the viewer's own. */
+export async function listWorkerReviews(
+  db: DbOrTx,
+  viewerId: string,
+  profileId: string,
+  page: { cursor?: string; limit: number },
+) {
+  const [profile] = await db
+    .select({ userId: workerProfiles.userId, isListed: workerProfiles.isListed })
+    .from(workerProfiles)
+    .where(eq(workerProfiles.id, profileId));
+  if (!profile || (!profile.isListed && profile.userId !== viewerId)) {
+    throw new ApiError('NOT_FOUND', { message: 'No such worker', hint: 'Check the id (a worker profile id).' });
+  }
+  const after = page.cursor ? decodeCursor(page.cursor) : undefined;
+  const rows = await db
+    .select({ review: reviews, cursorAt: cursorAt(reviews.createdAt) })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.revieweeId, profile.userId),
+        eq(reviews.side, 'requester'),
+        beforeCursor(reviews.createdAt, reviews.id, after),
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(page.limit + 1);
+  const pageRows = rows.slice(0, page.limit);
+  const last = pageRows.at(-1);
+  return {
+    data: pageRows.map((row) => toReviewResource(row.review)),
+    nextCursor: rows.length > page.limit && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.review.id }) : null,
+  };
+}
