@@ -1,10 +1,23 @@
-import { SCOPES } from '@/lib/auth/scopes';
+import { asc, eq } from 'drizzle-orm';
+import { POST as acceptRoute } from '@/app/v1/tasks/[id]/accept/route';
+import { POST as approveRoute } from '@/app/v1/tasks/[id]/approve/route';
+import { POST as cancelRoute } from '@/app/v1/tasks/[id]/cancel/route';
+import { POST as disputeRoute } from '@/app/v1/tasks/[id]/dispute/route';
+import { POST as publishRoute } from '@/app/v1/tasks/[id]/publish/route';
+import { POST as requestRevisionRoute } from '@/app/v1/tasks/[id]/request-revision/route';
+import { POST as submitRoute } from '@/app/v1/tasks/[id]/submit/route';
+import { POST as withdrawRoute } from '@/app/v1/tasks/[id]/withdraw/route';
+import { POST as createTaskRoute } from '@/app/v1/tasks/route';
 import { getDatabase } from '@/db/client';
-import type { Task } from '@/db/schema';
+import { events, type Task, tasks } from '@/db/schema';
+import { SCOPES } from '@/lib/auth/scopes';
+import { expireTask } from '@/lib/services/tasks/task-deadlines';
+import { priceTask } from '@/lib/tasks/task-rules';
 import { insertTask } from './agents';
 import { insertApiKey, insertUser } from './factories';
-import { signUpViaApi } from './sessions';
+import { call } from './http';
 import { addCard } from './payments';
+import { signUpViaApi } from './sessions';
 import { insertWorkerProfile, onboardPayouts } from './workers';
 
 // Task fixtures: the two sides of a task with their credentials, and a task between them in a chosen state.
@@ -78,4 +91,133 @@ export function taskBody(overrides: Record<string, unknown> = {}) {
     instructions: 'Ask for Mia at the counter.',
     ...overrides,
   };
+}
+
+// Lifecycle helpers: a task driven through the real action routes into any status, with its money moved the way
+// the platform moves it (charged on posting, refunded on cancel/expiry, paid out on completion).
+
+export const TASK_STATUS_LIST = [
+  'draft',
+  'posted',
+  'accepted',
+  'submitted',
+  'completed',
+  'cancelled',
+  'disputed',
+  'expired',
+  'resolved',
+] as const satisfies readonly Task['status'][];
+
+/** The action routes by their URL segment. */
+export const ACTION_ROUTES = {
+  publish: publishRoute,
+  cancel: cancelRoute,
+  accept: acceptRoute,
+  withdraw: withdrawRoute,
+  submit: submitRoute,
+  approve: approveRoute,
+  'request-revision': requestRevisionRoute,
+  dispute: disputeRoute,
+} as const;
+export type ActionSegment = keyof typeof ACTION_ROUTES;
+
+/** A body the action route accepts (a note for the `text` proof lifecycleBody asks for; a dispute reason). */
+export function actionBody(action: ActionSegment): Record<string, unknown> | undefined {
+  if (action === 'submit') return { note: 'Done: the shop front and the sign.' };
+  if (action === 'dispute') return { reason: 'The photos show a different shop.' };
+  if (action === 'request-revision') return { reason: 'The sign is blurry.' };
+  return undefined;
+}
+
+/** POST /v1/tasks/{id}/<action> as the holder of `token`. */
+export function callAction(action: ActionSegment, taskId: string, token: string, body = actionBody(action)) {
+  return call(ACTION_ROUTES[action], `/v1/tasks/${taskId}/${action}`, {
+    params: { id: taskId },
+    token,
+    ...(body !== undefined ? { body } : {}),
+  });
+}
+
+/** taskBody with only a written note as proof, so submitting needs no upload. */
+export const lifecycleBody = (overrides: Record<string, unknown> = {}) =>
+  taskBody({ proofRequirements: ['text'], ...overrides });
+
+async function expectOk(res: Awaited<ReturnType<typeof call>>, status = 200) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${res.text}`);
+  return res.json.data as { id: string; status: Task['status'] };
+}
+
+/**
+ * A task of `parties.requester` (funded parties) in `status`, reached through the API: created (draft, or
+ * funded and posted), then accepted by `parties.worker`, submitted, approved, cancelled or disputed as the
+ * status needs; `expired` through the deadline job's own transition. `resolved` has no route (an admin
+ * outcome): it is stored directly, with no money held.
+ */
+export async function taskInStatus(
+  parties: FundedParties,
+  status: Task['status'],
+  overrides: Record<string, unknown> = {},
+): Promise<Task> {
+  const { db } = await getDatabase();
+  if (status === 'resolved') {
+    const [row] = await db
+      .insert(tasks)
+      .values({
+        requesterId: parties.requester.id,
+        workerId: parties.worker.id,
+        title: 'A resolved dispute',
+        category: 'photography',
+        ...priceTask(2_000),
+        deadline: new Date(Date.now() + 3 * 24 * 3_600_000),
+        proofRequirements: ['text'],
+        status: 'resolved',
+        livemode: false,
+      })
+      .returning();
+    if (!row) throw new Error('task insert failed');
+    return row;
+  }
+  const draft = status === 'draft';
+  const created = await expectOk(
+    await call(createTaskRoute, '/v1/tasks', {
+      token: parties.requester.token,
+      body: lifecycleBody({ ...(draft ? { draft: true } : {}), ...overrides }),
+    }),
+    201,
+  );
+  const id = created.id;
+  const steps: [ActionSegment, string][] = [];
+  if (status === 'cancelled') steps.push(['cancel', parties.requester.token]);
+  if (['accepted', 'submitted', 'completed', 'disputed'].includes(status)) steps.push(['accept', parties.worker.token]);
+  if (status === 'disputed') steps.push(['dispute', parties.worker.token]);
+  if (['submitted', 'completed'].includes(status)) steps.push(['submit', parties.worker.token]);
+  if (status === 'completed') steps.push(['approve', parties.requester.token]);
+  for (const [action, token] of steps) await expectOk(await callAction(action, id, token));
+  if (status === 'expired') await expireTask(db, id);
+  const row = await taskRow(id);
+  if (row.status !== status) throw new Error(`task reached ${row.status}, not ${status}`);
+  return row;
+}
+
+export type FundedParties = Awaited<ReturnType<typeof fundedParties>>;
+
+/** The stored task row. */
+export async function taskRow(taskId: string): Promise<Task> {
+  const { db } = await getDatabase();
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  if (!row) throw new Error(`no task ${taskId}`);
+  return row;
+}
+
+/** The task's outbox events, oldest first. */
+export async function taskEvents(taskId: string) {
+  const { db } = await getDatabase();
+  return db.select().from(events).where(eq(events.taskId, taskId)).orderBy(asc(events.createdAt), asc(events.id));
+}
+
+/** How many tasks `requesterId` has stored. */
+export async function countTasksOf(requesterId: string) {
+  const { db } = await getDatabase();
+  const rows = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.requesterId, requesterId));
+  return rows.length;
 }

@@ -31,37 +31,37 @@ export async function runTaskDeadlines(db: Db, now = new Date()) {
     .limit(BATCH);
 
   let expired = 0;
-  for (const { id } of overdue) {
-    const moved = await skipIfMoved(() =>
-      runTransition(db, {
-        taskId: id,
-        action: 'expire',
-        caller: 'system',
-        effect: async (tx, { task }) => {
-          await refundEscrow(tx, task, `Refund: task expired (${task.title})`);
-          return {};
-        },
-      }),
-    );
-    if (moved) expired += 1;
-  }
+  for (const { id } of overdue) if (await skipIfMoved(() => expireTask(db, id))) expired += 1;
   let completed = 0;
-  for (const { id } of unanswered) {
-    const moved = await skipIfMoved(() =>
-      runTransition(db, {
-        taskId: id,
-        action: 'autoComplete',
-        caller: 'system',
-        eventData: { reason: 'review_window_elapsed' },
-        effect: async (tx, { task }) => {
-          await payWorker(tx, task);
-          return { completedAt: new Date() };
-        },
-      }),
-    );
-    if (moved) completed += 1;
-  }
+  for (const { id } of unanswered) if (await skipIfMoved(() => autoCompleteTask(db, id))) completed += 1;
   return { expired, completed };
+}
+
+/** A `posted` task past its deadline expires; its escrow goes back to where it came from. */
+export function expireTask(db: Db, taskId: string) {
+  return runTransition(db, {
+    taskId,
+    action: 'expire',
+    caller: 'system',
+    effect: async (tx, { task }) => {
+      await refundEscrow(tx, task, `Refund: task expired (${task.title})`);
+      return {};
+    },
+  });
+}
+
+/** A `submitted` task the requester left unanswered for the review window completes; the worker is paid. */
+export function autoCompleteTask(db: Db, taskId: string) {
+  return runTransition(db, {
+    taskId,
+    action: 'autoComplete',
+    caller: 'system',
+    eventData: { reason: 'review_window_elapsed' },
+    effect: async (tx, { task }) => {
+      await payWorker(tx, task);
+      return { completedAt: new Date() };
+    },
+  });
 }
 
 async function skipIfMoved(step: () => Promise<unknown>): Promise<boolean> {
