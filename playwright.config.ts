@@ -53,6 +53,8 @@ export default defineConfig({
       // Email goes to the outbox, readable at /dev/mailbox (allowed in this production build only).
       RESEND_API_KEY: '',
       LEGWORK_DEV_MAILBOX: '1',
+      // Webhook endpoints in the specs are local receivers on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE_URLS: '1',
     },
   },
 });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 const sections = [
   { href: '/dashboard', label: 'Overview' },
+  { href: '/dashboard/tasks', label: 'Tasks' },
   { href: '/dashboard/agents', label: 'Agents' },
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/payments', label: 'Payments' },

@@ -37,9 +37,14 @@ export default async function WorkerHomePage() {
           : 'No location'}{' '}
         · skills: {profile.skills?.join(', ') || 'none'}
       </p>
-      <Link href="/worker/onboarding" className="text-sm underline">
-        Edit profile and listing
-      </Link>
+      <div className="flex gap-4 text-sm">
+        <Link href="/worker/tasks" className="underline">
+          Tasks near you
+        </Link>
+        <Link href="/worker/onboarding" className="underline">
+          Edit profile and listing
+        </Link>
+      </div>
     </div>
   );
 }

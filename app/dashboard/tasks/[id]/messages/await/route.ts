@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { getDatabase } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { getBrowserUser } from '@/lib/auth/next-auth';
+import { awaitMessagesQuery } from '@/lib/schemas/messages';
+import { awaitMessages } from '@/lib/services/messages/await-messages';
+
+// The browser's long poll of a task thread. /v1 routes take a bearer token only, so the pages' thread component
+// asks here with its session cookie: the same service as GET /v1/tasks/{id}/messages/await, the same answers.
+export const dynamic = 'force-dynamic';
+export const maxDuration = 70;
+
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const current = await getBrowserUser();
+  if (!current) return Response.json(new ApiError('UNAUTHORIZED').toBody(), { status: 401 });
+  const { id } = await params;
+  try {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError('NOT_FOUND', { message: 'Task not found' });
+    const url = new URL(request.url);
+    const query = awaitMessagesQuery.parse(Object.fromEntries(url.searchParams));
+    const database = await getDatabase();
+    const data = await awaitMessages(database, current.user.id, id, { ...query, signal: request.signal });
+    return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof ApiError) return Response.json(error.toBody(), { status: error.status });
+    if (error instanceof z.ZodError) {
+      return Response.json(new ApiError('VALIDATION_ERROR').toBody(), { status: 400 });
+    }
+    throw error;
+  }
+}

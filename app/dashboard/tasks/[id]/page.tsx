@@ -1,0 +1,103 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { TaskActionForm } from '@/components/task-action-form';
+import { TaskFacts, TaskPrice, TaskProof, TaskTimeline } from '@/components/task-details';
+import { TaskStatusBadge } from '@/components/task-status-badge';
+import { TaskThread } from '@/components/task-thread';
+import { getDatabase } from '@/db/client';
+import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { canTake, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
+import { loadTaskPage } from '../load-task-page';
+import { approveAction, cancelAction, requestRevisionAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Task' };
+
+// A task as its requester (or the operator of the requesting agent) follows it: status, money, history, proof,
+// the thread with the worker, and the buttons the state machine allows now.
+export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const current = await requireBrowserUser(`/dashboard/tasks/${id}`);
+  const { db } = await getDatabase();
+  const { access, task, timeline, thread } = await loadTaskPage(db, current.user.id, id);
+  if (access.side !== 'requester') notFound();
+  const status = task.status;
+  const canRevise = canTake('requestRevision', status) && task.revisionCount < MAX_REVISIONS;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <Link href="/dashboard/tasks" className="text-sm text-stone-600 underline">
+          ← Tasks
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold">{task.title}</h1>
+          <TaskStatusBadge status={status} testId="task-status" />
+          {!task.livemode && <span className="text-xs text-stone-500">test mode</span>}
+        </div>
+      </div>
+
+      <TaskFacts task={task} />
+
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="mb-3 font-medium">Price</h2>
+        <TaskPrice task={task} side="requester" />
+        <p className="mt-2 text-xs text-stone-500">
+          Funded by {task.fundingSource === 'x402' ? 'x402 (USDC)' : task.fundingSource === 'card' ? 'card' : '—'}. The
+          budget is held in escrow until you approve.
+        </p>
+      </section>
+
+      {(canTake('approve', status) || canRevise || canTake('cancel', status)) && (
+        <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" data-testid="task-actions">
+          <h2 className="font-medium">Your move</h2>
+          {canTake('approve', status) && (
+            <TaskActionForm action={approveAction.bind(null, task.id)} label="Approve and pay" testId="approve-form" />
+          )}
+          {canRevise && (
+            <TaskActionForm
+              action={requestRevisionAction.bind(null, task.id)}
+              label="Request revision"
+              reasonLabel={`What should change? (${MAX_REVISIONS - task.revisionCount} revision(s) left)`}
+              tone="secondary"
+              testId="revision-form"
+            />
+          )}
+          {canTake('cancel', status) && (
+            <TaskActionForm
+              action={cancelAction.bind(null, task.id)}
+              label="Cancel task"
+              tone="danger"
+              testId="cancel-form"
+            />
+          )}
+        </section>
+      )}
+
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="mb-3 font-medium">Proof</h2>
+        <TaskProof task={task} />
+      </section>
+
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="mb-3 font-medium">Messages</h2>
+        {thread.open ? (
+          <TaskThread
+            taskId={task.id}
+            mySide="requester"
+            initial={thread.messages}
+            writable={thread.live}
+            live={thread.live}
+          />
+        ) : (
+          <p className="text-sm text-stone-600">The thread opens when a worker accepts the task.</p>
+        )}
+      </section>
+
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="mb-3 font-medium">Timeline</h2>
+        <TaskTimeline entries={timeline} />
+      </section>
+    </div>
+  );
+}

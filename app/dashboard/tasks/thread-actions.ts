@@ -1,0 +1,22 @@
+'use server';
+
+import { getDatabase } from '@/db/client';
+import { describeActionError } from '@/lib/api/describe-error';
+import { postMessageBody } from '@/lib/schemas/messages';
+import { postMessage } from '@/lib/services/messages/post-message';
+import type { MessageResource } from '@/lib/services/messages/thread';
+import { requireBrowserActor } from './browser-actor';
+
+export type PostMessageResult = { message?: MessageResource; error?: string };
+
+/** POST /v1/tasks/{id}/messages for the signed-in human (either side): the same validation and thread rules. */
+export async function postMessageAction(taskId: string, body: string): Promise<PostMessageResult> {
+  const user = await requireBrowserActor(`/dashboard/tasks/${taskId}`);
+  try {
+    const input = postMessageBody.parse({ body });
+    const { db } = await getDatabase();
+    return { message: await postMessage(db, user.id, taskId, input.body) };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}

@@ -1,0 +1,80 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { requireBrowserActor } from '@/app/dashboard/tasks/browser-actor';
+import type { TaskActionState } from '@/components/task-action-form';
+import { getDatabase } from '@/db/client';
+import { describeActionError } from '@/lib/api/describe-error';
+import { proofBodySchema } from '@/lib/schemas/task-actions';
+import { submitProof } from '@/lib/services/tasks/submit-proof';
+import { acceptTask, withdrawFromTask } from '@/lib/services/tasks/task-actions';
+import { createUpload } from '@/lib/services/uploads/create-upload';
+
+// The worker's buttons on /worker/tasks/[id]: the same services (and rules) as the /v1 action routes.
+
+const pageOf = (taskId: string) => `/worker/tasks/${taskId}`;
+
+export async function acceptAction(taskId: string, _state: TaskActionState, _form: FormData): Promise<TaskActionState> {
+  const user = await requireBrowserActor(pageOf(taskId));
+  const { db } = await getDatabase();
+  try {
+    await acceptTask(db, user, taskId);
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+  revalidatePath(pageOf(taskId));
+  revalidatePath('/worker/tasks');
+  return { done: true };
+}
+
+export async function withdrawAction(
+  taskId: string,
+  _state: TaskActionState,
+  _form: FormData,
+): Promise<TaskActionState> {
+  const user = await requireBrowserActor(pageOf(taskId));
+  const { db } = await getDatabase();
+  try {
+    await withdrawFromTask(db, user, taskId);
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+  revalidatePath(pageOf(taskId));
+  revalidatePath('/worker/tasks');
+  return { done: true };
+}
+
+/**
+ * Proof from the page's form: each photo is stored as POST /v1/uploads would store it (the worker's own
+ * upload), then the proof is submitted with their ids, a note and, if given, the location.
+ */
+export async function submitProofAction(
+  taskId: string,
+  _state: TaskActionState,
+  form: FormData,
+): Promise<TaskActionState> {
+  const user = await requireBrowserActor(pageOf(taskId));
+  const { db } = await getDatabase();
+  try {
+    const note = String(form.get('note') ?? '').trim();
+    const lat = String(form.get('lat') ?? '').trim();
+    const lng = String(form.get('lng') ?? '').trim();
+    const files = form.getAll('photos').filter((file): file is File => file instanceof Blob && file.size > 0);
+    const photoIds: string[] = [];
+    for (const file of files) {
+      const upload = new FormData();
+      upload.set('file', file);
+      photoIds.push((await createUpload(db, user.id, upload)).id);
+    }
+    const proof = proofBodySchema.parse({
+      ...(note ? { note } : {}),
+      ...(photoIds.length ? { photoIds } : {}),
+      ...(lat || lng ? { location: { lat: Number(lat), lng: Number(lng) } } : {}),
+    });
+    await submitProof(db, user, taskId, proof);
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+  revalidatePath(pageOf(taskId));
+  return { done: true };
+}

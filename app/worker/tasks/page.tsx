@@ -1,0 +1,98 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { formatDistance } from '@/components/task-details';
+import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
+import { getDatabase } from '@/db/client';
+import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
+import { listTasks } from '@/lib/services/tasks/list-tasks';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Tasks near you' };
+
+const OPEN_LIMIT = 50;
+const MINE_LIMIT = 50;
+
+// The worker's task board: posted tasks near them (best match first), then the tasks assigned to them.
+export default async function WorkerTasksPage() {
+  const current = await requireBrowserUser('/worker/tasks');
+  const { db } = await getDatabase();
+  const [open, mine] = await Promise.all([
+    listOpenTasks(db, current.user.id, { limit: OPEN_LIMIT }),
+    listTasks(db, current.user.id, {
+      limit: MINE_LIMIT,
+      role: 'worker',
+      status: ['accepted', 'submitted', 'disputed', 'completed', 'resolved'],
+    }),
+  ]);
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <div className="space-y-1">
+        <Link href="/worker" className="text-sm text-stone-600 underline">
+          ← Worker home
+        </Link>
+        <h1 className="text-2xl font-semibold">Tasks near you</h1>
+        {open.listed && (
+          <p className="text-sm text-stone-600">
+            {open.hasLocation
+              ? `Within ${formatDistance(open.radiusMeters ?? 0)} of your location, and remote tasks; best match first.`
+              : 'You have no location yet: only remote tasks are shown. Add your city to your profile.'}
+          </p>
+        )}
+      </div>
+
+      <section className="space-y-3">
+        {!open.listed ? (
+          <p className="text-sm text-stone-600" data-testid="not-listed">
+            Posted tasks are shown to listed workers.{' '}
+            <Link href="/worker/onboarding" className="underline">
+              Finish your profile and get listed
+            </Link>
+            .
+          </p>
+        ) : open.data.length === 0 ? (
+          <p className="text-sm text-stone-600">No open tasks near you right now.</p>
+        ) : (
+          <ul className="space-y-2" data-testid="open-tasks">
+            {open.data.map((task) => (
+              <li key={task.id} data-testid="open-task" className="rounded-lg border border-stone-200 bg-white p-4">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <Link href={`/worker/tasks/${task.id}`} className="font-medium underline">
+                    {task.title}
+                  </Link>
+                  <span className="font-mono text-sm">{dollars(task.budgetCents)}</span>
+                </div>
+                <p className="text-xs text-stone-600">
+                  {task.distanceMeters === null ? 'Remote' : `${formatDistance(task.distanceMeters)} away`} · due{' '}
+                  {new Date(task.deadline).toUTCString()} · match {Math.round(task.matchScore * 100)}%
+                  {task.matchedSkills.length > 0 && ` · your skills: ${task.matchedSkills.join(', ')}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">My tasks</h2>
+        {mine.data.length === 0 ? (
+          <p className="text-sm text-stone-600">None yet: accept a task above.</p>
+        ) : (
+          <ul className="space-y-2" data-testid="my-tasks">
+            {mine.data.map((task) => (
+              <li key={task.id} data-testid="my-task" className="flex items-center justify-between gap-2 text-sm">
+                <Link href={`/worker/tasks/${task.id}`} className="underline">
+                  {task.title}
+                </Link>
+                <span className="flex items-center gap-3">
+                  <TaskStatusBadge status={task.status} />
+                  <span className="font-mono">{dollars(task.budgetCents)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
+import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
+import { dollars, TaskStatusBadge } from './task-status-badge';
+
+type TaskView = ReturnType<typeof toTaskResource>;
+
+const when = (value: string) => new Date(value).toUTCString();
+
+/** What a task asks: description, where, when, skills and proof required, private instructions if shown. */
+export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMeters?: number | null }) {
+  return (
+    <section className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
+      {task.description && <p className="whitespace-pre-wrap text-stone-800">{task.description}</p>}
+      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-stone-500">Where</dt>
+          <dd data-testid="task-location">
+            {task.location
+              ? `${task.location.address ?? `${task.location.lat.toFixed(4)}, ${task.location.lng.toFixed(4)}`}`
+              : 'Remote'}
+            {distanceMeters != null && ` · ${formatDistance(distanceMeters)} from you`}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">Deadline</dt>
+          <dd>{when(task.deadline)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">Category</dt>
+          <dd>{task.category}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">Skills</dt>
+          <dd>{task.requiredSkills.join(', ') || 'none'}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">Proof required</dt>
+          <dd>{task.proofRequirements.join(', ') || 'none'}</dd>
+        </div>
+        {task.reviewDueAt && (
+          <div>
+            <dt className="text-stone-500">Completes by itself</dt>
+            <dd>{when(task.reviewDueAt)}</dd>
+          </div>
+        )}
+      </dl>
+      {'instructions' in task && task.instructions && (
+        <div className="rounded-md bg-amber-50 p-3 text-sm" data-testid="task-instructions">
+          <p className="font-medium">Private instructions</p>
+          <p className="whitespace-pre-wrap">{task.instructions}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Budget, fee and total. `side` decides the wording: the worker earns the budget, the requester pays the total. */
+export function TaskPrice({ task, side }: { task: TaskView; side: 'requester' | 'worker' }) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="task-price">
+      <div>
+        <dt className="text-stone-500">{side === 'worker' ? 'You earn' : 'Worker earns'}</dt>
+        <dd className="font-mono">{dollars(task.budgetCents)}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Platform fee</dt>
+        <dd className="font-mono">{dollars(task.platformFeeCents)}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Total charged</dt>
+        <dd className="font-mono">{dollars(task.totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The submitted proof: note, photos (served by /uploads/{id}), where it was taken and how far from the task. */
+export function TaskProof({ task }: { task: TaskView }) {
+  const proof = task.proof;
+  if (!proof) return <p className="text-sm text-stone-600">No proof submitted yet.</p>;
+  return (
+    <div className="space-y-3 text-sm" data-testid="task-proof">
+      <p className="text-stone-500">Submitted {when(proof.submittedAt)}</p>
+      {proof.note && (
+        <p className="whitespace-pre-wrap" data-testid="proof-note">
+          {proof.note}
+        </p>
+      )}
+      {proof.photos.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {proof.photos.map((photo) => (
+            <a key={photo.id} href={photo.url} target="_blank" rel="noreferrer">
+              {/* biome-ignore lint/performance/noImgElement: uploads are served as they were sent, no optimiser. */}
+              <img
+                src={new URL(photo.url).pathname}
+                alt="Proof"
+                data-testid="proof-photo"
+                className="h-32 w-32 rounded-md border border-stone-200 object-cover"
+              />
+            </a>
+          ))}
+        </div>
+      )}
+      {proof.location && (
+        <p data-testid="proof-location">
+          Taken at {proof.location.lat.toFixed(5)}, {proof.location.lng.toFixed(5)}
+          {proof.distanceMeters !== null && ` · ${formatDistance(proof.distanceMeters)} from the task`}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The status history, oldest first. */
+export function TaskTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <ol className="space-y-2 text-sm" data-testid="task-timeline">
+      {entries.map((entry) => (
+        <li key={entry.id} className="flex flex-wrap items-center gap-2" data-testid="timeline-entry">
+          {entry.status === 'created' ? (
+            <span className="font-medium">created</span>
+          ) : (
+            <TaskStatusBadge status={entry.status} />
+          )}
+          {entry.previousStatus && <span className="text-stone-500">from {entry.previousStatus}</span>}
+          <span className="text-stone-500">{when(entry.at)}</span>
+          {entry.reason && <span className="italic text-stone-700">“{entry.reason}”</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function formatDistance(meters: number) {
+  return meters < 1_000 ? `${Math.round(meters)} m` : `${(meters / 1_000).toFixed(1)} km`;
+}

@@ -1,0 +1,153 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
+import { ActionError } from './action-error';
+
+export type ThreadMessage = {
+  id: string;
+  senderSide: 'requester' | 'worker';
+  body: string;
+  createdAt: string;
+};
+
+const LONG_POLL_SECONDS = 25;
+const RETRY_MS = 2_000;
+
+/**
+ * A task's message thread with live updates: it long-polls the other side's new messages (through the
+ * session-authenticated twin of GET /v1/tasks/{id}/messages/await) and posts through a server action.
+ * `initial` is oldest first; `mySide` decides which messages are "you".
+ */
+export function TaskThread({
+  taskId,
+  mySide,
+  initial,
+  writable,
+  live,
+}: {
+  taskId: string;
+  mySide: 'requester' | 'worker';
+  initial: ThreadMessage[];
+  writable: boolean;
+  live: boolean;
+}) {
+  const [messages, setMessages] = useState(initial);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  // The wait resumes after the newest message it has seen from the other side (or the newest at load time):
+  // our own posts do not move it, so nothing the other side sent meanwhile is skipped.
+  const since = useRef(initial.at(-1)?.id);
+
+  useEffect(() => {
+    if (!live) return;
+    const controller = new AbortController();
+    let stopped = false;
+    (async () => {
+      while (!stopped) {
+        try {
+          const query = new URLSearchParams({ timeoutSec: String(LONG_POLL_SECONDS) });
+          if (since.current) query.set('sinceMessageId', since.current);
+          const res = await fetch(`/dashboard/tasks/${taskId}/messages/await?${query}`, {
+            signal: controller.signal,
+            cache: 'no-store',
+          });
+          if (res.status === 409 || res.status === 404 || res.status === 401) return;
+          if (!res.ok) throw new Error(`await answered ${res.status}`);
+          const { data } = (await res.json()) as { data: ThreadMessage[] };
+          const last = data.at(-1);
+          if (last) {
+            since.current = last.id;
+            setMessages((current) => merge(current, data));
+          }
+        } catch {
+          if (controller.signal.aborted) return;
+          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        }
+      }
+    })();
+    return () => {
+      stopped = true;
+      controller.abort();
+    };
+  }, [taskId, live]);
+
+  async function send(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(undefined);
+    try {
+      const result = await postMessageAction(taskId, draft);
+      if (result.error) setError(result.error);
+      if (result.message) {
+        const posted = result.message;
+        setMessages((current) => merge(current, [posted]));
+        setDraft('');
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      {messages.length === 0 ? (
+        <p className="text-sm text-stone-600">No messages yet.</p>
+      ) : (
+        <ol className="space-y-2" data-testid="thread">
+          {messages.map((message) => {
+            const mine = message.senderSide === mySide;
+            return (
+              <li
+                key={message.id}
+                data-testid="thread-message"
+                className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${mine ? 'ml-auto bg-stone-900 text-white' : 'bg-stone-100'}`}
+              >
+                <p className="whitespace-pre-wrap break-words">{message.body}</p>
+                <p className={`mt-1 text-xs ${mine ? 'text-stone-300' : 'text-stone-500'}`}>
+                  {mine ? 'You' : message.senderSide === 'requester' ? 'Requester' : 'Worker'} ·{' '}
+                  {new Date(message.createdAt).toUTCString()}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {writable ? (
+        <form onSubmit={send} className="space-y-2">
+          <label className="block text-sm">
+            <span className="text-stone-700">Message</span>
+            <textarea
+              name="body"
+              required
+              maxLength={5_000}
+              rows={2}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+            />
+          </label>
+          <button
+            type="submit"
+            disabled={pending || draft.trim() === ''}
+            className="rounded-md bg-stone-900 px-4 py-2 text-sm text-white hover:bg-stone-700 disabled:opacity-50"
+          >
+            Send
+          </button>
+          <ActionError error={error} />
+        </form>
+      ) : (
+        <p className="text-sm text-stone-500">The thread is read-only.</p>
+      )}
+    </div>
+  );
+}
+
+/** Appends what is new, in thread order. */
+function merge(current: ThreadMessage[], incoming: ThreadMessage[]): ThreadMessage[] {
+  const known = new Set(current.map((message) => message.id));
+  const fresh = incoming.filter((message) => !known.has(message.id));
+  if (fresh.length === 0) return current;
+  return [...current, ...fresh].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import type { ActorUser } from '@/lib/auth/actor';
+import { getProcessor } from '@/lib/payments/get-processor';
+import { taskBodySchema } from '@/lib/schemas/tasks';
+import { postMessage } from '@/lib/services/messages/post-message';
+import { fundedParties, taskBody } from '@/test/tasks';
+import { createTask } from './post-task';
+import { submitProof } from './submit-proof';
+import { acceptTask, approveTask, requestRevision } from './task-actions';
+import { taskTimeline } from './task-timeline';
+
+const human = (id: string): ActorUser => ({
+  id,
+  email: null,
+  name: null,
+  type: 'human',
+  ownerId: null,
+  createdAt: new Date(),
+});
+
+describe('taskTimeline', () => {
+  it('lists creation, then every transition in order with its previous status and reason, and no message events', async () => {
+    const { db } = await getDatabase();
+    const parties = await fundedParties();
+    const agent: ActorUser = { ...human(parties.agent.id), type: 'agent', ownerId: parties.requester.id };
+    const worker = human(parties.worker.id);
+    const outcome = await createTask(
+      db,
+      getProcessor(db),
+      agent,
+      taskBodySchema.parse(taskBody({ proofRequirements: ['text'] })),
+      null,
+    );
+    if (outcome.kind !== 'posted') throw new Error(`not posted: ${outcome.reason}`);
+    const taskId = outcome.task.id;
+    await acceptTask(db, worker, taskId);
+    await postMessage(db, worker.id, taskId, 'On my way');
+    await submitProof(db, worker, taskId, { note: 'Done' });
+    await requestRevision(db, human(parties.requester.id), taskId, 'Sharper, please');
+    await submitProof(db, worker, taskId, { note: 'Done again' });
+    const { task } = await approveTask(db, agent, taskId);
+
+    const timeline = await taskTimeline(db, task);
+    expect(timeline.map((entry) => [entry.status, entry.previousStatus, entry.reason])).toEqual([
+      ['created', null, null],
+      ['posted', 'draft', null],
+      ['accepted', 'posted', null],
+      ['submitted', 'accepted', null],
+      ['accepted', 'submitted', 'Sharper, please'],
+      ['submitted', 'accepted', null],
+      ['completed', 'submitted', null],
+    ]);
+    expect(timeline[0]?.at).toBe(task.createdAt.toISOString());
+    const times = timeline.map((entry) => entry.at);
+    expect([...times].sort()).toEqual(times);
+    expect(new Set(timeline.map((entry) => entry.id)).size).toBe(timeline.length);
+  });
+});
