@@ -221,3 +221,10 @@ export async function countTasksOf(requesterId: string) {
   const rows = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.requesterId, requesterId));
   return rows.length;
 }
+
+/** Another worker with a session: listed (may browse and accept posted tasks) or not. */
+export async function anotherWorker(listed = true) {
+  const worker = await signUpViaApi(listed ? 'worker' : 'unlisted');
+  await insertWorkerProfile(worker.userId, { isListed: listed });
+  return { id: worker.userId, token: worker.token };
+}

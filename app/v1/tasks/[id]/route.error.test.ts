@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '@/db/schema';
+import { call } from '@/test/http';
+import { withoutStripe } from '@/test/payments';
+import { type FundedParties, fundedParties, taskInStatus, taskRow } from '@/test/tasks';
+import { PATCH as updateTask } from './route';
+
+withoutStripe();
+
+const patch = (taskId: string, token: string, body: unknown) =>
+  call(updateTask, `/v1/tasks/${taskId}`, { params: { id: taskId }, token, body });
+
+describe('PATCH /v1/tasks/{id} — refused changes', () => {
+  let parties: FundedParties;
+  beforeAll(async () => {
+    parties = await fundedParties();
+  });
+  const LOCKED: Task['status'][] = [
+    'accepted',
+    'submitted',
+    'completed',
+    'cancelled',
+    'disputed',
+    'expired',
+    'resolved',
+  ];
+
+  it.each(LOCKED.map((status) => [status]))('a %s task: 409 INVALID_TRANSITION, unchanged', async (status) => {
+    const task = await taskInStatus(parties, status);
+    const res = await patch(task.id, parties.requester.token, { title: 'Changed' });
+    expect(res.status, res.text).toBe(409);
+    expect(res.json.error).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: 'Can only update draft or posted tasks',
+    });
+    expect(await taskRow(task.id)).toEqual(task);
+  });
+
+  it('the budget of a posted (funded) task cannot change', async () => {
+    const task = await taskInStatus(parties, 'posted');
+    const res = await patch(task.id, parties.requester.token, { budgetCents: 5_000 });
+    expect(res.status, res.text).toBe(409);
+    expect(res.json.error.code).toBe('INVALID_TRANSITION');
+    expect(await taskRow(task.id)).toEqual(task);
+    // Sending the same budget is no change.
+    const same = await patch(task.id, parties.requester.token, { budgetCents: 2_000, title: 'Same budget' });
+    expect(same.status, same.text).toBe(200);
+    expect(same.json.data).toMatchObject({ title: 'Same budget', budgetCents: 2_000, totalCents: 2_300 });
+  });
+
+  it('an empty body: 400', async () => {
+    const task = await taskInStatus(parties, 'draft');
+    const res = await patch(task.id, parties.requester.token, {});
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error.code).toBe('VALIDATION_ERROR');
+    expect(await taskRow(task.id)).toEqual(task);
+  });
+
+  it('bad fields: 400 with an issue per field', async () => {
+    const task = await taskInStatus(parties, 'draft');
+    const res = await patch(task.id, parties.requester.token, {
+      title: '',
+      budgetCents: 12.5,
+      deadline: '2001-01-01T00:00:00Z',
+      category: 'astrology',
+      proofRequirements: ['telepathy'],
+      surprise: true,
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error.code).toBe('VALIDATION_ERROR');
+    const paths = res.json.error.issues.map((issue: { path: string[] }) => issue.path[0]);
+    expect(paths).toEqual(
+      expect.arrayContaining(['title', 'budgetCents', 'deadline', 'category', 'proofRequirements']),
+    );
+    expect(await taskRow(task.id)).toEqual(task);
+  });
+
+  it('a task id that is not a uuid, or an unknown one: 404', async () => {
+    const token = parties.requester.token;
+    expect((await patch('nope', token, { title: 'x' })).status).toBe(404);
+    expect((await patch('00000000-0000-4000-8000-000000000000', token, { title: 'x' })).status).toBe(404);
+  });
+});
