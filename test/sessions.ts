@@ -10,5 +10,9 @@ export async function signUpViaApi(label = 'user') {
     body: { email: uniqueEmail(label), password: 'correct horse battery' },
   });
   expect(res.status).toBe(201);
-  return { userId: res.json.data.user.id as string, token: res.json.data.session.token as string };
+  return {
+    userId: res.json.data.user.id as string,
+    email: res.json.data.user.email as string,
+    token: res.json.data.session.token as string,
+  };
 }

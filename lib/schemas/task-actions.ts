@@ -214,3 +214,32 @@ export const disputeTaskOperation = defineOperation({
   ),
   body: z.strictObject({ reason: text(2_000).trim().min(1) }),
 });
+
+export const disputeResolutionSchema = z
+  .strictObject({
+    outcome: z.enum(['refund', 'pay_worker', 'split']).describe('Where the escrow goes.'),
+    workerCents: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('For `split`: what the worker gets (below the budget); the rest is refunded.'),
+  })
+  .refine((value) => value.outcome !== 'split' || value.workerCents !== undefined, {
+    message: 'A split names `workerCents`',
+    path: ['workerCents'],
+  })
+  .meta({ id: 'DisputeResolution' });
+export type DisputeResolution = z.infer<typeof disputeResolutionSchema>;
+
+export const resolveDisputeOperation = defineOperation({
+  ...actionOperation(
+    'resolve',
+    'resolveDispute',
+    'Resolve a dispute (disputed → resolved); admins only',
+    'Refund the requester, pay the worker, or split (the worker gets `workerCents` plus the platform’s fee on it, ' +
+      'the rest is refunded). Admins are the emails in ADMIN_EMAILS.',
+  ),
+  body: disputeResolutionSchema,
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR'],
+});

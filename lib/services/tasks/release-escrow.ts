@@ -44,16 +44,22 @@ export async function refundEscrow(tx: Tx, task: Task, description: string) {
 
 /** Pays the assigned worker the budget and the platform its fee, and counts the completed task. */
 export async function payWorker(tx: Tx, task: Task) {
-  if (!task.workerId) throw new Error('paying a task without a worker');
-  await transferToWorker(tx, processorForTask(tx, task), {
-    taskId: task.id,
-    workerId: task.workerId,
-    amountCents: task.budgetCents,
-    feeCents: task.platformFeeCents,
-    description: `Task: ${task.title}`,
-  });
+  await payWorkerPart(tx, task, task.budgetCents, task.platformFeeCents);
+  if (!task.workerId) return;
   await tx
     .update(workerProfiles)
     .set({ completedTasks: sql`${workerProfiles.completedTasks} + 1` })
     .where(eq(workerProfiles.userId, task.workerId));
+}
+
+/** Pays the assigned worker `amountCents` of the escrow and the platform `feeCents` (a split keeps the rest). */
+export async function payWorkerPart(tx: Tx, task: Task, amountCents: number, feeCents: number) {
+  if (!task.workerId) throw new Error('paying a task without a worker');
+  await transferToWorker(tx, processorForTask(tx, task), {
+    taskId: task.id,
+    workerId: task.workerId,
+    amountCents,
+    feeCents,
+    description: `Task: ${task.title}`,
+  });
 }

@@ -1,19 +1,18 @@
 import type { z } from 'zod';
 import type { ActorUser } from '@/lib/auth/actor';
-import { env } from '@/lib/env';
+import { isAdmin } from '@/lib/auth/is-admin';
 import type { userSchema } from '@/lib/schemas/users';
 
 export type PublicUser = z.infer<typeof userSchema>;
 
 /** The one serializer for users: never a password hash, never another field by accident. */
 export function toPublicUser(user: Pick<ActorUser, 'id' | 'email' | 'name' | 'type' | 'createdAt'>): PublicUser {
-  const isAdmin = user.email !== null && env().ADMIN_EMAILS.includes(user.email);
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     type: user.type,
-    roles: isAdmin ? ['admin'] : [],
+    roles: isAdmin(user) ? ['admin'] : [],
     createdAt: user.createdAt.toISOString(),
   };
 }

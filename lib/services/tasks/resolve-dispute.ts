@@ -1,0 +1,39 @@
+import type { Db } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import type { ActorUser } from '@/lib/auth/actor';
+import { isAdmin } from '@/lib/auth/is-admin';
+import type { DisputeResolution } from '@/lib/schemas/task-actions';
+import { priceTask } from '@/lib/tasks/task-rules';
+import { payWorker, payWorkerPart, refundEscrow } from './release-escrow';
+import { runTransition } from './run-transition';
+
+/**
+ * An admin ends a dispute (disputed → resolved): the escrow goes back to the requester, to the worker (with
+ * the platform's fee, as on approval), or is split — the worker gets `workerCents` (the platform keeps 15% on
+ * top of it) and the rest is refunded.
+ */
+export function resolveDispute(db: Db, user: ActorUser, taskId: string, resolution: DisputeResolution) {
+  return runTransition(db, {
+    taskId,
+    action: 'resolve',
+    caller: { user, isAdmin: isAdmin(user) },
+    eventData: { resolution },
+    effect: async (tx, { task }) => {
+      const reason = `Dispute resolved (${task.title})`;
+      if (resolution.outcome === 'refund') await refundEscrow(tx, task, `Refund: ${reason}`);
+      if (resolution.outcome === 'pay_worker') await payWorker(tx, task);
+      if (resolution.outcome === 'split') {
+        const share = priceTask(resolution.workerCents ?? 0);
+        if (share.totalCents > task.totalCents || share.budgetCents >= task.budgetCents) {
+          throw new ApiError('VALIDATION_ERROR', {
+            message: 'The worker’s share must be less than the task’s budget',
+            issues: [{ path: ['workerCents'], message: `Must be below ${task.budgetCents}` }],
+          });
+        }
+        await payWorkerPart(tx, task, share.budgetCents, share.platformFeeCents);
+        await refundEscrow(tx, task, `Refund: ${reason} (split)`);
+      }
+      return {};
+    },
+  });
+}
