@@ -40,8 +40,13 @@ describe('Hub', () => {
     const fake = fakeListen();
     const hub = new Hub({ channel: 'test_channel', listen: fake.listen });
     const subscription = await hub.subscribe('task');
+    const before = performance.now();
     fake.notify('task');
+    const wokenAt = subscription.wokenAt();
+    expect(wokenAt).toBeGreaterThanOrEqual(before);
+    await sleep(20);
     expect(await subscription.next(10)).toBe('wake');
+    expect(subscription.wokenAt()).toBe(wokenAt);
     expect(await subscription.next(10)).toBe('timeout');
     subscription.close();
   });

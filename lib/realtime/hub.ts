@@ -10,6 +10,8 @@ export type WaitResult = 'wake' | 'timeout' | 'abort';
 export type Subscription = {
   /** Resolves at the next wake-up (at once if one came since the last call), at the timeout or on abort. */
   next(timeoutMs: number, signal?: AbortSignal): Promise<WaitResult>;
+  /** performance.now() of the latest wake-up: a query started after it sees what caused it. */
+  wokenAt(): number;
   close(): void;
 };
 
@@ -26,7 +28,7 @@ export type HubOptions = {
   pollMs?: number;
 };
 
-type Waiter = { pending: boolean; settle?: (result: WaitResult) => void };
+type Waiter = { pending: boolean; wokenAt: number; settle?: (result: WaitResult) => void };
 
 // A notification is sent at commit, a row is stamped a moment before: the window reaches back past the interval.
 const RECHECK_MARGIN_MS = 2_000;
@@ -48,7 +50,7 @@ export class Hub {
 
   async subscribe(key: string): Promise<Subscription> {
     await this.start();
-    const waiter: Waiter = { pending: false };
+    const waiter: Waiter = { pending: false, wokenAt: 0 };
     let set = this.waiters.get(key);
     if (!set) {
       set = new Set();
@@ -60,6 +62,7 @@ export class Hub {
     let closed = false;
     return {
       next: (timeoutMs, signal) => this.next(waiter, timeoutMs, signal),
+      wokenAt: () => waiter.wokenAt,
       close: () => {
         if (closed) return;
         closed = true;
@@ -150,6 +153,7 @@ export class Hub {
 }
 
 function wakeWaiter(waiter: Waiter): void {
+  waiter.wokenAt = performance.now();
   if (waiter.settle) waiter.settle('wake');
   else waiter.pending = true;
 }

@@ -50,7 +50,7 @@ export async function awaitMessages(
       if (!subscription) throw threadReadOnly(thread.task);
       const result = await subscription.next(deadline - Date.now(), input.signal);
       if (result !== 'wake') return [];
-      notBefore = performance.now();
+      notBefore = subscription.wokenAt();
     }
   } finally {
     subscription?.close();
@@ -58,7 +58,8 @@ export async function awaitMessages(
 }
 
 // Waiters woken together ask the same question: one query answers all of them. A waiter only joins a query
-// that started after it was woken (`notBefore`), so it never shares a snapshot older than the wake-up.
+// that started after its wake-up (`notBefore`, stamped when the notification arrived, not when the waiter got to
+// run), so it never shares a snapshot older than the wake-up, yet 5,000 waiters of one thread share one query.
 const inflight = new Map<string, { startedAt: number; rows: Promise<TaskMessage[]> }>();
 
 function newerFromOtherSide(db: Db, thread: Thread, since: MessageKey | undefined, notBefore: number) {

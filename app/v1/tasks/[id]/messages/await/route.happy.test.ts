@@ -54,6 +54,17 @@ describe('GET /v1/tasks/{id}/messages/await', () => {
     expect(answeredAt - postedAt).toBeLessThan(800);
   });
 
+  it('wakes every waiter of the thread with the one message (they share one query)', async () => {
+    const { parties, task } = await thread();
+    const waiting = Array.from({ length: 30 }, (_, i) =>
+      awaitMessages(i % 2 ? parties.agent.token : parties.operator.token, task.id, { timeoutSec: '20' }),
+    );
+    await sleep(1_000);
+    const message = await posted(parties.worker.token, task.id, 'To all of you');
+    const answers = await Promise.all(waiting);
+    for (const res of answers) expect(res.json).toEqual({ data: [message] });
+  });
+
   it('ends the wait when the client disconnects', async () => {
     const { parties, task } = await thread();
     const controller = new AbortController();
