@@ -42,11 +42,18 @@ const agents = {
 export async function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const timeoutMs = request.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   let url: URL;
   let address: string;
   try {
     url = checkUrlSyntax(request.url, request.rules);
-    address = await resolveDeliveryAddress(url, request.rules, request.resolve);
+    // DNS counts against the attempt's time too: a resolver that hangs must not hold the delivery past it.
+    const checked = url;
+    address = await withDeadline(
+      resolveDeliveryAddress(checked, request.rules, request.resolve),
+      timeoutMs,
+      () => new BlockedUrlError(`The host ${checked.hostname} could not be resolved in time`),
+    );
   } catch (error) {
     const message = error instanceof BlockedUrlError ? error.message : 'The URL could not be checked';
     return { statusCode: null, durationMs: elapsed(), error: `Refused: ${message}`, responseSnippet: null };
@@ -57,7 +64,7 @@ export async function deliver(request: DeliveryRequest): Promise<DeliveryResult>
     else callback(null, address, family);
   };
   const transport = url.protocol === 'https:' ? https : http;
-  const timeoutMs = request.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const remainingMs = Math.max(1, timeoutMs - (performance.now() - started));
   return new Promise<DeliveryResult>((resolve) => {
     let settled = false;
     const finish = (result: Omit<DeliveryResult, 'durationMs'>) => {
@@ -104,12 +111,20 @@ export async function deliver(request: DeliveryRequest): Promise<DeliveryResult>
     );
     const timer = setTimeout(() => {
       outgoing.destroy(new Error(`No answer within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
+    }, remainingMs);
     outgoing.on('error', (error) => {
       finish({ statusCode: null, error: describeNetworkError(error), responseSnippet: null });
     });
     outgoing.end(request.body);
   });
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number, timeoutError: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timeoutError()), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 function describeNetworkError(error: Error & { code?: string }): string {

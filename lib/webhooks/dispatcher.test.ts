@@ -244,6 +244,22 @@ describe('answers and retries', () => {
     }
   });
 
+  it('a DNS answer that never comes counts against the attempt’s time', async () => {
+    const { db } = await getDatabase();
+    const owner = await insertUser(db);
+    const hook = await endpointFor(owner.id, receiver.url);
+    await db
+      .update(webhookEndpoints)
+      .set({ url: 'https://slow-dns.example.com/hooks' })
+      .where(eq(webhookEndpoints.id, hook.id));
+    await emit('task.submitted', [owner.id]);
+    await dispatchTo([hook.id], { allowPrivate: false, timeoutMs: 300, resolve: () => new Promise(() => {}) });
+    const [delivery] = await deliveriesOf(hook.id);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+    const [attempt] = await attemptsOf(delivery?.id ?? '');
+    expect(attempt?.error).toBe('Refused: The host slow-dns.example.com could not be resolved in time');
+  });
+
   it('a delivery queued before its endpoint was deleted is settled without a request', async () => {
     const { db } = await getDatabase();
     const owner = await insertUser(db);
