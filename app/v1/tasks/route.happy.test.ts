@@ -96,7 +96,14 @@ describe('a task from posting to payment', () => {
     expect(profile?.completedTasks).toBe(1);
 
     // One outbox event per transition, each naming the status it left; everyone on the task hears of it.
-    const emitted = await taskEvents(task.id);
+    const all = await taskEvents(task.id);
+    expect(
+      all.filter((event) => event.type.startsWith('payment.')).map((event) => [event.type, event.data.amountCents]),
+    ).toEqual([
+      ['payment.succeeded', 2_300],
+      ['payment.transferred', 2_000],
+    ]);
+    const emitted = all.filter((event) => event.type.startsWith('task.'));
     expect(emitted.map((event) => [event.type, event.data.previousStatus])).toEqual([
       ['task.posted', 'draft'],
       ['task.accepted', 'posted'],

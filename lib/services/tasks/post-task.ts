@@ -13,6 +13,7 @@ import type { X402Requirements } from '@/lib/payments/x402/requirements';
 import type { TaskBody } from '@/lib/schemas/tasks';
 import { chargeCard, reserveCardFunding } from './card-funding';
 import { insertDraftTask } from './insert-draft-task';
+import { emitPaymentEvent } from './release-escrow';
 import { invalidTransition, runTransition } from './run-transition';
 import { readTaskAccess, taskNotFound } from './task-access';
 
@@ -156,6 +157,8 @@ async function publish(
     caller: { user },
     effect: async (tx, access) => {
       await money?.(tx, access.task);
+      const funded = { ...access.task, ...changes };
+      await emitPaymentEvent(tx, funded, 'payment.succeeded', funded.totalCents);
       return { ...changes, publishedAt: new Date() };
     },
   });

@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { type Task, workerProfiles } from '@/db/schema';
+import { type Task, users, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { emitEvent } from '@/lib/events/emit-event';
+import type { PaymentEventType } from '@/lib/events/event-types';
 import { processorForTask } from '@/lib/payments/get-processor';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import { refundTask } from '@/lib/services/payments/refund-task';
 import { transferToWorker } from '@/lib/services/payments/transfer-to-worker';
+import { taskAudience } from './task-access';
 
 // The two ways a task's escrow empties: back to the requester (cancel, expiry) or to the worker (completion).
 // Both run inside the transition's transaction, so the status and the money move together or not at all.
@@ -15,7 +18,8 @@ import { transferToWorker } from '@/lib/services/payments/transfer-to-worker';
 export async function refundEscrow(tx: Tx, task: Task, description: string) {
   if (task.fundingSource === 'card') {
     try {
-      await refundTask(tx, processorForTask(tx, task), { taskId: task.id, description });
+      const { refundedCents } = await refundTask(tx, processorForTask(tx, task), { taskId: task.id, description });
+      if (refundedCents > 0) await emitPaymentEvent(tx, task, 'payment.refunded', refundedCents);
     } catch (error) {
       // A reserved card that was never captured (a failed or abandoned charge) has nothing to refund.
       if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
@@ -26,6 +30,7 @@ export async function refundEscrow(tx: Tx, task: Task, description: string) {
     const mode = task.livemode ? 'live' : 'test';
     const held = await lockedBalance(tx, ledgerAccount.escrow(mode, task.id));
     if (held <= 0) return;
+    await emitPaymentEvent(tx, task, 'payment.refunded', held);
     // USDC cannot be pulled back through the card processor: the refund is owed to the payer's wallet.
     await postLedgerTransaction(tx, {
       kind: 'refund',
@@ -61,5 +66,21 @@ export async function payWorkerPart(tx: Tx, task: Task, amountCents: number, fee
     amountCents,
     feeCents,
     description: `Task: ${task.title}`,
+  });
+  await emitPaymentEvent(tx, task, 'payment.transferred', amountCents);
+}
+
+/**
+ * A `payment.*` event for the task's two sides: money came in (`succeeded`), went back (`refunded`), or was
+ * paid out to the worker (`transferred`).
+ */
+export async function emitPaymentEvent(tx: Tx, task: Task, type: PaymentEventType, amountCents: number) {
+  const [requester] = await tx.select({ ownerId: users.ownerId }).from(users).where(eq(users.id, task.requesterId));
+  await emitEvent(tx, {
+    type,
+    data: { taskId: task.id, amountCents, currency: 'usd', fundingSource: task.fundingSource },
+    taskId: task.id,
+    audience: taskAudience(task, requester?.ownerId ?? null),
+    livemode: task.livemode,
   });
 }
