@@ -28,7 +28,9 @@ export async function reserveCardFunding(
       .select({ limit: users.spendingLimitCents })
       .from(users)
       .where(eq(users.id, user.id))
-      .for('update');
+      // NO KEY UPDATE, not UPDATE: the transaction already inserted its draft, whose foreign key holds a KEY
+      // SHARE lock on this row; FOR UPDATE would deadlock two concurrent creations of one agent.
+      .for('no key update');
     if (agent?.limit !== null && agent?.limit !== undefined) {
       const spent = await committedCardSpend(tx, user.id, task.id);
       const remainingCents = Math.max(0, agent.limit - spent);
