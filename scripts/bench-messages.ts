@@ -26,15 +26,21 @@ try {
   const server = startServer(databaseUrl, PORT);
   try {
     await waitForServer(base);
+    const health = await autocannon({ url: `${base}/v1/health`, connections: CONNECTIONS, duration: 5 });
     const post = await benchPost(seeded);
+    console.log('POST', post);
     const waiters = await benchWaiters(seeded, server.pid ?? 0);
     console.log('\nmessages');
+    console.log(
+      `baseline GET /v1/health, ${CONNECTIONS} connections, 5 s: ${health.requests.average.toFixed(0)} req/s, ` +
+        `p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms (the machine's state during this run)`,
+    );
     console.log(
       `POST /v1/tasks/{id}/messages, ${CONNECTIONS} connections, ${DURATION_S} s: ${post.requests} requests ` +
         `(${post.non2xx} non-2xx), ${post.rps.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms (target p99 <= 150 ms)`,
     );
     console.log(
-      `${WAITERS.toLocaleString('en')} await waiters on one task: server RSS ${mb(waiters.rssBefore)} -> ` +
+      `${WAITERS.toLocaleString('en')} await waiters on one task (parked in ${waiters.setupSeconds.toFixed(1)} s): server RSS ${mb(waiters.rssBefore)} -> ` +
         `${mb(waiters.rssWaiting)} MB (+${mb(waiters.rssWaiting - waiters.rssBefore)} MB, target < 100 MB); ` +
         `answered with the message ${waiters.answered}/${WAITERS}; after the POST returned: p50 ` +
         `${waiters.p50.toFixed(0)} ms, max ${waiters.max.toFixed(0)} ms; after it was sent: max ` +
@@ -156,9 +162,27 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
   await Promise.all(Array.from({ length: 20 }, () => request('GET', awaitPath.replace('60', '1'), seeded.agentKey)));
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const rssBefore = rss(serverPid);
-  const answers = Array.from({ length: WAITERS }, () => request('GET', awaitPath, seeded.agentKey));
-  // Every waiter has authenticated and queried once when the server goes quiet; give it time to get there.
-  await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 15_000)));
+  // Opened in batches of 100, each confirmed by a fresh connection's GET /v1/health: the accept queue is FIFO,
+  // so its answer means the batch was accepted (thousands of connects at once overflow the backlog: resets).
+  const answers: Promise<{ status: number; body: string; at: number }>[] = [];
+  const openedAt = performance.now();
+  for (let i = 0; i < WAITERS; i++) {
+    answers.push(
+      request('GET', awaitPath, seeded.agentKey).catch((error) => ({ status: -1, body: String(error), at: 0 })),
+    );
+    if (i % 100 === 99) await fetch(`${base}/v1/health`, { headers: { connection: 'close' } });
+  }
+  // Then until the server is quiet: a database-backed read of the thread answers fast three times in a row
+  // (the pool's queue is FIFO, so the waiters' own first queries are done by then).
+  let quiet = 0;
+  while (quiet < 3 && performance.now() - openedAt < 120_000) {
+    const started = performance.now();
+    await request('GET', `/v1/tasks/${seeded.awaitTaskId}/messages?limit=1`, seeded.agentKey);
+    quiet = performance.now() - started < 50 ? quiet + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const setupSeconds = (performance.now() - openedAt) / 1000;
+  console.log(`${WAITERS} waiters opened and parked in ${setupSeconds.toFixed(1)} s`);
   const rssWaiting = rss(serverPid);
   const sentAt = performance.now();
   const posted = await request(
@@ -172,8 +196,11 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
   const results = await Promise.all(answers);
   agent.destroy();
   const answered = results.filter((r) => r.status === 200 && JSON.parse(r.body).data.length === 1).length;
+  const failed = results.filter((r) => r.status !== 200);
+  if (failed.length > 0) console.log(`${failed.length} waiters failed, e.g. ${failed[0]?.status} ${failed[0]?.body}`);
   const delays = results.map((r) => r.at - postedAt).sort((a, b) => a - b);
   return {
+    setupSeconds,
     rssBefore,
     rssWaiting,
     answered,
