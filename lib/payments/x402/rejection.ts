@@ -10,7 +10,13 @@ export class X402Rejection extends ApiError {
   readonly reason: string;
 
   constructor(reason: string, message: string) {
-    super('PAYMENT_FAILED', { message, details: { reason } });
+    super('PAYMENT_FAILED', {
+      message,
+      details: { reason },
+      hint:
+        'Fix what `details.reason` names and retry with a new X-Payment (x402 v1) or PAYMENT-SIGNATURE (v2) ' +
+        'built from `accepts[0]` of the 402 this request answers without a payment; each authorization pays once.',
+    });
     this.name = 'X402Rejection';
     this.reason = reason;
   }
