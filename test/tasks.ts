@@ -130,11 +130,17 @@ export function actionBody(action: ActionSegment): Record<string, unknown> | und
 }
 
 /** POST /v1/tasks/{id}/<action> as the holder of `token`. */
-export function callAction(action: ActionSegment, taskId: string, token: string, body = actionBody(action)) {
+export function callAction(
+  action: ActionSegment,
+  taskId: string,
+  token: string,
+  /** null: no body at all. */
+  body: Record<string, unknown> | null | undefined = actionBody(action),
+) {
   return call(ACTION_ROUTES[action], `/v1/tasks/${taskId}/${action}`, {
     params: { id: taskId },
     token,
-    ...(body !== undefined ? { body } : {}),
+    ...(body ? { body } : {}),
   });
 }
 

@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { escrowBalance, withoutStripe } from '@/test/payments';
+import { callAction, type FundedParties, fundedParties, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
+
+withoutStripe();
+
+let parties: FundedParties;
+beforeAll(async () => {
+  parties = await fundedParties();
+});
+
+describe('POST /v1/tasks/{id}/request-revision', () => {
+  it('sends a submission back at most twice; the third time is 409', async () => {
+    const task = await taskInStatus(parties, 'submitted');
+    for (const round of [1, 2]) {
+      const res = await callAction('request-revision', task.id, parties.requester.token, { reason: `Round ${round}` });
+      expect(res.status, res.text).toBe(200);
+      expect(res.json.data).toMatchObject({ status: 'accepted', revisionCount: round });
+      expect((await taskEvents(task.id)).at(-1)).toMatchObject({
+        type: 'task.accepted',
+        data: { previousStatus: 'submitted', reason: `Round ${round}` },
+      });
+      // The proof stays for the worker to see what was asked about; they submit again.
+      expect((await callAction('submit', task.id, parties.worker.token)).status).toBe(200);
+    }
+    const before = await taskRow(task.id);
+    const eventsBefore = (await taskEvents(task.id)).length;
+    const third = await callAction('request-revision', task.id, parties.requester.token);
+    expect(third.status, third.text).toBe(409);
+    expect(third.json.error).toMatchObject({ code: 'INVALID_TRANSITION', details: { revisionCount: 2 } });
+    expect(await taskRow(task.id)).toEqual(before);
+    expect(await taskEvents(task.id)).toHaveLength(eventsBefore);
+    // What is left: approve (or dispute).
+    expect((await callAction('approve', task.id, parties.requester.token)).status).toBe(200);
+    expect(await escrowBalance(task.id)).toBe(0);
+  });
+
+  it('without a body, with no reason', async () => {
+    const task = await taskInStatus(parties, 'submitted');
+    const res = await callAction('request-revision', task.id, parties.requester.token, null);
+    expect(res.status, res.text).toBe(200);
+    expect((await taskEvents(task.id)).at(-1)?.data).toMatchObject({ reason: null });
+  });
+
+  it('the worker cannot ask for a revision of their own proof (403)', async () => {
+    const task = await taskInStatus(parties, 'submitted');
+    const res = await callAction('request-revision', task.id, parties.worker.token);
+    expect(res.status, res.text).toBe(403);
+    expect(await taskRow(task.id)).toEqual(task);
+  });
+});
