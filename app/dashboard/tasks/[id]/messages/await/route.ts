@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { getDatabase } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, validationError } from '@/lib/api/errors';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 import { awaitMessagesQuery } from '@/lib/schemas/messages';
 import { awaitMessages } from '@/lib/services/messages/await-messages';
@@ -10,22 +9,27 @@ import { awaitMessages } from '@/lib/services/messages/await-messages';
 export const dynamic = 'force-dynamic';
 export const maxDuration = 70;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const current = await getBrowserUser();
   if (!current) return Response.json(new ApiError('UNAUTHORIZED').toBody(), { status: 401 });
   const { id } = await params;
   try {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError('NOT_FOUND', { message: 'Task not found' });
+    if (!UUID.test(id)) throw new ApiError('NOT_FOUND', { message: 'Task not found' });
     const url = new URL(request.url);
-    const query = awaitMessagesQuery.parse(Object.fromEntries(url.searchParams));
+    const parsed = awaitMessagesQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) {
+      throw validationError(
+        parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
+      );
+    }
+    const query = parsed.data;
     const database = await getDatabase();
     const data = await awaitMessages(database, current.user.id, id, { ...query, signal: request.signal });
     return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (error instanceof ApiError) return Response.json(error.toBody(), { status: error.status });
-    if (error instanceof z.ZodError) {
-      return Response.json(new ApiError('VALIDATION_ERROR').toBody(), { status: 400 });
-    }
     throw error;
   }
 }

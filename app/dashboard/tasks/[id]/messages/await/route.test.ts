@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as nextAuthRoute from '@/app/api/auth/[...nextauth]/route';
+import { getDatabase } from '@/db/client';
+import { users } from '@/db/schema';
+import { resetEnvCache } from '@/lib/env';
+import { uniqueIp } from '@/test/http';
+import { posted, thread } from '@/test/messages';
+import { runAppRoute } from '@/test/next-route';
+import { signUpViaApi } from '@/test/sessions';
+import * as awaitRoute from './route';
+
+// The pages' long poll: the session cookie (not a bearer token) names the caller; the answers are those of
+// GET /v1/tasks/{id}/messages/await. The route reads the cookie through `next/headers`, so it runs inside
+// Next's own request scope (test/next-route.ts), after a real sign-in through next-auth.
+
+const PASSWORD = 'correct horse battery';
+const ROUTE = '/dashboard/tasks/[id]/messages/await';
+const ENV_KEYS = ['NEXTAUTH_URL', 'AUTH_SECRET'] as const;
+const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+
+beforeAll(() => {
+  process.env.NEXTAUTH_URL = 'http://localhost:3000';
+  process.env.AUTH_SECRET = 'test-secret-for-next-auth-cookies-0123456789';
+  resetEnvCache();
+});
+
+afterAll(() => {
+  for (const key of ENV_KEYS) {
+    const value = savedEnv[key];
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  resetEnvCache();
+});
+
+/** Signs in through next-auth's credentials callback; returns the Cookie header a browser would send. */
+async function signIn(userId: string): Promise<string> {
+  const { db } = await getDatabase();
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const email = user?.email ?? '';
+  const ip = uniqueIp();
+  const jar = new Map<string, string>();
+  const send = async (segments: string[], form?: Record<string, string>) => {
+    const headers = new Headers({ 'x-forwarded-for': ip });
+    if (jar.size) headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+    if (form) headers.set('content-type', 'application/x-www-form-urlencoded');
+    const request = new Request(new URL(`/api/auth/${segments.join('/')}`, 'http://localhost:3000'), {
+      method: form ? 'POST' : 'GET',
+      headers,
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    const res = await runAppRoute(nextAuthRoute, '/api/auth/[...nextauth]', request, { nextauth: segments });
+    for (const header of res.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at).trim(), pair.slice(at + 1));
+    }
+    return res;
+  };
+  const csrf = await send(['csrf']);
+  const res = await send(['callback', 'credentials'], {
+    csrfToken: csrf.json.csrfToken,
+    email,
+    password: PASSWORD,
+    json: 'true',
+  });
+  expect(res.status).toBe(200);
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+function poll(taskId: string, query: Record<string, string>, cookie?: string) {
+  const url = new URL(`/dashboard/tasks/${taskId}/messages/await`, 'http://localhost:3000');
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const headers = new Headers(cookie ? { cookie } : {});
+  return runAppRoute(awaitRoute, ROUTE, new Request(url, { headers }), { id: taskId });
+}
+
+describe('GET /dashboard/tasks/{id}/messages/await (session cookie)', () => {
+  it('answers the other side’s messages newer than sinceMessageId to either side, signed in by cookie', async () => {
+    const { parties, task } = await thread();
+    const m1 = await posted(parties.worker.token, task.id, 'one');
+    await posted(parties.operator.token, task.id, 'mine');
+    const m3 = await posted(parties.worker.token, task.id, 'two');
+
+    const operator = await signIn(parties.operator.id);
+    const res = await poll(task.id, { sinceMessageId: m1.id, timeoutSec: '30' }, operator);
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.json).toEqual({ data: [m3] });
+
+    const worker = await signIn(parties.worker.id);
+    const back = await poll(task.id, { sinceMessageId: m1.id, timeoutSec: '1' }, worker);
+    expect(back.status).toBe(200);
+    expect(back.json.data.map((message: { body: string }) => message.body)).toEqual(['mine']);
+  });
+
+  it('wakes when the other side posts, and answers [] on timeout', async () => {
+    const { parties, task } = await thread();
+    const worker = await signIn(parties.worker.id);
+    const waiting = poll(task.id, { timeoutSec: '10' }, worker);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const message = await posted(parties.agent.token, task.id, 'are you there?');
+    const res = await waiting;
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ data: [message] });
+
+    const started = performance.now();
+    const quiet = await poll(task.id, { sinceMessageId: message.id, timeoutSec: '1' }, worker);
+    expect(quiet.json).toEqual({ data: [] });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('401 without a session; 404 for a signed-in stranger and a malformed id; 409 before acceptance; 400 on a bad query', async () => {
+    const { parties, task } = await thread();
+    const none = await poll(task.id, { timeoutSec: '1' });
+    expect(none.status).toBe(401);
+    expect(none.json.error.code).toBe('UNAUTHORIZED');
+
+    const stranger = await signUpViaApi('await-stranger');
+    const strangerCookie = await signIn(stranger.userId);
+    const outside = await poll(task.id, { timeoutSec: '1' }, strangerCookie);
+    expect(outside.status).toBe(404);
+    expect(outside.json.error.code).toBe('NOT_FOUND');
+    for (const id of ['not-a-task', '-'.repeat(36)]) {
+      expect((await poll(id, { timeoutSec: '1' }, strangerCookie)).status).toBe(404);
+    }
+
+    const worker = await signIn(parties.worker.id);
+    const invalid = await poll(task.id, { timeoutSec: '600' }, worker);
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      issues: [{ path: ['timeoutSec'], message: 'Must be at most 60' }],
+    });
+
+    const posted = await thread('posted');
+    const operator = await signIn(posted.parties.operator.id);
+    const closed = await poll(posted.task.id, { timeoutSec: '1' }, operator);
+    expect(closed.status).toBe(409);
+    expect(closed.json.error.code).toBe('THREAD_NOT_OPEN');
+  });
+});
