@@ -17,11 +17,19 @@ export function x402For(request: Request, task: { totalCents: number; title: str
     resource: new URL(new URL(request.url).pathname, env().SITE_URL).toString(),
     description: `Legwork task: ${task.title}`.slice(0, 200),
   });
-  const payment = readX402Payment(request);
-  return { requirements, offer: payment ? ({ payment, requirements } satisfies X402Offer) : null };
+  return {
+    requirements,
+    readOffer: (): X402Offer | null => {
+      const payment = readX402Payment(request);
+      return payment ? { payment, requirements } : null;
+    },
+  };
 }
 
-/** Runs the funding step and turns its outcome (or a refused x402 payment) into the answer. */
+/**
+ * Runs the funding step and turns its outcome into the answer. A refused x402 payment — a malformed header
+ * (read inside `fund`, through `readOffer`) as much as a wrong amount — is a 402 with the requirements again.
+ */
 export async function fundingReply(
   user: ActorUser,
   requirements: ReturnType<typeof x402Requirements>,

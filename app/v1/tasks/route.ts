@@ -19,8 +19,8 @@ export const POST = route(createTaskOperation, async ({ db, actor, body, request
     const draft = await insertDraftTask(db, user.id, body, processor.livemode);
     return reply(201, toTaskResource(draft, { side: 'requester' }));
   }
-  const { requirements, offer } = x402For(request, { ...priceTask(body.budgetCents), title: body.title });
-  return fundingReply(user, requirements, () => createTask(db, processor, user, body, offer), 201);
+  const { requirements, readOffer } = x402For(request, { ...priceTask(body.budgetCents), title: body.title });
+  return fundingReply(user, requirements, () => createTask(db, processor, user, body, readOffer()), 201);
 });
 
 export const GET = route(listTasksOperation, async ({ db, actor, query }) => listTasks(db, userOf(actor).id, query));

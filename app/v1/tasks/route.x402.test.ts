@@ -158,6 +158,48 @@ describe('POST /v1/tasks paid with x402 clients', () => {
     await expectPaidTask(agent.id, account.address);
   });
 
+  it('with an Idempotency-Key: the 402 is not stored, the paid retry with the same key creates the task, a replay repeats it', async () => {
+    const agent = await payingAgent();
+    const account = newPayer();
+    const resource = new URL(TASKS_PATH, env().SITE_URL).toString();
+    const requirements = x402Requirements({ totalCents: TOTAL_CENTS, resource, description: 'x' });
+    const key = `idem-${account.address}`;
+    const send = (extra: Record<string, string>) => {
+      const init = postTask(agent.token);
+      return POST(
+        new Request(tasksUrl(), { ...init, headers: { ...init.headers, 'Idempotency-Key': key, ...extra } }),
+        { params: Promise.resolve({}) },
+      ).then(readResult);
+    };
+
+    const demanded = await send({});
+    expect(demanded.status).toBe(402);
+    expect(demanded.headers.get('payment-required')).toBeTruthy();
+    const header = base64Json(v1Payload(requirements, await signAuthorization(account, requirements)));
+    const paid = await send({ 'X-Payment': header });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.headers.get('x-payment-response')).toBeTruthy();
+    const replayed = await send({ 'X-Payment': header });
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.json.data.id).toBe(paid.json.data.id);
+    await expectPaidTask(agent.id, account.address);
+  });
+
+  it('a malformed X-Payment header is a 402 that carries the requirements again', async () => {
+    const agent = await payingAgent();
+    const init = postTask(agent.token);
+    const res = await POST(
+      new Request(tasksUrl(), { ...init, headers: { ...init.headers, 'X-Payment': 'not base64 json!' } }),
+      { params: Promise.resolve({}) },
+    ).then(readResult);
+    expect(res.status).toBe(402);
+    expect(res.json).toMatchObject({ error: { code: 'PAYMENT_FAILED' }, x402Version: 1 });
+    expect(res.json.accepts).toHaveLength(1);
+    expect(res.headers.get('payment-required')).toBeTruthy();
+    expect(await tasksOf(agent.id)).toEqual([]);
+  });
+
   it('five concurrent first uses of one X-Payment: exactly one task', async () => {
     const agent = await payingAgent();
     const account = newPayer();

@@ -52,8 +52,10 @@ export async function withIdempotency(
     await release(database, scopeHash);
     throw error;
   }
-  // A server fault or a client that hung up (499) produced no answer worth replaying.
-  if (outcome.status >= 499) {
+  // A server fault or a client that hung up (499) produced no answer worth replaying. Nor does a 402: the
+  // client is told to pay and retry the same request (same key, same body) with a payment header, and that
+  // retry must reach the handler, not the stored demand for payment.
+  if (outcome.status >= 499 || outcome.status === 402) {
     await release(database, scopeHash);
     return outcome;
   }

@@ -11,8 +11,13 @@ import { fundingReply, x402For } from '../../funding-reply';
 export const POST = route(publishTaskOperation, async ({ db, actor, params, request }) => {
   const user = userOf(actor);
   const { task } = await loadTaskAccess(db, params.id, user.id, { partiesOnly: true });
-  const { requirements, offer } = x402For(request, task);
-  return fundingReply(user, requirements, () => publishTask(db, getProcessor(db, actor), user, task.id, offer), 200);
+  const { requirements, readOffer } = x402For(request, task);
+  return fundingReply(
+    user,
+    requirements,
+    () => publishTask(db, getProcessor(db, actor), user, task.id, readOffer()),
+    200,
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });
