@@ -204,3 +204,48 @@ test('agent posts a funded task, a worker accepts, they talk, proof with a photo
     receiver.server.close();
   }
 });
+
+test('the operator cancels a posted task on the dashboard; a stale second tab gets the refusal as an error line', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signUpInBrowser(page, 'task-cancel');
+  await page.goto('/dashboard/payments');
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await enterTestCard(page, '4242 4242 4242 4242');
+  await expect(page.getByTestId('card-on-file')).toContainText('4242');
+  await page.goto('/dashboard/agents');
+  await page.getByLabel('Agent name').fill('Canceller');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  const agentKey = (await page.getByTestId('new-key').textContent()) ?? '';
+  const title = `Remote survey ${Date.now()}`;
+  const created = await request.post('/v1/tasks', {
+    headers: { authorization: `Bearer ${agentKey}` },
+    data: { title, budgetCents: 500, proofRequirements: ['text'] },
+  });
+  expect(created.status()).toBe(201);
+  const task = (await created.json()).data;
+
+  await page.goto(`/dashboard/tasks/${task.id}`);
+  await expect(page.getByTestId('task-status')).toHaveText('posted');
+  await expect(page.getByTestId('task-location')).toHaveText('Remote');
+  await expect(page.getByText('The thread opens when a worker accepts the task.')).toBeVisible();
+  // Only what `posted` allows: cancel, not approve or revision.
+  await expect(page.getByRole('button', { name: 'Approve and pay' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Request revision' })).toHaveCount(0);
+
+  const stale = await context.newPage();
+  await stale.goto(`/dashboard/tasks/${task.id}`);
+  await page.getByRole('button', { name: 'Cancel task' }).click();
+  await expect(page.getByTestId('task-status')).toHaveText('cancelled');
+  await expect(page.getByTestId('timeline-entry').last()).toContainText('from posted');
+  await expect(page.getByTestId('task-actions')).toHaveCount(0);
+
+  await stale.getByRole('button', { name: 'Cancel task' }).click();
+  await expect(stale.getByTestId('cancel-form').getByRole('alert')).toContainText('cancelled');
+
+  // Refunded: the operator's payment history shows the charge and the refund.
+  await page.goto('/dashboard/payments');
+  await expect(page.getByTestId('payment-history')).toContainText('refund');
+});
