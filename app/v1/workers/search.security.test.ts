@@ -57,10 +57,15 @@ describe('GET /v1/workers: who may search', () => {
     const { searchWorkersSql } = await import('@/lib/services/workers/search-workers-sql');
     const params = [48.8566, 2.3522, 10_000, ['delivery'], null, null, 20];
     // A literal EXPLAIN of the same text with the parameters inlined (EXPLAIN cannot take bind parameters on
-    // every driver); seqscan off so the tiny test table cannot tempt the planner away from the index.
-    const inlined = searchWorkersSql(1).replace(/\$(\d)/g, (_, n: string) => literal(params[Number(n) - 1]));
+    // every driver); sequential and bitmap scans and sorts off, so the tiny test table cannot tempt the planner
+    // into reading every listed worker and sorting them instead of the ordered index scan.
+    const inlined = searchWorkersSql(1, { minRating: false, atInstant: false }).replace(/\$(\d)/g, (_, n: string) =>
+      literal(params[Number(n) - 1]),
+    );
     const plan = await database.db.transaction(async (tx) => {
       await tx.execute('set local enable_seqscan = off');
+      await tx.execute('set local enable_bitmapscan = off');
+      await tx.execute('set local enable_sort = off');
       const result = await tx.execute(`explain ${inlined}`);
       return JSON.stringify(result);
     });

@@ -33,8 +33,8 @@ const exception = (available: boolean) =>
     and (e.start_minute is null or (e.start_minute <= ${minute('e')} and ${minute('e')} < e.end_minute)))`;
 
 // 1 available, 0 not, 0.5 with no schedule at all; an exception on the local date wins over the weekly rules.
+// (1 when no instant is asked: that variant of the statement does not include this.)
 const AVAILABILITY = `case
-    when $6::timestamptz is null then 1.0
     when not c.is_available then 0.0
     when ${exception(true)} then 1.0
     when ${exception(false)} then 0.0
@@ -63,13 +63,14 @@ const HAVERSINE = `(2 * 6371008.8 * asin(sqrt(
     + cos(radians($1::float8)) * cos(radians(n.lat)) * power(sin(radians(n.lng - $2::float8) / 2), 2))))`;
 
 // The SCANNED nearest listed workers to (centreLng, $1) on the Mercator plane, from the index alone, among
-// those `side` keeps.
-const scan = (centreLng: string, side: string) => `(select w.id, w.lat, w.lng, w.skills, w.average_rating,
-      w.verification_tier, w.is_available
+// those `side` keeps. A variant without minRating or without an instant still names $5 or $6 (so its type is
+// known), in a one-time filter that is always true there.
+const scan = (centreLng: string, side: string, variant: SearchVariant) => `(select w.id, w.lat, w.lng, w.skills,
+      w.average_rating, w.verification_tier, w.is_available
     from worker_profiles w
     where w.is_listed and w.lat is not null and w.lng is not null
-      and ($5::numeric is null or w.average_rating >= $5::numeric)
-      and ${side}
+      and ${variant.minRating ? 'w.average_rating >= $5::numeric' : '$5::numeric is null'}
+      and ${variant.atInstant ? '' : '$6::timestamptz is null and '}${side}
     order by ${GEO_POINT} <-> point(${centreLng}, ${mercatorY('$1::float8')})
     limit ${SCANNED})`;
 
@@ -85,13 +86,31 @@ const NEAR_ANTIMERIDIAN = `(180 - abs($2::float8) < 1.1 * ${RADIUS_DEGREES} / gr
 // sets are disjoint, so a UNION ALL needs no de-duplication. Those that the plain scan leaves out when the
 // shifted one does not run are farther than the radius.
 const DIRECT = 'abs(w.lng - $2::float8) <= 180';
-const ACROSS = `abs(w.lng - $2::float8) > 180 and ${NEAR_ANTIMERIDIAN}`;
+// The test sits in a scalar subquery (an InitPlan) so that even a custom plan cannot fold it away: the
+// custom and the generic plan then cost the same, and PostgreSQL settles on the generic one (see below).
+const ACROSS = `abs(w.lng - $2::float8) > 180 and (select ${NEAR_ANTIMERIDIAN})`;
 
-/** The search statement for `skillCount` requested skills (lower-cased and distinct, as the query schema leaves them). */
-export const searchWorkersSql = (skillCount: number) => `with nearest as (
-  ${scan('$2::float8', DIRECT)}
+/** Which optional parts a search has: `minRating` ($5) and `availableAt` ($6). */
+export type SearchVariant = { minRating: boolean; atInstant: boolean };
+
+/** The prepared statement's name for a variant (one per skill count and optional part). */
+export const searchStatementName = (skillCount: number, variant: SearchVariant) =>
+  `search_workers_${skillCount}${variant.minRating ? '_min' : ''}${variant.atInstant ? '_at' : ''}`;
+
+/**
+ * The search statement for `skillCount` requested skills (lower-cased and distinct, as the query schema leaves
+ * them) and the optional parts in `variant`. One prepared statement per variant, so each can run on a plan
+ * made once per connection: PostgreSQL plans a prepared statement afresh for every execution (a "custom
+ * plan", ~0.7 ms here, about as long as the search itself) unless the generic plan's estimated cost is no
+ * higher than the custom ones'. `$5 is null or rating >= $5` made the generic plan expect to scan three
+ * times the index entries, and the availability subqueries made it ~10 times dearer, where a custom plan
+ * folds both away; as separate variants, with the antimeridian test out of the folder's reach, generic and
+ * custom cost the same and PostgreSQL keeps the generic plan.
+ */
+export const searchWorkersSql = (skillCount: number, variant: SearchVariant) => `with nearest as (
+  ${scan('$2::float8', DIRECT, variant)}
   union all
-  ${scan('$2::float8 - (case when $2::float8 < 0 then -360 else 360 end)', ACROSS)}
+  ${scan('$2::float8 - (case when $2::float8 < 0 then -360 else 360 end)', ACROSS, variant)}
 ), candidates as (
   select n.*, ${HAVERSINE} as distance from nearest n order by distance limit ${CANDIDATES}
 ), scored as (
@@ -99,7 +118,7 @@ export const searchWorkersSql = (skillCount: number) => `with nearest as (
       0.35 * greatest(0, 1 - c.distance / $3::float8)::numeric
     + 0.25 * ${skillOverlap(skillCount)}
     + 0.2 * coalesce(c.average_rating / 5, 0.6)
-    + 0.1 * ${AVAILABILITY}
+    + 0.1 * ${variant.atInstant ? AVAILABILITY : '1.0'}
     + 0.1 * (case when c.verification_tier >= 1 then 1 else 0 end)
   ), 4)::float8 as match_score
   from (select candidates.*, lower(skills::text)::text[] as lower_skills from candidates) c

@@ -2,7 +2,7 @@ import type { Database } from '@/db/client';
 import type { WorkerProfile } from '@/db/schema';
 import type { WorkerSearchQuery } from '@/lib/schemas/worker-search';
 import { listListedWorkers } from './list-listed-workers';
-import { searchWorkersSql } from './search-workers-sql';
+import { searchStatementName, searchWorkersSql } from './search-workers-sql';
 import { toWorkerProfile } from './to-worker-profile';
 
 type SearchRow = {
@@ -37,7 +37,9 @@ type SearchRow = {
 export async function searchWorkers(database: Database, query: WorkerSearchQuery) {
   if (query.lat === undefined || query.lng === undefined) return listListedWorkers(database.db, query);
   const skills = query.skills ?? [];
-  const rows = await database.query<SearchRow>(`search_workers_${skills.length}`, searchWorkersSql(skills.length), [
+  const variant = { minRating: query.minRating !== undefined, atInstant: query.availableAt !== undefined };
+  const statement = searchStatementName(skills.length, variant);
+  const rows = await database.query<SearchRow>(statement, searchWorkersSql(skills.length, variant), [
     query.lat,
     query.lng,
     query.radiusMeters,
