@@ -12,6 +12,7 @@ import { SCOPES } from '@/lib/auth/scopes';
 import { env } from '@/lib/env';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { toV2Requirements, x402Requirements } from '@/lib/payments/x402/requirements';
+import { withEnv } from '@/test/env';
 import { insertApiKey } from '@/test/factories';
 import { readResult } from '@/test/http';
 import { balances } from '@/test/ledger';
@@ -184,6 +185,26 @@ describe('POST /v1/tasks paid with x402 clients', () => {
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.json.data.id).toBe(paid.json.data.id);
     await expectPaidTask(agent.id, account.address);
+  });
+
+  it('in live mode without a facilitator, x402 is refused (nothing would really settle)', async () => {
+    const parties = await taskParties();
+    const { db } = await getDatabase();
+    const { key } = await insertApiKey(db, { userId: parties.agent.id, mode: 'live', scopes: [...SCOPES] });
+    const account = newPayer();
+    const resource = new URL(TASKS_PATH, env().SITE_URL).toString();
+    const requirements = x402Requirements({ totalCents: TOTAL_CENTS, resource, description: 'x' });
+    const header = base64Json(v1Payload(requirements, await signAuthorization(account, requirements)));
+    const init = postTask(key);
+    const res = await withEnv({ STRIPE_SECRET_KEY: 'sk_live_not_called', X402_FACILITATOR_URL: undefined }, () =>
+      POST(new Request(tasksUrl(), { ...init, headers: { ...init.headers, 'X-Payment': header } }), {
+        params: Promise.resolve({}),
+      }).then(readResult),
+    );
+    expect(res.status).toBe(402);
+    expect(res.json.error).toMatchObject({ code: 'PAYMENT_FAILED', details: { reason: 'unexpected_settle_error' } });
+    expect(await paymentRows(account.address)).toEqual([]);
+    expect(await tasksOf(parties.agent.id)).toEqual([]);
   });
 
   it('a malformed X-Payment header is a 402 that carries the requirements again', async () => {

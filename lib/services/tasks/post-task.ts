@@ -8,7 +8,9 @@ import {
   acceptX402Payment,
   recordX402Receipt,
   type X402PaymentHeader,
+  X402Rejection,
 } from '@/lib/payments/x402/accept-payment';
+import { x402Config } from '@/lib/payments/x402/config';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
 import type { TaskBody } from '@/lib/schemas/tasks';
 import { chargeCard, reserveCardFunding } from './card-funding';
@@ -24,6 +26,17 @@ export type PostOutcome =
   | { kind: 'posted'; task: Task; paymentHeaders?: Record<string, string> }
   /** No way to fund it: the caller answers 402 (for agents with the x402 `accepts`). */
   | { kind: 'paymentRequired'; reason: string; remainingCents?: number };
+
+/**
+ * Takes the offered x402 payment. Live mode settles only through a facilitator: without X402_FACILITATOR_URL a
+ * payment would be recorded as settled after the signature check alone, which is fine for test mode only.
+ */
+function acceptPayment(db: Db, processor: PaymentProcessor, x402: X402Offer) {
+  if (processor.livemode && !x402Config().facilitatorUrl) {
+    throw new X402Rejection('unexpected_settle_error', 'Live x402 payments need X402_FACILITATOR_URL; pay by card');
+  }
+  return acceptX402Payment(db, x402.payment, x402.requirements);
+}
 
 /** Raised inside a transaction to roll the reservation back when no card can pay. */
 class CardRefused extends Error {
@@ -46,7 +59,7 @@ export async function createTask(
   x402: X402Offer | null,
 ): Promise<PostOutcome> {
   if (x402) {
-    const paid = await acceptX402Payment(db, x402.payment, x402.requirements);
+    const paid = await acceptPayment(db, processor, x402);
     const draft = await insertDraftTask(db, user.id, body, processor.livemode);
     return {
       kind: 'posted',
@@ -90,7 +103,7 @@ export async function publishTask(
   if (access.task.status !== 'draft') throw invalidTransition('publish', access.task.status);
 
   if (x402) {
-    const paid = await acceptX402Payment(db, x402.payment, x402.requirements);
+    const paid = await acceptPayment(db, processor, x402);
     return {
       kind: 'posted',
       task: await publishPaidByX402(db, user, access.task, paid),
