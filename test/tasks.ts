@@ -215,10 +215,18 @@ export async function taskRow(taskId: string): Promise<Task> {
   return row;
 }
 
-/** The task's outbox events, oldest first. */
+/**
+ * The task's lifecycle events (`task.<status>`), oldest first. Payment events written in the same transaction
+ * share its timestamp, so they are left out to keep the order meaningful.
+ */
 export async function taskEvents(taskId: string) {
   const { db } = await getDatabase();
-  return db.select().from(events).where(eq(events.taskId, taskId)).orderBy(asc(events.createdAt), asc(events.id));
+  const rows = await db
+    .select()
+    .from(events)
+    .where(eq(events.taskId, taskId))
+    .orderBy(asc(events.createdAt), asc(events.id));
+  return rows.filter((event) => /^task\.[a-z]+$/.test(event.type));
 }
 
 /** How many tasks `requesterId` has stored. */
