@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { escrowBalance, taskLedger, withoutStripe } from '@/test/payments';
+import { callAction, type FundedParties, fundedParties, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
+
+withoutStripe();
+
+// The same or conflicting transitions at once: the row lock lets one through, the rest see the new status.
+
+let parties: FundedParties;
+beforeAll(async () => {
+  parties = await fundedParties();
+});
+
+describe('concurrent transitions', () => {
+  it('two approvals at once pay the worker once', async () => {
+    const task = await taskInStatus(parties, 'submitted');
+    const results = await Promise.all([
+      callAction('approve', task.id, parties.requester.token),
+      callAction('approve', task.id, parties.requester.token),
+    ]);
+    expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect(await escrowBalance(task.id)).toBe(0);
+    const transfers = (await taskLedger(task.id)).filter((tx) => tx.kind === 'transfer');
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]?.entries).toContainEqual({
+      account: ledgerAccount.workerPayouts('test', parties.worker.id),
+      amountCents: 2_000,
+    });
+    expect((await taskEvents(task.id)).filter((event) => event.type === 'task.completed')).toHaveLength(1);
+  });
+
+  it('two cancels at once refund once', async () => {
+    const task = await taskInStatus(parties, 'posted');
+    const results = await Promise.all([
+      callAction('cancel', task.id, parties.requester.token),
+      callAction('cancel', task.id, parties.requester.token),
+    ]);
+    expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect(await escrowBalance(task.id)).toBe(0);
+    expect((await taskLedger(task.id)).map((tx) => tx.kind)).toEqual(['charge', 'refund']);
+  });
+
+  it('cancel and accept at once: one wins, and the money follows the winner', async () => {
+    const task = await taskInStatus(parties, 'posted');
+    const [cancel, accept] = await Promise.all([
+      callAction('cancel', task.id, parties.requester.token),
+      callAction('accept', task.id, parties.worker.token),
+    ]);
+    expect([cancel.status, accept.status].sort()).toEqual([200, 409]);
+    const row = await taskRow(task.id);
+    if (cancel.status === 200) {
+      expect(row.status).toBe('cancelled');
+      expect(await escrowBalance(task.id)).toBe(0);
+    } else {
+      expect(row).toMatchObject({ status: 'accepted', workerId: parties.worker.id });
+      expect(await escrowBalance(task.id)).toBe(2_300);
+    }
+  });
+
+  it('approve and dispute at once: exactly one of them happens', async () => {
+    const task = await taskInStatus(parties, 'submitted');
+    const [approve, dispute] = await Promise.all([
+      callAction('approve', task.id, parties.requester.token),
+      callAction('dispute', task.id, parties.worker.token),
+    ]);
+    expect([approve.status, dispute.status].sort()).toEqual([200, 409]);
+    const row = await taskRow(task.id);
+    expect(row.status).toBe(approve.status === 200 ? 'completed' : 'disputed');
+    expect(await escrowBalance(task.id)).toBe(approve.status === 200 ? 0 : 2_300);
+  });
+});
