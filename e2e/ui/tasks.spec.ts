@@ -151,26 +151,30 @@ test('agent posts a funded task, a worker accepts, they talk, proof with a photo
       timeout: 15_000,
     });
 
+    // The operator opens the task from the dashboard while it is in progress.
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Tasks', exact: true }).first().click();
+    const row = page.getByTestId('task-row').filter({ hasText: title });
+    await expect(row).toContainText('accepted');
+    await expect(row).toContainText('Shelf scout');
+    await row.getByRole('link', { name: title }).click();
+    await expect(page.getByTestId('task-status')).toHaveText('accepted');
+    await expect(page.getByTestId('task-price')).toContainText('$23.00');
+    await expect(page.getByTestId('thread-message')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Approve and pay' })).toHaveCount(0);
+
     // Proof with a photo.
     await workerPage.getByLabel('Photos').setInputFiles({ name: 'window.png', mimeType: 'image/png', buffer: PHOTO });
     await workerPage.getByLabel('Note').fill('Window photographed, price tags visible.');
     await workerPage.getByRole('button', { name: 'Submit proof' }).click();
     await expect(workerPage.getByTestId('task-status')).toHaveText('submitted');
 
-    // The operator approves on the dashboard.
-    await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Tasks', exact: true }).first().click();
-    const row = page.getByTestId('task-row').filter({ hasText: title });
-    await expect(row).toContainText('submitted');
-    await expect(row).toContainText('Shelf scout');
-    await row.getByRole('link', { name: title }).click();
-    await expect(page.getByTestId('task-status')).toHaveText('submitted');
-    await expect(page.getByTestId('task-price')).toContainText('$23.00');
+    // The operator's open page picks the submission up by itself, and they approve.
+    await expect(page.getByTestId('task-status')).toHaveText('submitted', { timeout: 25_000 });
     await expect(page.getByTestId('proof-note')).toHaveText('Window photographed, price tags visible.');
     const photo = page.getByTestId('proof-photo');
     await expect(photo).toHaveCount(1);
-    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-    await expect(page.getByTestId('thread-message')).toHaveCount(2);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await expect(page.getByTestId('timeline-entry')).toHaveCount(4);
     await page.getByRole('button', { name: 'Approve and pay' }).click();
     await expect(page.getByTestId('task-status')).toHaveText('completed');

@@ -2,12 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { TaskActionForm } from '@/components/task-action-form';
+import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice, TaskProof, TaskTimeline } from '@/components/task-details';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { TaskThread } from '@/components/task-thread';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
-import { canTake, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
+import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { loadTaskPage } from '../load-task-page';
 import { approveAction, cancelAction, requestRevisionAction } from './actions';
 
@@ -37,6 +38,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         </div>
       </div>
 
+      {!isTerminal(status) && <TaskAutoRefresh />}
       <TaskFacts task={task} />
 
       <section className="rounded-lg border border-stone-200 bg-white p-5">

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
 import { TaskActionForm } from '@/components/task-action-form';
+import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice, TaskProof, TaskTimeline } from '@/components/task-details';
 import { TaskProofForm } from '@/components/task-proof-form';
 import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
@@ -12,7 +13,7 @@ import { getDatabase } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { haversineMeters } from '@/lib/geo/haversine';
-import { canTake } from '@/lib/tasks/task-transitions';
+import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
 import { acceptAction, submitProofAction, withdrawAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -49,6 +50,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         </div>
       </div>
 
+      {!isTerminal(status) && <TaskAutoRefresh />}
       <TaskFacts task={task} distanceMeters={distance} />
 
       <section className="rounded-lg border border-stone-200 bg-white p-5">
