@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import {
@@ -101,6 +102,14 @@ export async function publishTask(
   const access = await readTaskAccess(db, taskId, user.id);
   if (access.side !== 'requester') throw taskNotFound();
   if (access.task.status !== 'draft') throw invalidTransition('publish', access.task.status);
+  // A draft can sit past its deadline; posting it would charge the card only for the job to expire it at once.
+  if (access.task.deadline.getTime() <= Date.now()) {
+    throw new ApiError('INVALID_TRANSITION', {
+      message: 'Cannot publish a task whose deadline has passed',
+      hint: 'Set a new deadline with PATCH /v1/tasks/{id}, then publish.',
+      details: { status: access.task.status, deadline: access.task.deadline.toISOString() },
+    });
+  }
 
   if (x402) {
     const paid = await acceptPayment(db, processor, x402);

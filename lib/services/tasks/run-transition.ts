@@ -4,7 +4,7 @@ import { type Task, tasks, users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
 import { emitEvent } from '@/lib/events/emit-event';
-import { canTake, TASK_TRANSITIONS, type TaskAction } from '@/lib/tasks/task-transitions';
+import { canTake, TASK_TRANSITIONS, type TaskAction, type TaskActor } from '@/lib/tasks/task-transitions';
 import { readTaskAccess, sideOf, type TaskAccess, taskAudience, taskNotFound } from './task-access';
 import { toTaskResource } from './to-task-resource';
 
@@ -100,7 +100,7 @@ function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCal
   }
   if (!visible) throw taskNotFound();
   throw new ApiError('FORBIDDEN', {
-    message: `Only the ${by === 'worker' ? 'assigned worker' : by === 'admin' ? 'platform admin' : 'requester'} can ${actionVerb(action)} this task`,
+    message: `Only the ${ACTOR_NAMES[by]} can ${actionVerb(action)} this task`,
   });
 }
 
@@ -110,5 +110,14 @@ export function invalidTransition(action: TaskAction, status: Task['status']) {
     details: { status, action, allowedFrom: TASK_TRANSITIONS[action].from },
   });
 }
+
+const ACTOR_NAMES: Record<TaskActor, string> = {
+  requester: 'requester',
+  worker: 'assigned worker',
+  listedWorker: 'listed workers',
+  eitherSide: 'requester or the assigned worker',
+  admin: 'platform admin',
+  system: 'platform',
+};
 
 const actionVerb = (action: TaskAction) => (action === 'requestRevision' ? 'request a revision of' : action);

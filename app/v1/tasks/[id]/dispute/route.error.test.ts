@@ -57,6 +57,11 @@ describe('POST /v1/tasks/{id}/dispute', () => {
     expect(bare.json.error.issues.map((issue: { path: string[] }) => issue.path)).toEqual([['reason']]);
     const outsider = await anotherWorker();
     expect((await callAction('dispute', task.id, outsider.token)).status).toBe(404);
+    // A listed worker sees a posted task but is on neither side of it.
+    const posted = await taskInStatus(parties, 'posted');
+    const browsing = await callAction('dispute', posted.id, outsider.token);
+    expect(browsing.status, browsing.text).toBe(403);
+    expect(browsing.json.error.message).toBe('Only the requester or the assigned worker can dispute this task');
     expect(await taskRow(task.id)).toEqual(task);
 
     expect((await callAction('dispute', task.id, parties.worker.token)).status).toBe(200);

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PATCH as updateTask } from '@/app/v1/tasks/[id]/route';
 import { POST as createTask } from '@/app/v1/tasks/route';
 import { getDatabase } from '@/db/client';
-import { users } from '@/db/schema';
+import { tasks, users } from '@/db/schema';
 import { env } from '@/lib/env';
 import { call } from '@/test/http';
-import { addCard, escrowBalance, withoutStripe } from '@/test/payments';
+import { addCard, chargeRows, escrowBalance, withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
 import { callAction, type FundedParties, fundedParties, lifecycleBody, taskEvents, taskRow } from '@/test/tasks';
 
@@ -75,6 +76,32 @@ describe('POST /v1/tasks/{id}/publish — when funding fails', () => {
     const byOperator = await callAction('publish', id, parties.requester.token);
     expect(byOperator.status, byOperator.text).toBe(200);
     expect(await escrowBalance(id)).toBe(4_600);
+  });
+
+  it('a draft whose deadline has passed: 409, no charge; with a new deadline it publishes', async () => {
+    const { db } = await getDatabase();
+    const id = await draftOf(parties.requester.token);
+    await db
+      .update(tasks)
+      .set({ deadline: new Date(Date.now() - 60_000) })
+      .where(eq(tasks.id, id));
+    const res = await callAction('publish', id, parties.requester.token);
+    expect(res.status, res.text).toBe(409);
+    expect(res.json.error).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: 'Cannot publish a task whose deadline has passed',
+    });
+    expect(await taskRow(id)).toMatchObject({ status: 'draft', fundingSource: null });
+    expect(await chargeRows(id)).toEqual([]);
+
+    const deadline = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    const patched = await call(updateTask, `/v1/tasks/${id}`, {
+      params: { id },
+      token: parties.requester.token,
+      body: { deadline },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    expect((await callAction('publish', id, parties.requester.token)).status).toBe(200);
   });
 
   it('someone else’s draft: 404', async () => {
