@@ -65,7 +65,7 @@ export async function listOpenTasks(db: DbOrTx, userId: string, options: { limit
         ${SKILL_WEIGHT}::float8 * (case when c.required_count = 0 then ${NO_SKILLS_OVERLAP}::float8
              else cardinality(c.matched_skills)::float8 / c.required_count end)
         + ${DISTANCE_WEIGHT}::float8 * (case when c.distance_meters is null then ${REMOTE_CLOSENESS}::float8
-             else greatest(0, 1 - c.distance_meters / ${profile.radius}::float8) end) as match_score
+             else greatest(0, 1 - c.distance_meters / ${Math.max(1, profile.radius)}::float8) end) as match_score
       from (
         select t.id, t.deadline,
           case when t.lat is null then null else ${distance} end as distance_meters,
