@@ -2,6 +2,8 @@
 // 30 km of Paris, the rest anywhere on Earth), measures the search statement's database time (EXPLAIN ANALYZE,
 // median of RUNS) at 100k and at 1M rows, then GET /v1/workers?lat&lng&radiusMeters=10000&skills=… end to end
 // through the production server at 10 connections.
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
@@ -26,7 +28,7 @@ try {
   await database.close();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const timings: { size: number; medianMs: number; planningMs: number; rows: number; usesIndex: boolean }[] = [];
+  const timings: ({ size: number } & Awaited<ReturnType<typeof measure>>)[] = [];
   let seeded = 0;
   for (const size of SIZES) {
     const started = performance.now();
@@ -42,8 +44,10 @@ try {
   console.log('\nsearch statement (radius 10 km around random points within 10 km of central Paris, 2 skills)');
   for (const t of timings) {
     console.log(
-      `${t.size.toLocaleString('en').padStart(10)} workers: execution median ${t.medianMs.toFixed(2)} ms ` +
-        `(planning ${t.planningMs.toFixed(2)} ms), ${t.rows} rows, worker_profiles_geo_idx ${t.usesIndex ? 'used' : 'NOT used'}`,
+      `${t.size.toLocaleString('en').padStart(10)} workers: database time median ${t.medianMs.toFixed(2)} ms ` +
+        `(execution ${t.executionMs.toFixed(2)} + planning ${t.planningMs.toFixed(2)}; ` +
+        `${t.genericPlan ? 'generic plan' : 'custom plans'}), ${t.buffers} buffers, ${t.rows} rows, ` +
+        `worker_profiles_geo_idx ${t.usesIndex ? 'used' : 'NOT used'}`,
     );
   }
   const [small, large] = timings;
@@ -99,35 +103,53 @@ async function seed(client: pg.Client, from: number, count: number): Promise<voi
   await client.query('vacuum analyze worker_profiles');
 }
 
+// Database time = execution + planning, median of RUNS after WARM_UP runs: a prepared statement gets five
+// custom plans, then (when its generic plan costs no more) the generic one that the server keeps using.
+const WARM_UP = 6;
+
 async function measure(client: pg.Client) {
   const times: number[] = [];
+  const executions: number[] = [];
   const planning: number[] = [];
+  const buffers: number[] = [];
   let rows = 0;
   let usesIndex = true;
+  let genericPlan = true;
   await client.query(
     `prepare search_workers_bench as ${searchWorkersSql(QUERY_SKILLS.length, { minRating: false, atInstant: false })}`,
   );
-  for (let run = 0; run < RUNS + 3; run++) {
+  for (let run = 0; run < RUNS + WARM_UP; run++) {
     const centre = near(PARIS, 10_000);
     const args = [centre.lat, centre.lng, 10_000, `{${QUERY_SKILLS.join(',')}}`, null, null, 20];
     const literals = args.map((arg) => (arg === null ? 'null' : typeof arg === 'string' ? `'${arg}'` : String(arg)));
     const result = await client.query(
-      `explain (analyze, format json) execute search_workers_bench(${literals.join(', ')})`,
+      `explain (analyze, buffers, format json) execute search_workers_bench(${literals.join(', ')})`,
     );
     const [plan] = result.rows[0]['QUERY PLAN'] as {
       'Execution Time': number;
       'Planning Time': number;
-      Plan: unknown;
+      Plan: { 'Actual Rows': number; 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
     }[];
-    if (!plan || run < 3) continue; // warm-up runs
-    times.push(plan['Execution Time']);
+    if (!plan || run < WARM_UP) continue;
+    times.push(plan['Execution Time'] + plan['Planning Time']);
+    executions.push(plan['Execution Time']);
     planning.push(plan['Planning Time']);
+    buffers.push(plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks']);
     const text = JSON.stringify(plan.Plan);
     usesIndex &&= text.includes('worker_profiles_geo_idx');
-    rows = (plan.Plan as { 'Actual Rows': number })['Actual Rows'];
+    genericPlan &&= text.includes('$1');
+    rows = plan.Plan['Actual Rows'];
   }
   await client.query('deallocate search_workers_bench');
-  return { medianMs: median(times), planningMs: median(planning), rows, usesIndex };
+  return {
+    medianMs: median(times),
+    executionMs: median(executions),
+    planningMs: median(planning),
+    buffers: median(buffers),
+    rows,
+    usesIndex,
+    genericPlan,
+  };
 }
 
 async function endToEnd(): Promise<void> {
@@ -140,7 +162,9 @@ async function endToEnd(): Promise<void> {
     const probe = await fetch(base + path, { headers });
     if (!probe.ok) throw new Error(`GET ${path}: ${probe.status} ${await probe.text()}`);
     await autocannon({ url: base + path, connections: CONNECTIONS, duration: 3, headers });
+    const cpu = await cpuMeter(server.pid);
     const result = await autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION_S, headers });
+    const spent = await cpu.spent();
     if (result.non2xx > 0 || result.errors > 0) {
       throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors`);
     }
@@ -149,9 +173,39 @@ async function endToEnd(): Promise<void> {
         `${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms (target <= 20), ` +
         `p99 ${result.latency.p99} ms (target <= 60)`,
     );
+    // Latency on a shared machine depends on what else runs; CPU time per request does much less.
+    const perRequest = (ms: number) => (ms / result.requests.total).toFixed(2);
+    console.log(
+      `CPU per request: Node ${perRequest(spent.node)} ms, PostgreSQL ${perRequest(spent.postgres)} ms ` +
+        `(load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
+    );
   } finally {
     await stopServer(server);
   }
+}
+
+// CPU time (user + system, from /proc on Linux; zeros elsewhere) of the server process and of the bench
+// database's PostgreSQL backends, between now and spent().
+async function cpuMeter(serverPid: number | undefined) {
+  const ticks = (pid: number | undefined) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+    } catch {
+      return 0;
+    }
+  };
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const backends = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  await admin.end();
+  const postgres = () => backends.rows.reduce((sum, row) => sum + ticks(row.pid), 0);
+  const start = { node: ticks(serverPid), postgres: postgres() };
+  return {
+    spent: async () => ({ node: ticks(serverPid) - start.node, postgres: postgres() - start.postgres }),
+  };
 }
 
 function near(centre: { lat: number; lng: number }, meters: number) {

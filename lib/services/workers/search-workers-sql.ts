@@ -9,7 +9,7 @@
 // 2. Of those, the CANDIDATES nearest by exact (haversine) distance — SCANNED > CANDIDATES absorbs the
 //    projection's distortion, so these are the true nearest CANDIDATES but for near-ties at the cut-off in
 //    sparse areas at high latitude — are scored if within the radius, and the best `$7` kept.
-// 3. Only those `$7` rows are read from the table (primary key), for the full profile.
+// 3. Only those `$7` rows are read from the table (primary key), with just the columns the response shows.
 //
 // The cube/earthdistance GiST index this replaces was exact but slow: cube's picksplit leaves heavily
 // overlapping boxes, so a nearest-neighbour scan in a dense city visited ~150 pages before its first row,
@@ -126,6 +126,9 @@ export const searchWorkersSql = (skillCount: number, variant: SearchVariant) => 
   order by match_score desc, distance, id
   limit $7
 )
-select w.*, s.distance, s.match_score
+select w.id, w.user_id, w.display_name, w.headline, w.bio, w.skills, w.skill_details, w.photos,
+  w.hourly_rate_cents, w.lat, w.lng, w.city, w.region, w.country, w.default_radius_meters, w.is_listed,
+  w.is_available, w.average_rating, w.completed_tasks, w.verification_tier, w.created_at,
+  s.distance, s.match_score
 from scored s join worker_profiles w on w.id = s.id
 order by s.match_score desc, s.distance, s.id`;

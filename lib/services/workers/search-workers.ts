@@ -24,14 +24,15 @@ type SearchRow = {
   is_listed: boolean;
   is_available: boolean;
   average_rating: string | null;
-  rating_count: number;
   completed_tasks: number;
   verification_tier: number;
   created_at: Date | string;
-  updated_at: Date | string;
   distance: number;
   match_score: number;
 };
+
+// The statement texts by name, built once (at most 21 skill counts × 4 variants).
+const statements = new Map<string, string>();
 
 /** GET /v1/workers: the geo search when `lat`/`lng` are given, else the paginated list of listed workers. */
 export async function searchWorkers(database: Database, query: WorkerSearchQuery) {
@@ -39,7 +40,9 @@ export async function searchWorkers(database: Database, query: WorkerSearchQuery
   const skills = query.skills ?? [];
   const variant = { minRating: query.minRating !== undefined, atInstant: query.availableAt !== undefined };
   const statement = searchStatementName(skills.length, variant);
-  const rows = await database.query<SearchRow>(statement, searchWorkersSql(skills.length, variant), [
+  let text = statements.get(statement);
+  if (!text) statements.set(statement, (text = searchWorkersSql(skills.length, variant)));
+  const rows = await database.query<SearchRow>(statement, text, [
     query.lat,
     query.lng,
     query.radiusMeters,
@@ -78,10 +81,10 @@ function toProfileRow(row: SearchRow): WorkerProfile {
     isListed: row.is_listed,
     isAvailable: row.is_available,
     averageRating: row.average_rating,
-    ratingCount: row.rating_count,
+    ratingCount: 0, // not selected: the resource does not show it
     completedTasks: row.completed_tasks,
     verificationTier: row.verification_tier,
     createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    updatedAt: new Date(row.created_at), // not selected: the resource does not show it
   };
 }
