@@ -10,8 +10,10 @@ export async function listPaymentHistory(db: Db, query: HistoryQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   // Written out in full: Drizzle leaves column names unqualified in a select list, which a correlated
   // subquery over two tables with an `id` each cannot have.
+  // The amount is what reached the user's side: a transfer's platform fee is the platform's, not the worker's.
   const amount = sql<string>`(select sum(e.amount_cents) from ledger_entries e
-    where e.transaction_id = "ledger_transactions"."id" and e.amount_cents > 0)`;
+    where e.transaction_id = "ledger_transactions"."id" and e.amount_cents > 0
+      and split_part(e.account, ':', 2) <> 'platform_fees')`;
   const rows = await db
     .select({
       id: ledgerTransactions.id,

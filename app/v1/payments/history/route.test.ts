@@ -5,6 +5,7 @@ import { getDatabase } from '@/db/client';
 import { ledgerTransactions } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
+import { chargeTask, insertTask, payWorker } from '@/test/agents';
 import { envelope } from '@/test/expect';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call } from '@/test/http';
@@ -109,5 +110,23 @@ describe('GET /v1/payments/history', () => {
     const tooMany = await call(GET, '/v1/payments/history', { token: key, query: { limit: '101' } });
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.error.issues[0].path).toEqual(['limit']);
+  });
+});
+
+describe('GET /v1/payments/history: a worker’s transfer', () => {
+  it('shows what the worker earned, not the platform’s fee taken in the same movement', async () => {
+    const { db } = await getDatabase();
+    const requester = await insertUser(db);
+    const worker = await insertUser(db);
+    const { key } = await insertApiKey(db, { userId: worker.id, mode: 'test', scopes: ['payments:read'] });
+    const task = await insertTask(requester.id, { livemode: false });
+    await chargeTask(task, requester.id, task.totalCents);
+    await payWorker(task, worker.id);
+
+    const res = await call(GET, '/v1/payments/history', { token: key });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual([
+      expect.objectContaining({ kind: 'transfer', taskId: task.id, amountCents: task.budgetCents }),
+    ]);
   });
 });
