@@ -6,6 +6,11 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@neondatabase/serverless', 'ws'],
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    // Proof photos and profile photos are posted through server actions; each file is still capped at 10 MB
+    // (MAX_UPLOAD_BYTES) by the upload service. Next's default for an action body is 1 MB.
+    serverActions: { bodySizeLimit: '25mb' },
+  },
 };
 
 export default nextConfig;
