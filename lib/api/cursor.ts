@@ -40,3 +40,13 @@ export const pageQuery = z.object({
     .describe('`nextCursor` of the previous page.'),
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100.'),
 });
+
+/**
+ * One page out of the `limit + 1` rows a keyset query fetched: the first `limit`, and the cursor of the last of
+ * them when the extra row shows there is more.
+ */
+export function pageOf<Row>(rows: Row[], limit: number, keyOf: (row: Row) => CursorKey) {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return { shown, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { tasks } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { findOwnedAgent } from './find-owned-agent';
 
@@ -17,10 +17,12 @@ export async function listAgentTasks(db: DbOrTx, operatorId: string, agentId: st
     .where(and(eq(tasks.requesterId, agent.id), beforeCursor(tasks.createdAt, tasks.id, after)))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(page.limit + 1);
-  const pageRows = rows.slice(0, page.limit);
-  const last = pageRows.at(-1);
+  const { shown: pageRows, nextCursor } = pageOf(rows, page.limit, (last) => ({
+    cursorAt: last.cursorAt,
+    id: last.task.id,
+  }));
   return {
     data: pageRows.map((row) => toTaskResource(row.task)),
-    nextCursor: rows.length > page.limit && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.task.id }) : null,
+    nextCursor,
   };
 }

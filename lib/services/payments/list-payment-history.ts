@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { ledgerTransactions } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 
 export type HistoryQuery = { userId: string; livemode: boolean; cursor?: string; limit: number };
 
@@ -36,8 +36,7 @@ export async function listPaymentHistory(db: Db, query: HistoryQuery) {
     )
     .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { shown: page, nextCursor } = pageOf(rows, query.limit, (last) => last);
   return {
     data: page.map(({ cursorAt: _cursor, ...row }) => ({
       ...row,
@@ -45,6 +44,6 @@ export async function listPaymentHistory(db: Db, query: HistoryQuery) {
       currency: 'usd' as const,
       createdAt: row.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    nextCursor,
   };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { reviews, workerProfiles } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { ApiError } from '@/lib/api/errors';
 import { toReviewResource } from './create-review';
 
@@ -32,10 +32,12 @@ export async function listWorkerReviews(
     )
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(page.limit + 1);
-  const pageRows = rows.slice(0, page.limit);
-  const last = pageRows.at(-1);
+  const { shown: pageRows, nextCursor } = pageOf(rows, page.limit, (last) => ({
+    cursorAt: last.cursorAt,
+    id: last.review.id,
+  }));
   return {
     data: pageRows.map((row) => toReviewResource(row.review)),
-    nextCursor: rows.length > page.limit && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.review.id }) : null,
+    nextCursor,
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { events, webhookAttempts, webhookDeliveries } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { findOwnEndpoint } from './find-own-endpoint';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -77,11 +77,10 @@ export async function listWebhookDeliveries(
     ),
     page.limit + 1,
   );
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
+  const { shown, nextCursor } = pageOf(rows, page.limit, (last) => ({ cursorAt: last.cursorAt, id: last.item.id }));
   return {
     data: shown.map((row) => row.item),
-    nextCursor: rows.length > page.limit && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.item.id }) : null,
+    nextCursor,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { toWebhookEndpoint } from './to-webhook-endpoint';
 
 /** The owner's endpoints, newest first, keyset-paginated on (created_at, id). */
@@ -19,11 +19,9 @@ export async function listWebhookEndpoints(db: Db, ownerId: string, page: { curs
     )
     .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
     .limit(page.limit + 1);
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
+  const { shown, nextCursor } = pageOf(rows, page.limit, (last) => ({ cursorAt: last.cursorAt, id: last.endpoint.id }));
   return {
     data: shown.map((row) => toWebhookEndpoint(row.endpoint)),
-    nextCursor:
-      rows.length > page.limit && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.endpoint.id }) : null,
+    nextCursor,
   };
 }

@@ -1,7 +1,7 @@
 import { and, desc } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, encodeCursor } from '@/lib/api/cursor';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { toWorkerProfile } from './to-worker-profile';
 
 export type ListedWorkersPage = { cursor?: string; limit: number };
@@ -15,10 +15,12 @@ export async function listListedWorkers(db: DbOrTx, page: ListedWorkersPage) {
     .where(and(workerProfiles.isListed, beforeCursor(workerProfiles.createdAt, workerProfiles.id, after)))
     .orderBy(desc(workerProfiles.createdAt), desc(workerProfiles.id))
     .limit(page.limit + 1);
-  const pageRows = rows.slice(0, page.limit);
-  const last = pageRows.at(-1);
+  const { shown: pageRows, nextCursor } = pageOf(rows, page.limit, (last) => ({
+    cursorAt: last.cursorAt,
+    id: last.worker.id,
+  }));
   return {
     data: pageRows.map((row) => toWorkerProfile(row.worker)),
-    nextCursor: rows.length > page.limit && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.worker.id }) : null,
+    nextCursor,
   };
 }
