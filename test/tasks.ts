@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, expect } from 'vitest';
 import { POST as acceptRoute } from '@/app/v1/tasks/[id]/accept/route';
 import { POST as approveRoute } from '@/app/v1/tasks/[id]/approve/route';
 import { POST as cancelRoute } from '@/app/v1/tasks/[id]/cancel/route';
@@ -70,6 +71,7 @@ export async function fundedParties() {
   const worker = await signUpViaApi('worker');
   await insertWorkerProfile(worker.userId, { isListed: true });
   await onboardPayouts({ id: worker.userId, email: null });
+  requesterIds.add(requester.userId).add(agent.id);
   return {
     requester: { id: requester.userId, token: requester.token },
     agent: { id: agent.id, token: agentKey },
@@ -241,4 +243,32 @@ export async function anotherWorker(listed = true) {
   const worker = await signUpViaApi(listed ? 'worker' : 'unlisted');
   await insertWorkerProfile(worker.userId, { isListed: listed });
   return { id: worker.userId, token: worker.token };
+}
+
+/** The requesters (and their agents) made by fundedParties() in this test file. */
+const requesterIds = new Set<string>();
+
+/**
+ * Checks, after the file's tests, that every ended task (completed, cancelled, expired, resolved) of the
+ * parties fundedParties() made holds nothing in escrow (DESIGN §4 "Money": each task's escrow returns to zero
+ * when it ends). The ledger's own invariants are checked for every file by test/setup.ts.
+ */
+export function expectEndedTasksSettled() {
+  afterAll(async () => {
+    if (requesterIds.size === 0) return;
+    const { db } = await getDatabase();
+    const result = await db.execute(sql`
+      select t.id, t.status, coalesce(sum(e.amount_cents), 0)::text as held
+      from tasks t
+      left join ledger_entries e
+        on e.account = (case when t.livemode then 'live' else 'test' end) || ':escrow:task:' || t.id::text
+      where t.requester_id in (${sql.join(
+        [...requesterIds].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+        and t.status in ('completed', 'cancelled', 'expired', 'resolved')
+      group by t.id, t.status
+      having coalesce(sum(e.amount_cents), 0) <> 0`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
 }

@@ -4,10 +4,18 @@ import { getDatabase } from '@/db/client';
 import { tasks } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { escrowBalance, ledgerBalance, taskLedger, withoutStripe } from '@/test/payments';
-import { type FundedParties, fundedParties, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
+import {
+  expectEndedTasksSettled,
+  type FundedParties,
+  fundedParties,
+  taskEvents,
+  taskInStatus,
+  taskRow,
+} from '@/test/tasks';
 import { runTaskDeadlines } from './task-deadlines';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 // Time is moved by passing `now`; the tasks of this file are dated in January 2001, so the job, which scans
 // the whole table, finds due only the tasks made due here, never those of test files running alongside.

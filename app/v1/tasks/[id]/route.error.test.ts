@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@/db/schema';
 import { call } from '@/test/http';
 import { withoutStripe } from '@/test/payments';
-import { type FundedParties, fundedParties, taskInStatus, taskRow } from '@/test/tasks';
+import { expectEndedTasksSettled, type FundedParties, fundedParties, taskInStatus, taskRow } from '@/test/tasks';
 import { PATCH as updateTask } from './route';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 const patch = (taskId: string, token: string, body: unknown) =>
   call(updateTask, `/v1/tasks/${taskId}`, { params: { id: taskId }, token, body });

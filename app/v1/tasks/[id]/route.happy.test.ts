@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '@/test/http';
 import { escrowBalance, withoutStripe } from '@/test/payments';
-import { fundedParties, taskInStatus, taskRow } from '@/test/tasks';
+import { expectEndedTasksSettled, fundedParties, taskInStatus, taskRow } from '@/test/tasks';
 import { PATCH as updateTask } from './route';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 describe('PATCH /v1/tasks/{id}', () => {
   it('changes a draft: the fields sent, the price recomputed from a new budget', async () => {

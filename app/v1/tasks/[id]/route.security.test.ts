@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { call } from '@/test/http';
 import { withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
-import { anotherWorker, fundedParties, taskInStatus } from '@/test/tasks';
+import { anotherWorker, expectEndedTasksSettled, fundedParties, taskInStatus } from '@/test/tasks';
 import { GET as getTask, PATCH as updateTask } from './route';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 const get = (taskId: string, token?: string) =>
   call(getTask, `/v1/tasks/${taskId}`, { params: { id: taskId }, ...(token ? { token } : {}) });

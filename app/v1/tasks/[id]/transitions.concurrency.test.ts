@@ -1,9 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { escrowBalance, taskLedger, withoutStripe } from '@/test/payments';
-import { callAction, type FundedParties, fundedParties, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
+import {
+  callAction,
+  expectEndedTasksSettled,
+  type FundedParties,
+  fundedParties,
+  taskEvents,
+  taskInStatus,
+  taskRow,
+} from '@/test/tasks';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 // The same or conflicting transitions at once: the row lock lets one through, the rest see the new status.
 

@@ -5,6 +5,7 @@ import { escrowBalance, taskLedger, withoutStripe } from '@/test/payments';
 import {
   type ActionSegment,
   callAction,
+  expectEndedTasksSettled,
   type FundedParties,
   fundedParties,
   TASK_STATUS_LIST,
@@ -14,6 +15,7 @@ import {
 } from '@/test/tasks';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 // Every row of the task state machine (DESIGN §4 "Tasks"), through the action routes: each action from each
 // of the nine statuses, taken by the party the action belongs to. Written out here rather than read from

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { escrowBalance, withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
-import { anotherWorker, callAction, fundedParties, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
+import {
+  anotherWorker,
+  callAction,
+  expectEndedTasksSettled,
+  fundedParties,
+  taskEvents,
+  taskInStatus,
+  taskRow,
+} from '@/test/tasks';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 describe('POST /v1/tasks/{id}/accept — who may take a posted task', () => {
   it('of two listed workers accepting at once, exactly one wins; the other gets 409', async () => {

@@ -5,6 +5,7 @@ import { escrowBalance, withoutStripe } from '@/test/payments';
 import {
   anotherWorker,
   callAction,
+  expectEndedTasksSettled,
   type FundedParties,
   fundedParties,
   lifecycleBody,
@@ -14,6 +15,7 @@ import {
 } from '@/test/tasks';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 let parties: FundedParties;
 beforeAll(async () => {

@@ -8,9 +8,18 @@ import { env } from '@/lib/env';
 import { call } from '@/test/http';
 import { addCard, chargeRows, escrowBalance, withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
-import { callAction, type FundedParties, fundedParties, lifecycleBody, taskEvents, taskRow } from '@/test/tasks';
+import {
+  callAction,
+  expectEndedTasksSettled,
+  type FundedParties,
+  fundedParties,
+  lifecycleBody,
+  taskEvents,
+  taskRow,
+} from '@/test/tasks';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 let parties: FundedParties;
 beforeAll(async () => {

@@ -1,8 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance, withoutStripe } from '@/test/payments';
-import { callAction, type FundedParties, fundedParties, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
+import {
+  callAction,
+  expectEndedTasksSettled,
+  type FundedParties,
+  fundedParties,
+  taskEvents,
+  taskInStatus,
+  taskRow,
+} from '@/test/tasks';
 
 withoutStripe();
+expectEndedTasksSettled();
 
 let parties: FundedParties;
 beforeAll(async () => {

@@ -3,10 +3,19 @@ import { POST as upload } from '@/app/v1/uploads/route';
 import { send } from '@/test/http';
 import { withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
-import { callAction, type FundedParties, fundedParties, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
+import {
+  callAction,
+  expectEndedTasksSettled,
+  type FundedParties,
+  fundedParties,
+  taskEvents,
+  taskInStatus,
+  taskRow,
+} from '@/test/tasks';
 import { PNG_BYTES, uploadRequest, withTemporaryDataDir } from '@/test/worker-profiles';
 
 withoutStripe();
+expectEndedTasksSettled();
 withTemporaryDataDir();
 
 // The task is at 52.4995, 13.4187 (taskBody); 0.018° of latitude is about 2 km.
