@@ -14,6 +14,15 @@ export function cancelTask(db: Db, user: ActorUser, taskId: string) {
     action: 'cancel',
     caller: { user },
     effect: async (tx, { task }) => {
+      // A draft with a funding source is being published: its card is reserved and the charge may still land
+      // after this cancel, in the escrow of a cancelled task nobody would refund. Publishing finishes first.
+      if (task.status === 'draft' && task.fundingSource !== null) {
+        throw new ApiError('INVALID_TRANSITION', {
+          message: 'This task is being funded and published; cancel it once it is posted',
+          hint: 'Fetch the task; when it is posted, cancel it (the charge is refunded).',
+          details: { status: task.status, fundingSource: task.fundingSource },
+        });
+      }
       await refundEscrow(tx, task, `Refund: task cancelled (${task.title})`);
       return { cancelledAt: new Date() };
     },

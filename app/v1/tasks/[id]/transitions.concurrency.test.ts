@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { tasks } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { escrowBalance, taskLedger, withoutStripe } from '@/test/payments';
 import {
@@ -77,5 +80,41 @@ describe('concurrent transitions', () => {
     const row = await taskRow(task.id);
     expect(row.status).toBe(approve.status === 200 ? 'completed' : 'disputed');
     expect(await escrowBalance(task.id)).toBe(approve.status === 200 ? 0 : 2_300);
+  });
+
+  it('a draft being published (card reserved, charge in flight) cannot be cancelled until it is posted', async () => {
+    const { db } = await getDatabase();
+    const draft = await taskInStatus(parties, 'draft');
+    // What publishing does before it charges: reserve the card (fundingSource = card), committed.
+    await db.update(tasks).set({ fundingSource: 'card' }).where(eq(tasks.id, draft.id));
+    const reserved = await taskRow(draft.id);
+    const res = await callAction('cancel', draft.id, parties.requester.token);
+    expect(res.status, res.text).toBe(409);
+    expect(res.json.error).toMatchObject({ code: 'INVALID_TRANSITION', details: { fundingSource: 'card' } });
+    expect(await taskRow(draft.id)).toEqual(reserved);
+
+    // Publishing completes; then the cancel refunds the charge.
+    expect((await callAction('publish', draft.id, parties.requester.token)).status).toBe(200);
+    expect((await callAction('cancel', draft.id, parties.requester.token)).status).toBe(200);
+    expect(await escrowBalance(draft.id)).toBe(0);
+    expect((await taskLedger(draft.id)).map((tx) => tx.kind)).toEqual(['charge', 'refund']);
+  });
+
+  it('publish and cancel of a draft at once: either posted and funded, or cancelled with nothing held', async () => {
+    const draft = await taskInStatus(parties, 'draft');
+    const [publish, cancel] = await Promise.all([
+      callAction('publish', draft.id, parties.requester.token),
+      callAction('cancel', draft.id, parties.requester.token),
+    ]);
+    const row = await taskRow(draft.id);
+    if (publish.status === 200) {
+      expect(cancel.status).toBe(409);
+      expect(row.status).toBe('posted');
+      expect(await escrowBalance(draft.id)).toBe(2_300);
+    } else {
+      expect(cancel.status).toBe(200);
+      expect(row.status).toBe('cancelled');
+      expect(await escrowBalance(draft.id)).toBe(0);
+    }
   });
 });
