@@ -13,6 +13,9 @@ import { ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForSer
 
 const SIZES = [100_000, 1_000_000];
 const RUNS = 20;
+// Database time = execution + planning, median of RUNS after WARM_UP runs: a prepared statement gets five
+// custom plans, then (when its generic plan costs no more) the generic one that the server keeps using.
+const WARM_UP = 6;
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3901);
@@ -27,6 +30,7 @@ try {
   const database = await openDatabase({ driver: 'pg', url: databaseUrl }); // applies the migrations
   await database.close();
   const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {}); // dropping the database on failure ends it: let the first error be the one shown
   await client.connect();
   const timings: ({ size: number } & Awaited<ReturnType<typeof measure>>)[] = [];
   let seeded = 0;
@@ -102,10 +106,6 @@ async function seed(client: pg.Client, from: number, count: number): Promise<voi
   await client.query('vacuum analyze users');
   await client.query('vacuum analyze worker_profiles');
 }
-
-// Database time = execution + planning, median of RUNS after WARM_UP runs: a prepared statement gets five
-// custom plans, then (when its generic plan costs no more) the generic one that the server keeps using.
-const WARM_UP = 6;
 
 async function measure(client: pg.Client) {
   const times: number[] = [];
