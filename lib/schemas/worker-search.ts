@@ -69,7 +69,8 @@ export const searchWorkersOperation = defineOperation({
     'Without `lat`/`lng`: every listed worker, newest first, cursor-paginated. With `lat` and `lng`: the listed ' +
     'workers within `radiusMeters`, each with `distanceMeters` and `matchScore`, best first (ties: nearest ' +
     `first). ${SCORE_FORMULA} The score is taken over the ${CANDIDATES} nearest listed workers (with ` +
-    '`minRating`, those rated at least that) and the ' +
+    '`minRating`, those rated at least that; found through a Web-Mercator index, so within a degree of a pole ' +
+    'the nearest are approximate) and the ' +
     'top `limit` come back, not paginated (`nextCursor: null`, `hasMore: false`; `cursor` is ignored). ' +
     'Unlisted workers never appear.',
   tags: ['Workers'],
