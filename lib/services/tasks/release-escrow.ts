@@ -16,7 +16,9 @@ import { taskAudience } from './task-access';
 
 /** Gives back what the task's escrow holds: to the card it came from, or owed back to the x402 payer. */
 export async function refundEscrow(tx: Tx, task: Task, description: string) {
-  if (task.fundingSource === 'card') {
+  // No funding source recorded is a card too: the cold-start claim page charges the card and posts the task
+  // without setting one. An unfunded draft has no captured charge (NOT_FOUND below) and refunds nothing.
+  if (task.fundingSource === 'card' || task.fundingSource === null) {
     try {
       const { refundedCents } = await refundTask(tx, processorForTask(tx, task), { taskId: task.id, description });
       if (refundedCents > 0) await emitPaymentEvent(tx, task, 'payment.refunded', refundedCents);
