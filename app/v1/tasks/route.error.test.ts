@@ -12,7 +12,7 @@ import { call } from '@/test/http';
 import { addCard, chargeRows, escrowBalance, ledgerBalance, withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
 import { countTasksOf, taskBody } from '@/test/tasks';
-import { POST as createTask } from './route';
+import { POST as createTask, GET as listTasks } from './route';
 
 withoutStripe();
 
@@ -147,5 +147,24 @@ describe('POST /v1/tasks — funding by card', () => {
     // Raising the limit lets it through.
     await db.update(users).set({ spendingLimitCents: 6_900 }).where(eq(users.id, agent.id));
     expect((await create(agent.token)).status).toBe(201);
+  });
+});
+
+describe('GET /v1/tasks — bad queries', () => {
+  it.each([
+    ['an unknown status', { status: 'posted,bogus' }],
+    ['an unknown role', { role: 'admin' }],
+    ['a limit out of range', { limit: '0' }],
+    ['a limit that is not a number', { limit: 'many' }],
+    ['a cursor that is not ours', { cursor: 'not-a-cursor' }],
+  ])('%s: 400', async (_label, query) => {
+    const human = await signUpViaApi('lister');
+    const res = await call(listTasks, '/v1/tasks', { token: human.token, query });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('no credential: 401', async () => {
+    expect((await call(listTasks, '/v1/tasks')).status).toBe(401);
   });
 });
