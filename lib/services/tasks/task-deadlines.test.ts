@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { tasks } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { priceTask } from '@/lib/tasks/task-rules';
 import { escrowBalance, ledgerBalance, taskLedger, withoutStripe } from '@/test/payments';
 import {
+  anotherWorker,
   expectEndedTasksSettled,
   type FundedParties,
   fundedParties,
@@ -109,5 +111,45 @@ describe('runTaskDeadlines', () => {
     await runTaskDeadlines((await getDatabase()).db, NOW);
     expect(await taskEvents(task.id)).toHaveLength(events);
     expect((await taskLedger(task.id)).map((tx) => tx.kind)).toEqual(['charge', 'refund']);
+  });
+
+  it('tasks that keep failing do not starve the ones behind them', async () => {
+    const { db } = await getDatabase();
+    // A full page of submissions whose worker cannot be paid yet (no payout account): each run fails them.
+    const unpaid = await anotherWorker();
+    const stuck = await db
+      .insert(tasks)
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          requesterId: parties.requester.id,
+          workerId: unpaid.id,
+          title: `Stuck ${i}`,
+          category: 'photography' as const,
+          ...priceTask(2_000),
+          deadline: at(20),
+          status: 'submitted' as const,
+          submittedAt: at(1, 0),
+          livemode: false,
+        })),
+      )
+      .returning({ id: tasks.id });
+    try {
+      const behind = await taskInStatus(parties, 'submitted');
+      await setDates(behind.id, { submittedAt: at(2) });
+      await runTaskDeadlines(db, NOW);
+      expect((await taskRow(behind.id)).status).toBe('completed');
+      expect(await escrowBalance(behind.id)).toBe(0);
+    } finally {
+      // Out of the way of later runs: ended, with nothing ever held.
+      await db
+        .update(tasks)
+        .set({ status: 'resolved' })
+        .where(
+          inArray(
+            tasks.id,
+            stuck.map((row) => row.id),
+          ),
+        );
+    }
   });
 });

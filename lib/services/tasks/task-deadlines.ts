@@ -1,4 +1,5 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, notInArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { tasks } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
@@ -16,25 +17,40 @@ const BATCH = 100;
  * skipped by the transition's status check. Returns how many of each it moved.
  */
 export async function runTaskDeadlines(db: Db, now = new Date()) {
-  const overdue = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.status, 'posted'), lt(tasks.deadline, now)))
-    .orderBy(asc(tasks.deadline))
-    .limit(BATCH);
   const reviewCutoff = new Date(now.getTime() - REVIEW_WINDOW_HOURS * 3_600_000);
-  const unanswered = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.status, 'submitted'), lt(tasks.submittedAt, reviewCutoff)))
-    .orderBy(asc(tasks.submittedAt))
-    .limit(BATCH);
-
-  let expired = 0;
-  for (const { id } of overdue) if (await skipIfMoved(() => expireTask(db, id))) expired += 1;
-  let completed = 0;
-  for (const { id } of unanswered) if (await skipIfMoved(() => autoCompleteTask(db, id))) completed += 1;
+  const expired = await eachDue(db, and(eq(tasks.status, 'posted'), lt(tasks.deadline, now)), tasks.deadline, (id) =>
+    expireTask(db, id),
+  );
+  const completed = await eachDue(
+    db,
+    and(eq(tasks.status, 'submitted'), lt(tasks.submittedAt, reviewCutoff)),
+    tasks.submittedAt,
+    (id) => autoCompleteTask(db, id),
+  );
   return { expired, completed };
+}
+
+/**
+ * Runs `step` on every due task, oldest first, a page at a time. A task whose step failed (logged) is left out
+ * of the following pages, so tasks that keep failing — a worker who cannot be paid yet — never fill the first
+ * page of every run and starve the ones behind them.
+ */
+async function eachDue(db: Db, due: SQL | undefined, oldest: AnyPgColumn, step: (id: string) => Promise<unknown>) {
+  let moved = 0;
+  const failed: string[] = [];
+  for (;;) {
+    const page = await db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(failed.length ? and(due, notInArray(tasks.id, failed)) : due)
+      .orderBy(asc(oldest), asc(tasks.id))
+      .limit(BATCH);
+    for (const { id } of page) {
+      if (await skipIfMoved(() => step(id))) moved += 1;
+      else failed.push(id);
+    }
+    if (page.length < BATCH) return moved;
+  }
 }
 
 /** A `posted` task past its deadline expires; its escrow goes back to where it came from. */
