@@ -119,12 +119,14 @@ export async function publishTask(
       paymentHeaders: paid.responseHeaders,
     };
   }
-  let payerId: string;
+  // The task as reserved, under its lock: its price is what gets charged (a PATCH may have changed the budget
+  // since the check above; once reserved, updateTask refuses to change it).
+  let reserved: { payerId: string; task: Task };
   try {
-    payerId = await db.transaction(async (tx) => {
+    reserved = await db.transaction(async (tx) => {
       const locked = await readTaskAccess(tx, taskId, user.id, true);
       if (locked.task.status !== 'draft') throw invalidTransition('publish', locked.task.status);
-      return reserveOrRefuse(tx, processor, user, locked.task);
+      return { payerId: await reserveOrRefuse(tx, processor, user, locked.task), task: locked.task };
     });
   } catch (error) {
     if (error instanceof CardRefused)
@@ -132,7 +134,7 @@ export async function publishTask(
     throw error;
   }
   try {
-    await chargeCard(db, processor, access.task, payerId);
+    await chargeCard(db, processor, reserved.task, reserved.payerId);
   } catch (error) {
     await db.update(tasks).set({ fundingSource: null }).where(eq(tasks.id, taskId));
     throw error;

@@ -28,6 +28,14 @@ export async function updateTask(db: Db, user: ActorUser, taskId: string, patch:
         details: { status: task.status },
       });
     }
+    if (patch.budgetCents !== undefined && patch.budgetCents !== task.budgetCents && task.fundingSource !== null) {
+      // A draft being published: its card is reserved and charged for the current price.
+      throw new ApiError('INVALID_TRANSITION', {
+        message: 'This task is being funded and published; its budget cannot change now',
+        hint: 'Fetch the task; once it is posted, cancel it and create a new one with the new budget.',
+        details: { status: task.status, fundingSource: task.fundingSource },
+      });
+    }
     const location =
       patch.location === undefined
         ? {}

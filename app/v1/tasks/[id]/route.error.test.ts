@@ -1,8 +1,17 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Task } from '@/db/schema';
+import { getDatabase } from '@/db/client';
+import { type Task, tasks } from '@/db/schema';
 import { call } from '@/test/http';
-import { withoutStripe } from '@/test/payments';
-import { expectEndedTasksSettled, type FundedParties, fundedParties, taskInStatus, taskRow } from '@/test/tasks';
+import { escrowBalance, withoutStripe } from '@/test/payments';
+import {
+  callAction,
+  expectEndedTasksSettled,
+  type FundedParties,
+  fundedParties,
+  taskInStatus,
+  taskRow,
+} from '@/test/tasks';
 import { PATCH as updateTask } from './route';
 
 withoutStripe();
@@ -47,6 +56,22 @@ describe('PATCH /v1/tasks/{id} — refused changes', () => {
     const same = await patch(task.id, parties.requester.token, { budgetCents: 2_000, title: 'Same budget' });
     expect(same.status, same.text).toBe(200);
     expect(same.json.data).toMatchObject({ title: 'Same budget', budgetCents: 2_000, totalCents: 2_300 });
+  });
+
+  it('the budget of a draft being published (card reserved) cannot change; other fields can', async () => {
+    const { db } = await getDatabase();
+    const draft = await taskInStatus(parties, 'draft');
+    // What publishing does before it charges: reserve the card for the current price.
+    await db.update(tasks).set({ fundingSource: 'card' }).where(eq(tasks.id, draft.id));
+    const reserved = await taskRow(draft.id);
+    const res = await patch(draft.id, parties.requester.token, { budgetCents: 9_000 });
+    expect(res.status, res.text).toBe(409);
+    expect(res.json.error).toMatchObject({ code: 'INVALID_TRANSITION', details: { fundingSource: 'card' } });
+    expect(await taskRow(draft.id)).toEqual(reserved);
+    expect((await patch(draft.id, parties.requester.token, { title: 'Still fine' })).status).toBe(200);
+    // Publishing charges the reserved price and posts it.
+    expect((await callAction('publish', draft.id, parties.requester.token)).status).toBe(200);
+    expect(await escrowBalance(draft.id)).toBe(2_300);
   });
 
   it('an empty body: 400', async () => {
