@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiKeys, tasks, users } from '@/db/schema';
+import { apiKeys, events, tasks, users } from '@/db/schema';
 import { errorTable } from '@/lib/api/errors';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { claimRow, expireClaim, pollClaimViaApi, proposeTask } from '@/test/cold-start';
@@ -95,6 +95,17 @@ describe('completeClaim()', () => {
       chargeLedger(proposal.task.id, human.id, charges[0]?.processorId ?? null),
     );
     expect(await escrowBalance(proposal.task.id)).toBe(TOTAL);
+    // Posted like any other task: funded by card, announced to the agent and its new operator.
+    const [task] = await db.select().from(tasks).where(eq(tasks.id, proposal.task.id));
+    expect(task?.fundingSource).toBe('card');
+    const announced = await db.select().from(events).where(eq(events.taskId, proposal.task.id));
+    expect(announced.map((event) => [event.type, event.audience.toSorted()])).toEqual(
+      expect.arrayContaining([
+        ['task.posted', [proposal.task.requesterId, human.id].toSorted()],
+        ['payment.succeeded', [proposal.task.requesterId, human.id].toSorted()],
+      ]),
+    );
+    expect(announced).toHaveLength(2);
     // The key is not handed out here: it waits, sealed, for the agent's poll.
     expect((await claimRow(proposal.claimToken)).sealedKey).toMatch(/^v1\./);
   });

@@ -2,8 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentClaims, apiKeys, tasks, users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
+import { emitPaymentEvent } from '@/lib/services/tasks/release-escrow';
+import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { findClaimByHumanToken } from './find-claim';
 
 /**
@@ -34,10 +37,22 @@ export async function completeClaim(db: Db, processor: PaymentProcessor, humanTo
     if (claim.claimedAt) return ensureClaimedBy(claim.claimedBy, userId, claim.taskId);
     await tx.update(users).set({ ownerId: userId }).where(eq(users.id, claim.agentId));
     await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
-    await tx
+    const [posted] = await tx
       .update(tasks)
-      .set({ status: 'posted', publishedAt: sql`now()` })
-      .where(and(eq(tasks.id, claim.taskId), eq(tasks.status, 'draft')));
+      .set({ status: 'posted', fundingSource: 'card', publishedAt: sql`now()` })
+      .where(and(eq(tasks.id, claim.taskId), eq(tasks.status, 'draft')))
+      .returning();
+    if (posted) {
+      // The same events as any other publish: the agent's webhook endpoints learn of it like of its other tasks.
+      await emitPaymentEvent(tx, posted, 'payment.succeeded', posted.totalCents);
+      await emitEvent(tx, {
+        type: 'task.posted',
+        data: { task: toTaskResource(posted), previousStatus: 'draft' },
+        taskId: posted.id,
+        audience: [posted.requesterId, userId],
+        livemode: posted.livemode,
+      });
+    }
     await tx.update(agentClaims).set({ claimedAt: sql`now()`, claimedBy: userId }).where(eq(agentClaims.id, claim.id));
     return { taskId: claim.taskId, agentId: claim.agentId };
   });
