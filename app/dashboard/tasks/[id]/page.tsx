@@ -3,9 +3,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
-import { TaskFacts, TaskPrice, TaskProof, TaskTimeline } from '@/components/task-details';
+import { TaskFacts, TaskPrice } from '@/components/task-details';
+import { TaskPanels } from '@/components/task-panels';
 import { TaskStatusBadge } from '@/components/task-status-badge';
-import { TaskThread } from '@/components/task-thread';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
@@ -76,30 +76,11 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         </section>
       )}
 
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="mb-3 font-medium">Proof</h2>
-        <TaskProof task={task} />
-      </section>
-
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="mb-3 font-medium">Messages</h2>
-        {thread.open ? (
-          <TaskThread
-            taskId={task.id}
-            mySide="requester"
-            initial={thread.messages}
-            writable={thread.live}
-            live={thread.live}
-          />
-        ) : (
-          <p className="text-sm text-stone-600">The thread opens when a worker accepts the task.</p>
-        )}
-      </section>
-
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="mb-3 font-medium">Timeline</h2>
-        <TaskTimeline entries={timeline} />
-      </section>
+      <TaskPanels
+        page={{ task, thread, timeline }}
+        side="requester"
+        closedThreadNote="The thread opens when a worker accepts the task."
+      />
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { notFound, redirect } from 'next/navigation';
 import { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
-import { TaskFacts, TaskPrice, TaskProof, TaskTimeline } from '@/components/task-details';
+import { TaskFacts, TaskPrice } from '@/components/task-details';
+import { TaskPanels } from '@/components/task-panels';
 import { TaskProofForm } from '@/components/task-proof-form';
 import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
-import { TaskThread } from '@/components/task-thread';
 import { getDatabase } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
@@ -100,30 +100,11 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       )}
 
       {assigned && (
-        <>
-          <section className="rounded-lg border border-stone-200 bg-white p-5">
-            <h2 className="mb-3 font-medium">Proof</h2>
-            <TaskProof task={task} />
-          </section>
-          <section className="rounded-lg border border-stone-200 bg-white p-5">
-            <h2 className="mb-3 font-medium">Messages</h2>
-            {thread.open ? (
-              <TaskThread
-                taskId={task.id}
-                mySide="worker"
-                initial={thread.messages}
-                writable={thread.live}
-                live={thread.live}
-              />
-            ) : (
-              <p className="text-sm text-stone-600">The thread opens when you accept the task.</p>
-            )}
-          </section>
-          <section className="rounded-lg border border-stone-200 bg-white p-5">
-            <h2 className="mb-3 font-medium">Timeline</h2>
-            <TaskTimeline entries={timeline} />
-          </section>
-        </>
+        <TaskPanels
+          page={{ task, thread, timeline }}
+          side="worker"
+          closedThreadNote="The thread opens when you accept the task."
+        />
       )}
     </div>
   );
