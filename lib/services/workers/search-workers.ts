@@ -41,7 +41,10 @@ export async function searchWorkers(database: Database, query: WorkerSearchQuery
   const variant = { minRating: query.minRating !== undefined, atInstant: query.availableAt !== undefined };
   const statement = searchStatementName(skills.length, variant);
   let text = statements.get(statement);
-  if (!text) statements.set(statement, (text = searchWorkersSql(skills.length, variant)));
+  if (!text) {
+    text = searchWorkersSql(skills.length, variant);
+    statements.set(statement, text);
+  }
   const rows = await database.query<SearchRow>(statement, text, [
     query.lat,
     query.lng,
