@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { emailSchema, timestamp } from './common';
-import { taskBodySchema, taskSchema } from './tasks';
+import { gpsNeedsLocation, taskBodySchema, taskSchema } from './tasks';
 
 export const proposeTaskOperation = defineOperation({
   method: 'POST',
@@ -18,7 +18,7 @@ export const proposeTaskOperation = defineOperation({
   auth: 'none',
   rateLimit: 'auth',
   body: z.strictObject({
-    task: taskBodySchema,
+    task: taskBodySchema.superRefine(gpsNeedsLocation),
     requesterEmail: emailSchema.optional().describe('If given, the claim link is emailed there.'),
   }),
   response: z

@@ -3,7 +3,7 @@ import { pageQuery } from '@/lib/api/cursor';
 import type { ErrorCode } from '@/lib/api/errors';
 import { defineOperation } from '@/lib/api/operation';
 import { text } from './common';
-import { TASK_STATUSES, taskBodySchema, taskSchema } from './tasks';
+import { gpsNeedsLocation, TASK_STATUSES, taskBodySchema, taskSchema } from './tasks';
 
 // POST/GET /v1/tasks, GET/PATCH /v1/tasks/{id} and one action route per transition of the state machine
 // (lib/tasks/task-transitions.ts). Every transition answers the task as it now is.
@@ -20,6 +20,7 @@ export const createTaskBodySchema = taskBodySchema
       .describe('What the worker earns, in cents. The platform adds a 15% fee.'),
     draft: z.boolean().optional().describe('Create a `draft` (not funded, not visible to workers); publish it later.'),
   })
+  .superRefine(gpsNeedsLocation)
   .meta({ id: 'CreateTaskBody' });
 
 export const taskUpdateSchema = taskBodySchema
@@ -186,14 +187,16 @@ export const submitProofOperation = defineOperation({
   errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR'],
 });
 
-export const approveTaskOperation = defineOperation(
-  actionOperation(
+export const approveTaskOperation = defineOperation({
+  ...actionOperation(
     'approve',
     'approveTask',
     'Approve the proof (submitted → completed); the worker is paid',
-    'Requester only. The worker receives the budget; the platform keeps its fee.',
+    'Requester only. The worker receives the budget; the platform keeps its fee. 409 `CONFLICT` while the ' +
+      'worker’s payout account cannot receive transfers (nothing changes; approve again later).',
   ),
-);
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'CONFLICT'],
+});
 
 export const requestRevisionOperation = defineOperation({
   ...actionOperation(

@@ -105,3 +105,17 @@ export const taskSchema = z
   .meta({ id: 'Task' });
 
 export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** `gps` proof is checked against the task's location, so a task that asks for it must have one. */
+export function gpsNeedsLocation(
+  task: { proofRequirements?: string[] | undefined; location?: unknown },
+  context: z.RefinementCtx,
+) {
+  if (task.proofRequirements?.includes('gps') && !task.location) {
+    context.addIssue({
+      code: 'custom',
+      path: ['proofRequirements'],
+      message: '`gps` proof needs the task’s `location` (a remote task cannot require it)',
+    });
+  }
+}

@@ -36,6 +36,13 @@ export async function updateTask(db: Db, user: ActorUser, taskId: string, patch:
         details: { status: task.status, fundingSource: task.fundingSource },
       });
     }
+    const requirements = patch.proofRequirements ?? task.proofRequirements;
+    const located = patch.location === undefined ? task.lat !== null : patch.location !== null;
+    if (requirements.includes('gps') && !located) {
+      throw new ApiError('VALIDATION_ERROR', {
+        issues: [{ path: ['proofRequirements'], message: '`gps` proof needs the task’s `location`' }],
+      });
+    }
     const location =
       patch.location === undefined
         ? {}

@@ -9,9 +9,11 @@ import {
   expectEndedTasksSettled,
   type FundedParties,
   fundedParties,
+  taskBody,
   taskInStatus,
   taskRow,
 } from '@/test/tasks';
+import { POST as createTask } from '../route';
 import { PATCH as updateTask } from './route';
 
 withoutStripe();
@@ -105,5 +107,36 @@ describe('PATCH /v1/tasks/{id} — refused changes', () => {
     const token = parties.requester.token;
     expect((await patch('nope', token, { title: 'x' })).status).toBe(404);
     expect((await patch('00000000-0000-4000-8000-000000000000', token, { title: 'x' })).status).toBe(404);
+  });
+});
+
+describe('gps proof needs a location', () => {
+  it('refuses to require gps of a remote task, at creation and by PATCH', async () => {
+    const parties = await fundedParties();
+    const remote = taskBody({ location: null, proofRequirements: ['gps'] });
+    const created = await call(createTask, '/v1/tasks', { token: parties.requester.token, body: remote });
+    expect(created.status).toBe(400);
+    expect(created.json.error.issues).toEqual([expect.objectContaining({ path: ['proofRequirements'] })]);
+
+    const draft = await call(createTask, '/v1/tasks', {
+      token: parties.requester.token,
+      body: taskBody({ draft: true }),
+    });
+    expect(draft.status).toBe(201);
+    const id = draft.json.data.id as string;
+    const unlocate = await call(updateTask, `/v1/tasks/${id}`, {
+      token: parties.requester.token,
+      params: { id },
+      body: { location: null, proofRequirements: ['gps', 'photo'] },
+    });
+    expect(unlocate.status).toBe(400);
+    expect(unlocate.json.error.code).toBe('VALIDATION_ERROR');
+    const gpsHere = await call(updateTask, `/v1/tasks/${id}`, {
+      token: parties.requester.token,
+      params: { id },
+      body: { proofRequirements: ['gps'] },
+    });
+    expect(gpsHere.status, gpsHere.text).toBe(200);
+    expect(gpsHere.json.data.proofRequirements).toEqual(['gps']);
   });
 });
