@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { POST as acceptRoute } from '@/app/v1/tasks/[id]/accept/route';
 import { POST as approveRoute } from '@/app/v1/tasks/[id]/approve/route';
 import { POST as cancelRoute } from '@/app/v1/tasks/[id]/cancel/route';
@@ -17,7 +17,7 @@ import { priceTask } from '@/lib/tasks/task-rules';
 import { insertTask } from './agents';
 import { insertApiKey, insertUser } from './factories';
 import { call } from './http';
-import { addCard } from './payments';
+import { addCard, withoutStripe } from './payments';
 import { signUpViaApi } from './sessions';
 import { insertWorkerProfile, onboardPayouts } from './workers';
 
@@ -253,6 +253,20 @@ const requesterIds = new Set<string>();
  * parties fundedParties() made holds nothing in escrow (DESIGN §4 "Money": each task's escrow returns to zero
  * when it ends). The ledger's own invariants are checked for every file by test/setup.ts.
  */
+/**
+ * The funded parties every test of a file shares, made before its tests, in test mode (no Stripe); after the
+ * file, every task they ended must hold nothing in escrow.
+ */
+export function fundedPartiesForFile(): FundedParties {
+  withoutStripe();
+  expectEndedTasksSettled();
+  const parties = {} as FundedParties;
+  beforeAll(async () => {
+    Object.assign(parties, await fundedParties());
+  });
+  return parties;
+}
+
 export function expectEndedTasksSettled() {
   afterAll(async () => {
     if (requesterIds.size === 0) return;

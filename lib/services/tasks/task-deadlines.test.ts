@@ -1,33 +1,19 @@
 import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { tasks } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { priceTask } from '@/lib/tasks/task-rules';
-import { escrowBalance, ledgerBalance, taskLedger, withoutStripe } from '@/test/payments';
-import {
-  anotherWorker,
-  expectEndedTasksSettled,
-  type FundedParties,
-  fundedParties,
-  taskEvents,
-  taskInStatus,
-  taskRow,
-} from '@/test/tasks';
+import { escrowBalance, ledgerBalance, taskLedger } from '@/test/payments';
+import { anotherWorker, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 import { runTaskDeadlines } from './task-deadlines';
-
-withoutStripe();
-expectEndedTasksSettled();
 
 // Time is moved by passing `now`; the tasks of this file are dated in January 2001, so the job, which scans
 // the whole table, finds due only the tasks made due here, never those of test files running alongside.
 const at = (day: number, hour = 12) => new Date(Date.UTC(2001, 0, day, hour));
 const NOW = at(10);
 
-let parties: FundedParties;
-beforeAll(async () => {
-  parties = await fundedParties();
-});
+const parties = fundedPartiesForFile();
 
 async function setDates(taskId: string, dates: { deadline?: Date; submittedAt?: Date }) {
   const { db } = await getDatabase();

@@ -1,28 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { tasks } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
-import { escrowBalance, taskLedger, withoutStripe } from '@/test/payments';
-import {
-  callAction,
-  expectEndedTasksSettled,
-  type FundedParties,
-  fundedParties,
-  taskEvents,
-  taskInStatus,
-  taskRow,
-} from '@/test/tasks';
-
-withoutStripe();
-expectEndedTasksSettled();
+import { escrowBalance, taskLedger } from '@/test/payments';
+import { callAction, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 
 // The same or conflicting transitions at once: the row lock lets one through, the rest see the new status.
 
-let parties: FundedParties;
-beforeAll(async () => {
-  parties = await fundedParties();
-});
+const parties = fundedPartiesForFile();
 
 describe('concurrent transitions', () => {
   it('two approvals at once pay the worker once', async () => {

@@ -1,21 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
-import { escrowBalance, taskLedger, withoutStripe } from '@/test/payments';
+import { escrowBalance, taskLedger } from '@/test/payments';
 import {
   type ActionSegment,
   callAction,
-  expectEndedTasksSettled,
-  type FundedParties,
-  fundedParties,
+  fundedPartiesForFile,
   TASK_STATUS_LIST,
   taskEvents,
   taskInStatus,
   taskRow,
 } from '@/test/tasks';
-
-withoutStripe();
-expectEndedTasksSettled();
 
 // Every row of the task state machine (DESIGN §4 "Tasks"), through the action routes: each action from each
 // of the nine statuses, taken by the party the action belongs to. Written out here rather than read from
@@ -36,10 +31,7 @@ const UNASSIGNED: Task['status'][] = ['draft', 'posted', 'cancelled', 'expired']
 /** Of those, the ones a listed worker may see (a posted task); the others do not exist for them (404). */
 const VISIBLE_TO_LISTED: Task['status'][] = ['posted'];
 
-let parties: FundedParties;
-beforeAll(async () => {
-  parties = await fundedParties();
-});
+const parties = fundedPartiesForFile();
 
 const tokenOf = (by: 'requester' | 'worker') => (by === 'requester' ? parties.requester.token : parties.worker.token);
 

@@ -1,24 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { escrowBalance, withoutStripe } from '@/test/payments';
-import {
-  anotherWorker,
-  callAction,
-  expectEndedTasksSettled,
-  type FundedParties,
-  fundedParties,
-  taskEvents,
-  taskInStatus,
-  taskRow,
-} from '@/test/tasks';
+import { describe, expect, it } from 'vitest';
+import { escrowBalance } from '@/test/payments';
+import { anotherWorker, callAction, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 import { onboardPayouts } from '@/test/workers';
 
-withoutStripe();
-expectEndedTasksSettled();
-
-let parties: FundedParties;
-beforeAll(async () => {
-  parties = await fundedParties();
-});
+const parties = fundedPartiesForFile();
 
 describe('POST /v1/tasks/{id}/approve', () => {
   it('a worker whose payout account cannot receive transfers yet: 409, nothing moves; after onboarding it pays', async () => {

@@ -1,26 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST as createTask } from '@/app/v1/tasks/route';
 import { call } from '@/test/http';
-import { escrowBalance, withoutStripe } from '@/test/payments';
+import { escrowBalance } from '@/test/payments';
 import {
   anotherWorker,
   callAction,
-  expectEndedTasksSettled,
-  type FundedParties,
-  fundedParties,
+  fundedPartiesForFile,
   lifecycleBody,
   taskEvents,
   taskInStatus,
   taskRow,
 } from '@/test/tasks';
 
-withoutStripe();
-expectEndedTasksSettled();
-
-let parties: FundedParties;
-beforeAll(async () => {
-  parties = await fundedParties();
-});
+const parties = fundedPartiesForFile();
 
 describe('POST /v1/tasks/{id}/dispute', () => {
   it.each([

@@ -1,30 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATCH as updateTask } from '@/app/v1/tasks/[id]/route';
 import { POST as createTask } from '@/app/v1/tasks/route';
 import { getDatabase } from '@/db/client';
 import { tasks, users } from '@/db/schema';
 import { env } from '@/lib/env';
 import { call } from '@/test/http';
-import { addCard, chargeRows, escrowBalance, withoutStripe } from '@/test/payments';
+import { addCard, chargeRows, escrowBalance } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
-import {
-  callAction,
-  expectEndedTasksSettled,
-  type FundedParties,
-  fundedParties,
-  lifecycleBody,
-  taskEvents,
-  taskRow,
-} from '@/test/tasks';
+import { callAction, fundedPartiesForFile, lifecycleBody, taskEvents, taskRow } from '@/test/tasks';
 
-withoutStripe();
-expectEndedTasksSettled();
-
-let parties: FundedParties;
-beforeAll(async () => {
-  parties = await fundedParties();
-});
+const parties = fundedPartiesForFile();
 
 async function draftOf(token: string, overrides: Record<string, unknown> = {}) {
   const res = await call(createTask, '/v1/tasks', { token, body: lifecycleBody({ draft: true, ...overrides }) });

@@ -1,22 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { escrowBalance, withoutStripe } from '@/test/payments';
-import {
-  callAction,
-  expectEndedTasksSettled,
-  type FundedParties,
-  fundedParties,
-  taskEvents,
-  taskInStatus,
-  taskRow,
-} from '@/test/tasks';
+import { describe, expect, it } from 'vitest';
+import { escrowBalance } from '@/test/payments';
+import { callAction, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 
-withoutStripe();
-expectEndedTasksSettled();
-
-let parties: FundedParties;
-beforeAll(async () => {
-  parties = await fundedParties();
-});
+const parties = fundedPartiesForFile();
 
 describe('POST /v1/tasks/{id}/request-revision', () => {
   it('sends a submission back at most twice; the third time is 409', async () => {

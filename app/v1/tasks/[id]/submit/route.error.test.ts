@@ -1,31 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST as upload } from '@/app/v1/uploads/route';
 import { send } from '@/test/http';
-import { withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
-import {
-  callAction,
-  expectEndedTasksSettled,
-  type FundedParties,
-  fundedParties,
-  taskEvents,
-  taskInStatus,
-  taskRow,
-} from '@/test/tasks';
+import { callAction, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 import { PNG_BYTES, uploadRequest, withTemporaryDataDir } from '@/test/worker-profiles';
 
-withoutStripe();
-expectEndedTasksSettled();
 withTemporaryDataDir();
 
 // The task is at 52.4995, 13.4187 (taskBody); 0.018° of latitude is about 2 km.
 const NEARBY = { lat: 52.4997, lng: 13.4189 };
 const TWO_KM_AWAY = { lat: 52.4995 + 0.018, lng: 13.4187 };
 
-let parties: FundedParties;
-beforeAll(async () => {
-  parties = await fundedParties();
-});
+const parties = fundedPartiesForFile();
 
 async function uploadAs(token: string) {
   const res = await send(upload, uploadRequest(PNG_BYTES, { token }));
