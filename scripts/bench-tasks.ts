@@ -16,7 +16,7 @@ const LIST_SIZES = [10_000, 1_000_000];
 
 ensureBuild();
 const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench_tasks');
-const apiKey = await seedApiKey(databaseUrl);
+const apiKey = await seedApiKey(databaseUrl, ['tasks:read']);
 const auth = { authorization: `Bearer ${apiKey}` };
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
@@ -38,6 +38,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, target] of targets.entries()) {
       const result = await run(target.path, target.headers, DURATION_S / ROUNDS);
+      if (result.non2xx > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx answers`);
       const total = totals[index];
       if (!total) continue;
       total.requests += result.requests.total;

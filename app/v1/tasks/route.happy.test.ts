@@ -88,6 +88,15 @@ describe('a task from posting to payment', () => {
     expect(approved.json.data).toMatchObject({ status: 'completed' });
     expect(approved.json.data.completedAt).not.toBeNull();
 
+    // GET reads the task through its own batched statement: the same resource, field for field.
+    const fetched = await call(getTask, `/v1/tasks/${task.id}`, {
+      params: { id: task.id },
+      token: parties.requester.token,
+    });
+    expect(fetched.status).toBe(200);
+    expect(fetched.json.data).toEqual(approved.json.data);
+    expect(fetched.json.data.proof.photos).toHaveLength(1);
+
     // The escrow emptied into the worker's payout and the platform's fee.
     expect(await escrowBalance(task.id)).toBe(0);
     expect(await ledgerBalance(ledgerAccount.workerPayouts('test', parties.worker.id))).toBe(2_000);

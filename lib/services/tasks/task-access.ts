@@ -38,8 +38,12 @@ export async function loadTaskAccess(
   userId: string,
   options: { forUpdate?: boolean; partiesOnly?: boolean } = {},
 ): Promise<TaskAccess> {
-  const access = await readTaskAccess(db, taskId, userId, options.forUpdate);
-  const browsing = !options.partiesOnly && access.task.status === 'posted' && access.callerListed;
+  return visibleOrNotFound(await readTaskAccess(db, taskId, userId, options.forUpdate), options.partiesOnly);
+}
+
+/** The visibility rule itself: the two sides always, a listed worker while the task is `posted`. */
+export function visibleOrNotFound(access: TaskAccess, partiesOnly = false): TaskAccess {
+  const browsing = !partiesOnly && access.task.status === 'posted' && access.callerListed;
   if (!access.side && !browsing) throw taskNotFound();
   return access;
 }

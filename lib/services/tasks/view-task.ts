@@ -1,0 +1,55 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { type Task, tasks } from '@/db/schema';
+import { createBatchLoader } from '@/lib/auth/batch-loader';
+import { sideOf, taskNotFound, visibleOrNotFound } from './task-access';
+import { toTaskResource } from './to-task-resource';
+
+// GET /v1/tasks/{id} is on agents' hot path (polling a task's status). Like authentication, the tasks asked
+// for in one turn of the event loop are read with one prepared statement: each with its requester's operator
+// and whether the viewer is a listed worker. The columns are aliased to the schema's property names, so a row
+// is a `Task` as Drizzle would return it.
+const TASK_COLUMNS = Object.entries(getTableColumns(tasks))
+  .map(([property, column]) => `t.${column.name} as "${property}"`)
+  .join(', ');
+
+const VIEW_SQL = `select ${TASK_COLUMNS}, u.owner_id as "requesterOwnerId", k.viewer as "viewer",
+    exists (select 1 from worker_profiles w where w.user_id = k.viewer and w.is_listed) as "callerListed"
+  from unnest($1::uuid[], $2::uuid[]) as k(task_id, viewer)
+  join tasks t on t.id = k.task_id
+  join users u on u.id = t.requester_id`;
+
+type ViewRow = Task & { requesterOwnerId: string | null; viewer: string; callerListed: boolean };
+type ViewKey = { taskId: string; viewerId: string };
+
+/** A task as `viewerId` sees it (404 when they may not), read in a batch with concurrent requests. */
+export async function viewTask(database: Database, taskId: string, viewerId: string) {
+  const row = await loaderFor(database)({ taskId, viewerId });
+  if (!row) throw taskNotFound();
+  const { requesterOwnerId, viewer: _viewer, callerListed, ...task } = row;
+  const access = visibleOrNotFound({
+    task,
+    side: sideOf(task, requesterOwnerId, viewerId),
+    requesterOwnerId,
+    callerListed: Boolean(callerListed),
+  });
+  return toTaskResource(access.task, access);
+}
+
+const loaders = new WeakMap<Database, (key: ViewKey) => Promise<ViewRow | undefined>>();
+
+function loaderFor(database: Database) {
+  let load = loaders.get(database);
+  if (!load) {
+    load = createBatchLoader(async (keys: ViewKey[]) => {
+      const rows = await database.query<ViewRow>('view_tasks', VIEW_SQL, [
+        keys.map((key) => key.taskId),
+        keys.map((key) => key.viewerId),
+      ]);
+      const byKey = new Map(rows.map((row) => [`${row.id}:${row.viewer}`, row]));
+      return keys.map((key) => byKey.get(`${key.taskId}:${key.viewerId}`));
+    });
+    loaders.set(database, load);
+  }
+  return load;
+}
