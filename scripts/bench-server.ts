@@ -40,7 +40,9 @@ export function startServer(url: string, port: number): ChildProcess {
   const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
   const [command, ...args] = start.split(/\s+/);
   if (command !== 'node') throw new Error(`expected "npm start" to run node directly, got: ${start}`);
-  return spawn(process.execPath, [...args, '-p', String(port), '-H', '127.0.0.1'], {
+  // BENCH_NODE_FLAGS reaches node's own command line, for flags NODE_OPTIONS refuses (e.g. --cpu-prof).
+  const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  return spawn(process.execPath, [...flags, ...args, '-p', String(port), '-H', '127.0.0.1'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
