@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test';
 // The e2e suite runs against a production build (`npm run build` first) on a free port, with a
 // throwaway DATA_DIR so it never shares an embedded database with a dev server.
 // Workers re-read this file, so the choices are kept in the environment they inherit.
-process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+// 3100–3599: below 3659, the one port in the old 3100–3899 range that browsers (and so Next) refuse to use.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 500));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'legwork-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
