@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as nextAuthRoute from '@/app/api/auth/[...nextauth]/route';
 import { getDatabase } from '@/db/client';
 import { rateLimitCounters, sessions } from '@/db/schema';
 import { getBrowserUser } from '@/lib/auth/next-auth';
-import { resetEnvCache } from '@/lib/env';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
+import { envForFile, NEXT_AUTH_TEST_ENV } from '@/test/env';
 import { ensureWindowRoom } from '@/test/expect';
 import { insertUser, uniqueEmail } from '@/test/factories';
 import { type CallResult, uniqueIp } from '@/test/http';
@@ -19,23 +19,7 @@ import { runAppRoute } from '@/test/next-route';
 const PASSWORD = 'correct horse battery';
 const SESSION_COOKIE = 'next-auth.session-token';
 const AUTH_ROUTE = '/api/auth/[...nextauth]';
-const ENV_KEYS = ['NEXTAUTH_URL', 'AUTH_SECRET'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
-
-beforeAll(() => {
-  process.env.NEXTAUTH_URL = 'http://localhost:3000';
-  process.env.AUTH_SECRET = 'test-secret-for-next-auth-cookies-0123456789';
-  resetEnvCache();
-});
-
-afterAll(() => {
-  for (const key of ENV_KEYS) {
-    const value = savedEnv[key];
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  resetEnvCache();
-});
+envForFile(NEXT_AUTH_TEST_ENV);
 
 /** A cookie jar and a client address: what a browser carries from one request to the next. */
 class Browser {

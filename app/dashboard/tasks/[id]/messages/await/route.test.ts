@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as nextAuthRoute from '@/app/api/auth/[...nextauth]/route';
 import { getDatabase } from '@/db/client';
 import { users } from '@/db/schema';
-import { resetEnvCache } from '@/lib/env';
+import { envForFile, NEXT_AUTH_TEST_ENV } from '@/test/env';
 import { uniqueIp } from '@/test/http';
 import { posted, thread } from '@/test/messages';
 import { runAppRoute } from '@/test/next-route';
@@ -16,23 +16,7 @@ import * as awaitRoute from './route';
 
 const PASSWORD = 'correct horse battery';
 const ROUTE = '/dashboard/tasks/[id]/messages/await';
-const ENV_KEYS = ['NEXTAUTH_URL', 'AUTH_SECRET'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
-
-beforeAll(() => {
-  process.env.NEXTAUTH_URL = 'http://localhost:3000';
-  process.env.AUTH_SECRET = 'test-secret-for-next-auth-cookies-0123456789';
-  resetEnvCache();
-});
-
-afterAll(() => {
-  for (const key of ENV_KEYS) {
-    const value = savedEnv[key];
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  resetEnvCache();
-});
+envForFile(NEXT_AUTH_TEST_ENV);
 
 /** Signs in through next-auth's credentials callback; returns the Cookie header a browser would send. */
 async function signIn(userId: string): Promise<string> {
