@@ -3,8 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { type Hex, toHex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { expect } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { x402Payments } from '@/db/schema';
+import {
+  acceptX402Payment,
+  readX402Payment,
+  type X402PaymentHeader,
+  X402Rejection,
+} from '@/lib/payments/x402/accept-payment';
 import { X402_NETWORKS } from '@/lib/payments/x402/config';
 import { toV2Requirements, type X402Requirements, x402Requirements } from '@/lib/payments/x402/requirements';
 
@@ -171,4 +178,29 @@ export async function facilitatorStandIn(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A request carrying `payload` as a v1 `X-Payment` header, decoded as the route decodes it. */
+export const v1Header = (payload: unknown) => readX402Payment(requestWith({ 'X-Payment': base64Json(payload) }));
+/** The same as a v2 `PAYMENT-SIGNATURE` header. */
+export const v2Header = (payload: unknown) =>
+  readX402Payment(requestWith({ 'PAYMENT-SIGNATURE': base64Json(payload) }));
+export const decodeHeader = (value: string | undefined) =>
+  JSON.parse(Buffer.from(value ?? '', 'base64').toString('utf8'));
+
+/** acceptX402Payment on the test database (the payment must have decoded). */
+export async function accept(payment: X402PaymentHeader | null, requirements = requirementsFor()) {
+  if (!payment) throw new Error('no payment');
+  const { db } = await getDatabase();
+  return acceptX402Payment(db, payment, requirements);
+}
+
+/** The X402Rejection a promise rejects with (fails the test if it resolves or rejects otherwise). */
+export async function rejection(promise: Promise<unknown>): Promise<X402Rejection> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(X402Rejection);
+  return error as X402Rejection;
 }
