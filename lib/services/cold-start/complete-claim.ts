@@ -44,7 +44,7 @@ export async function completeClaim(db: Db, processor: PaymentProcessor, humanTo
       .returning();
     if (posted) {
       // The same events as any other publish: the agent's webhook endpoints learn of it like of its other tasks.
-      await emitPaymentEvent(tx, posted, 'payment.succeeded', posted.totalCents);
+      await emitPaymentEvent(tx, { task: posted, requesterOwnerId: userId }, 'payment.succeeded', posted.totalCents);
       await emitEvent(tx, {
         type: 'task.posted',
         data: { task: toTaskResource(posted), previousStatus: 'draft' },

@@ -182,7 +182,7 @@ async function publish(
     effect: async (tx, access) => {
       await money?.(tx, access.task);
       const funded = { ...access.task, ...changes };
-      await emitPaymentEvent(tx, funded, 'payment.succeeded', funded.totalCents);
+      await emitPaymentEvent(tx, { ...access, task: funded }, 'payment.succeeded', funded.totalCents);
       return { ...changes, publishedAt: new Date() };
     },
   });

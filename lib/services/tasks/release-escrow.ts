@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { type Task, users, workerProfiles } from '@/db/schema';
+import { workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentEventType } from '@/lib/events/event-types';
@@ -9,19 +9,22 @@ import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import { refundTask } from '@/lib/services/payments/refund-task';
 import { transferToWorker } from '@/lib/services/payments/transfer-to-worker';
-import { taskAudience } from './task-access';
+import { type TaskAccess, taskAudience } from './task-access';
 
 // The two ways a task's escrow empties: back to the requester (cancel, expiry) or to the worker (completion).
-// Both run inside the transition's transaction, so the status and the money move together or not at all.
+// Both run inside the transition's transaction, so the status and the money move together or not at all. They
+// take the transition's locked view of the task (with the requester's operator, who hears of the money too).
+export type HeldTask = Pick<TaskAccess, 'task' | 'requesterOwnerId'>;
 
 /** Gives back what the task's escrow holds: to the card it came from, or owed back to the x402 payer. */
-export async function refundEscrow(tx: Tx, task: Task, description: string) {
-  // No funding source recorded is a card too: the cold-start claim page charges the card and posts the task
-  // without setting one. An unfunded draft has no captured charge (NOT_FOUND below) and refunds nothing.
+export async function refundEscrow(tx: Tx, held: HeldTask, description: string) {
+  const { task } = held;
+  // No funding source recorded (a draft, or a task the claim page posted before it recorded one) is looked up
+  // as a card: an unfunded draft has no captured charge (NOT_FOUND below) and refunds nothing.
   if (task.fundingSource === 'card' || task.fundingSource === null) {
     try {
       const { refundedCents } = await refundTask(tx, processorForTask(tx, task), { taskId: task.id, description });
-      if (refundedCents > 0) await emitPaymentEvent(tx, task, 'payment.refunded', refundedCents);
+      if (refundedCents > 0) await emitPaymentEvent(tx, held, 'payment.refunded', refundedCents);
     } catch (error) {
       // A reserved card that was never captured (a failed or abandoned charge) has nothing to refund.
       if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
@@ -30,9 +33,9 @@ export async function refundEscrow(tx: Tx, task: Task, description: string) {
   }
   if (task.fundingSource === 'x402') {
     const mode = task.livemode ? 'live' : 'test';
-    const held = await lockedBalance(tx, ledgerAccount.escrow(mode, task.id));
-    if (held <= 0) return;
-    await emitPaymentEvent(tx, task, 'payment.refunded', held);
+    const balance = await lockedBalance(tx, ledgerAccount.escrow(mode, task.id));
+    if (balance <= 0) return;
+    await emitPaymentEvent(tx, held, 'payment.refunded', balance);
     // USDC cannot be pulled back through the card processor: the refund is owed to the payer's wallet.
     await postLedgerTransaction(tx, {
       kind: 'refund',
@@ -42,16 +45,17 @@ export async function refundEscrow(tx: Tx, task: Task, description: string) {
       userId: task.requesterId,
       description: `${description} (x402 refund owed to the paying wallet)`,
       entries: [
-        { account: ledgerAccount.escrow(mode, task.id), amountCents: -held },
-        { account: ledgerAccount.refunds(mode, task.requesterId), amountCents: held },
+        { account: ledgerAccount.escrow(mode, task.id), amountCents: -balance },
+        { account: ledgerAccount.refunds(mode, task.requesterId), amountCents: balance },
       ],
     });
   }
 }
 
 /** Pays the assigned worker the budget and the platform its fee, and counts the completed task. */
-export async function payWorker(tx: Tx, task: Task) {
-  await payWorkerPart(tx, task, task.budgetCents, task.platformFeeCents);
+export async function payWorker(tx: Tx, held: HeldTask) {
+  const { task } = held;
+  await payWorkerPart(tx, held, task.budgetCents, task.platformFeeCents);
   if (!task.workerId) return;
   await tx
     .update(workerProfiles)
@@ -60,7 +64,8 @@ export async function payWorker(tx: Tx, task: Task) {
 }
 
 /** Pays the assigned worker `amountCents` of the escrow and the platform `feeCents` (a split keeps the rest). */
-export async function payWorkerPart(tx: Tx, task: Task, amountCents: number, feeCents: number) {
+export async function payWorkerPart(tx: Tx, held: HeldTask, amountCents: number, feeCents: number) {
+  const { task } = held;
   if (!task.workerId) throw new Error('paying a task without a worker');
   await transferToWorker(tx, processorForTask(tx, task), {
     taskId: task.id,
@@ -69,20 +74,20 @@ export async function payWorkerPart(tx: Tx, task: Task, amountCents: number, fee
     feeCents,
     description: `Task: ${task.title}`,
   });
-  await emitPaymentEvent(tx, task, 'payment.transferred', amountCents);
+  await emitPaymentEvent(tx, held, 'payment.transferred', amountCents);
 }
 
 /**
  * A `payment.*` event for the task's two sides: money came in (`succeeded`), went back (`refunded`), or was
  * paid out to the worker (`transferred`).
  */
-export async function emitPaymentEvent(tx: Tx, task: Task, type: PaymentEventType, amountCents: number) {
-  const [requester] = await tx.select({ ownerId: users.ownerId }).from(users).where(eq(users.id, task.requesterId));
+export async function emitPaymentEvent(tx: Tx, held: HeldTask, type: PaymentEventType, amountCents: number) {
+  const { task, requesterOwnerId } = held;
   await emitEvent(tx, {
     type,
     data: { taskId: task.id, amountCents, currency: 'usd', fundingSource: task.fundingSource },
     taskId: task.id,
-    audience: taskAudience(task, requester?.ownerId ?? null),
+    audience: taskAudience(task, requesterOwnerId),
     livemode: task.livemode,
   });
 }

@@ -18,10 +18,11 @@ export function resolveDispute(db: Db, user: ActorUser, taskId: string, resoluti
     action: 'resolve',
     caller: { user, isAdmin: isAdmin(user) },
     eventData: { resolution },
-    effect: async (tx, { task }) => {
+    effect: async (tx, access) => {
+      const { task } = access;
       const reason = `Dispute resolved (${task.title})`;
-      if (resolution.outcome === 'refund') await refundEscrow(tx, task, `Refund: ${reason}`);
-      if (resolution.outcome === 'pay_worker') await payWorker(tx, task);
+      if (resolution.outcome === 'refund') await refundEscrow(tx, access, `Refund: ${reason}`);
+      if (resolution.outcome === 'pay_worker') await payWorker(tx, access);
       if (resolution.outcome === 'split') {
         const share = priceTask(resolution.workerCents ?? 0);
         if (share.totalCents > task.totalCents || share.budgetCents >= task.budgetCents) {
@@ -30,8 +31,8 @@ export function resolveDispute(db: Db, user: ActorUser, taskId: string, resoluti
             issues: [{ path: ['workerCents'], message: `Must be below ${task.budgetCents}` }],
           });
         }
-        await payWorkerPart(tx, task, share.budgetCents, share.platformFeeCents);
-        await refundEscrow(tx, task, `Refund: ${reason} (split)`);
+        await payWorkerPart(tx, access, share.budgetCents, share.platformFeeCents);
+        await refundEscrow(tx, access, `Refund: ${reason} (split)`);
       }
       return {};
     },

@@ -13,7 +13,8 @@ export function cancelTask(db: Db, user: ActorUser, taskId: string) {
     taskId,
     action: 'cancel',
     caller: { user },
-    effect: async (tx, { task }) => {
+    effect: async (tx, access) => {
+      const { task } = access;
       // A draft with a funding source is being published: its card is reserved and the charge may still land
       // after this cancel, in the escrow of a cancelled task nobody would refund. Publishing finishes first.
       if (task.status === 'draft' && task.fundingSource !== null) {
@@ -23,7 +24,7 @@ export function cancelTask(db: Db, user: ActorUser, taskId: string) {
           details: { status: task.status, fundingSource: task.fundingSource },
         });
       }
-      await refundEscrow(tx, task, `Refund: task cancelled (${task.title})`);
+      await refundEscrow(tx, access, `Refund: task cancelled (${task.title})`);
       return { cancelledAt: new Date() };
     },
   });
@@ -54,8 +55,8 @@ export function approveTask(db: Db, user: ActorUser, taskId: string) {
     taskId,
     action: 'approve',
     caller: { user },
-    effect: async (tx, { task }) => {
-      await payWorker(tx, task);
+    effect: async (tx, access) => {
+      await payWorker(tx, access);
       return { completedAt: new Date() };
     },
   });

@@ -59,8 +59,8 @@ export function expireTask(db: Db, taskId: string) {
     taskId,
     action: 'expire',
     caller: 'system',
-    effect: async (tx, { task }) => {
-      await refundEscrow(tx, task, `Refund: task expired (${task.title})`);
+    effect: async (tx, access) => {
+      await refundEscrow(tx, access, `Refund: task expired (${access.task.title})`);
       return {};
     },
   });
@@ -73,8 +73,8 @@ export function autoCompleteTask(db: Db, taskId: string) {
     action: 'autoComplete',
     caller: 'system',
     eventData: { reason: 'review_window_elapsed' },
-    effect: async (tx, { task }) => {
-      await payWorker(tx, task);
+    effect: async (tx, access) => {
+      await payWorker(tx, access);
       return { completedAt: new Date() };
     },
   });
