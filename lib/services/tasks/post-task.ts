@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '@/db/client';
+import type { Db, DbOrTx, Tx } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
@@ -59,35 +59,10 @@ export async function createTask(
   body: TaskBody,
   x402: X402Offer | null,
 ): Promise<PostOutcome> {
-  if (x402) {
-    const paid = await acceptPayment(db, processor, x402);
-    const draft = await insertDraftTask(db, user.id, body, processor.livemode);
-    return {
-      kind: 'posted',
-      task: await publishPaidByX402(db, user, draft, paid),
-      paymentHeaders: paid.responseHeaders,
-    };
-  }
-
-  let draft: Task;
-  let payerId: string;
-  try {
-    ({ draft, payerId } = await db.transaction(async (tx) => {
-      const inserted = await insertDraftTask(tx, user.id, body, processor.livemode);
-      return { draft: inserted, payerId: await reserveOrRefuse(tx, processor, user, inserted) };
-    }));
-  } catch (error) {
-    if (error instanceof CardRefused)
-      return { kind: 'paymentRequired', reason: error.funding.refusal, ...error.funding };
-    throw error;
-  }
-  try {
-    await chargeCard(db, processor, draft, payerId);
-  } catch (error) {
-    await db.delete(tasks).where(eq(tasks.id, draft.id));
-    throw error;
-  }
-  return { kind: 'posted', task: await publish(db, user, draft.id, {}) };
+  return fundAndPost(db, processor, user, x402, {
+    draft: (tx) => insertDraftTask(tx, user.id, body, processor.livemode),
+    undo: (taskId) => db.delete(tasks).where(eq(tasks.id, taskId)),
+  });
 }
 
 /** POST /v1/tasks/{id}/publish: funds a draft (x402 or card, as createTask) and posts it. */
@@ -110,36 +85,66 @@ export async function publishTask(
       details: { status: access.task.status, deadline: access.task.deadline.toISOString() },
     });
   }
+  return fundAndPost(db, processor, user, x402, {
+    // The task as reserved, under its lock: its price is what gets charged (a PATCH may have changed the budget
+    // since the check above; once reserved, updateTask refuses to change it).
+    draft: async (tx) => {
+      const locked = await readTaskAccess(tx, taskId, user.id, true);
+      if (locked.task.status !== 'draft') throw invalidTransition('publish', locked.task.status);
+      return locked.task;
+    },
+    undo: (id) => db.update(tasks).set({ fundingSource: null }).where(eq(tasks.id, id)),
+  });
+}
 
+/** Where createTask and publishTask differ: which draft is funded, and what a declined charge puts back. */
+type FundingPlan = {
+  /** The draft to fund: inserted (create), or locked and re-checked (publish). */
+  draft: (tx: DbOrTx) => Promise<Task>;
+  /** After a declined charge: the new draft deleted, or the existing one no longer reserved. */
+  undo: (taskId: string) => Promise<unknown>;
+};
+
+/**
+ * Funds the plan's draft and posts it: an offered x402 payment is taken before the draft is touched (one
+ * payment, one task); else the card is reserved with the draft in one transaction (rolled back when no card
+ * can pay: `paymentRequired`), charged, and the draft posted.
+ */
+async function fundAndPost(
+  db: Db,
+  processor: PaymentProcessor,
+  user: ActorUser,
+  x402: X402Offer | null,
+  plan: FundingPlan,
+): Promise<PostOutcome> {
   if (x402) {
     const paid = await acceptPayment(db, processor, x402);
+    const draft = await plan.draft(db);
     return {
       kind: 'posted',
-      task: await publishPaidByX402(db, user, access.task, paid),
+      task: await publishPaidByX402(db, user, draft, paid),
       paymentHeaders: paid.responseHeaders,
     };
   }
-  // The task as reserved, under its lock: its price is what gets charged (a PATCH may have changed the budget
-  // since the check above; once reserved, updateTask refuses to change it).
-  let reserved: { payerId: string; task: Task };
+  let reserved: { task: Task; payerId: string };
   try {
     reserved = await db.transaction(async (tx) => {
-      const locked = await readTaskAccess(tx, taskId, user.id, true);
-      if (locked.task.status !== 'draft') throw invalidTransition('publish', locked.task.status);
-      return { payerId: await reserveOrRefuse(tx, processor, user, locked.task), task: locked.task };
+      const task = await plan.draft(tx);
+      return { task, payerId: await reserveOrRefuse(tx, processor, user, task) };
     });
   } catch (error) {
-    if (error instanceof CardRefused)
+    if (error instanceof CardRefused) {
       return { kind: 'paymentRequired', reason: error.funding.refusal, ...error.funding };
+    }
     throw error;
   }
   try {
     await chargeCard(db, processor, reserved.task, reserved.payerId);
   } catch (error) {
-    await db.update(tasks).set({ fundingSource: null }).where(eq(tasks.id, taskId));
+    await plan.undo(reserved.task.id);
     throw error;
   }
-  return { kind: 'posted', task: await publish(db, user, taskId, {}) };
+  return { kind: 'posted', task: await publish(db, user, reserved.task.id, {}) };
 }
 
 /** The payer whose card is reserved for the task; throws CardRefused (rolling the transaction back) if none. */
