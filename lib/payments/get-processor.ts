@@ -25,6 +25,17 @@ export function getProcessor(db: Db, actor?: Actor): PaymentProcessor {
   return stripeProcessor(STRIPE_SECRET_KEY);
 }
 
+/**
+ * The mode a caller works in, as getProcessor decides it without building a processor: test for `lgw_test_`
+ * keys, else the deployment's (live only with a live Stripe key). A live caller never sees test-mode tasks.
+ */
+export function callerLivemode(actor?: Actor): boolean {
+  const { STRIPE_SECRET_KEY } = env();
+  const testKey = actor?.kind === 'apiKey' && actor.apiKey.mode === 'test';
+  if (!STRIPE_SECRET_KEY || testKey) return false;
+  return stripeProcessor(STRIPE_SECRET_KEY).livemode;
+}
+
 /** The deployment's processor, for the health check: its name and reachability probe. */
 export function configuredProcessor(): Pick<PaymentProcessor, 'name' | 'probe'> {
   const { STRIPE_SECRET_KEY } = env();

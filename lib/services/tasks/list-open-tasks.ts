@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { tasks, workerProfiles } from '@/db/schema';
+import { callerLivemode } from '@/lib/payments/get-processor';
 import { toTaskResource } from './to-task-resource';
 
 // What a worker sees on /worker/tasks: the posted tasks they could take, best match first.
@@ -29,9 +30,15 @@ export type OpenTasks = { listed: boolean; hasLocation: boolean; radiusMeters: n
  * Posted, not yet due tasks for a listed worker: those within the profile's `defaultRadiusMeters` of its
  * location, plus remote tasks (no location); never the worker's own requests (nor their agents'). Ranked by
  * a score of required-skill overlap and closeness, then the soonest deadline. A worker who is not listed (or
- * has no profile) sees none: posted tasks are shown to listed workers only.
+ * has no profile) sees none: posted tasks are shown to listed workers only, and only those of the worker's mode
+ * (`options.livemode`, default the deployment's: a live worker never sees test-mode tasks).
  */
-export async function listOpenTasks(db: DbOrTx, userId: string, options: { limit: number }): Promise<OpenTasks> {
+export async function listOpenTasks(
+  db: DbOrTx,
+  userId: string,
+  options: { limit: number; livemode?: boolean },
+): Promise<OpenTasks> {
+  const livemode = options.livemode ?? callerLivemode();
   const [profile] = await db
     .select({
       isListed: workerProfiles.isListed,
@@ -72,7 +79,7 @@ export async function listOpenTasks(db: DbOrTx, userId: string, options: { limit
           cardinality(t.required_skills) as required_count,
           array(select s from unnest(t.required_skills) s where lower(s) = any(${skillsArray}::text[])) as matched_skills
         from tasks t
-        where t.status = 'posted' and t.deadline > now()
+        where t.status = 'posted' and t.deadline > now() and t.livemode = ${livemode}
           and t.requester_id <> ${userId}
           and not exists (select 1 from users r where r.id = t.requester_id and r.owner_id = ${userId})
           and (t.lat is null or (${where}))

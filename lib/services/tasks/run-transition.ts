@@ -8,8 +8,14 @@ import { canTake, TASK_TRANSITIONS, type TaskAction, type TaskActor } from '@/li
 import { readTaskAccess, sideOf, type TaskAccess, taskAudience, taskNotFound } from './task-access';
 import { toTaskResource } from './to-task-resource';
 
-/** Who takes an action: a user (with whether they are an admin), or the platform's own jobs. */
-export type TransitionCaller = { user: ActorUser; isAdmin?: boolean } | 'system';
+/**
+ * Who takes an action: a user (with whether they are an admin, and their mode: see readTaskAccess), or the
+ * platform's own jobs. `sandboxWorker` is the built-in sandbox worker (lib/services/sandbox), which takes
+ * test-mode tasks without a listing.
+ */
+export type TransitionCaller =
+  | { user: ActorUser; isAdmin?: boolean; livemode?: boolean; sandboxWorker?: boolean }
+  | 'system';
 
 export type TransitionInput = {
   taskId: string;
@@ -59,7 +65,9 @@ export async function runTransition(db: Db, input: TransitionInput): Promise<{ t
 }
 
 async function lockForCaller(tx: Tx, taskId: string, caller: TransitionCaller): Promise<TaskAccess> {
-  if (caller !== 'system') return readTaskAccess(tx, taskId, caller.user.id, true);
+  if (caller !== 'system') {
+    return readTaskAccess(tx, taskId, caller.user.id, true, caller.isAdmin ? 'any' : caller.livemode);
+  }
   const [row] = await tx
     .select({ task: tasks, requesterOwnerId: users.ownerId })
     .from(tasks)
@@ -84,7 +92,9 @@ function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCal
     (by === 'worker' && side === 'worker') ||
     (by === 'eitherSide' && side !== null) ||
     (by === 'admin' && caller.isAdmin === true) ||
-    (by === 'listedWorker' && side !== 'requester' && callerListed);
+    (by === 'listedWorker' &&
+      side !== 'requester' &&
+      (callerListed || (caller.sandboxWorker === true && !task.livemode)));
   if (allowed) return;
   if (by === 'listedWorker' && side === 'requester') {
     throw new ApiError('FORBIDDEN', {

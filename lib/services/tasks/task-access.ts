@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type Task, tasks, users, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { callerLivemode } from '@/lib/payments/get-processor';
 
 /** The two sides of a task: the requester (an agent, or its operator, or a human) and the assigned worker. */
 export type TaskSide = 'requester' | 'worker';
@@ -28,17 +29,22 @@ export function taskAudience(task: Pick<Task, 'requesterId' | 'workerId'>, reque
   return [task.requesterId, requesterOwnerId, task.workerId];
 }
 
+/** A caller's mode (callerLivemode), or 'any' for the platform's admins, who see both. */
+export type ViewerMode = boolean | 'any';
+
 /**
- * Loads a task as `userId` may see it: its two sides always, a listed worker while it is `posted`. Anyone else
- * gets 404 (never 403: a foreign task does not exist for them). `forUpdate` locks the row for a transition.
+ * Loads a task as `userId` may see it: its two sides always, a listed worker of the task's mode while it is
+ * `posted`. Anyone else gets 404 (never 403: a foreign task does not exist for them). `forUpdate` locks the row
+ * for a transition; `livemode` is the caller's mode (default: the deployment's, a browser session's).
  */
 export async function loadTaskAccess(
   db: DbOrTx,
   taskId: string,
   userId: string,
-  options: { forUpdate?: boolean; partiesOnly?: boolean } = {},
+  options: { forUpdate?: boolean; partiesOnly?: boolean; livemode?: ViewerMode } = {},
 ): Promise<TaskAccess> {
-  return visibleOrNotFound(await readTaskAccess(db, taskId, userId, options.forUpdate), options.partiesOnly);
+  const access = await readTaskAccess(db, taskId, userId, options.forUpdate, options.livemode);
+  return visibleOrNotFound(access, options.partiesOnly);
 }
 
 /** The visibility rule itself: the two sides always, a listed worker while the task is `posted`. */
@@ -48,12 +54,17 @@ export function visibleOrNotFound(access: TaskAccess, partiesOnly = false): Task
   return access;
 }
 
-/** The task and the caller's relation to it, without deciding visibility (404 only when it does not exist). */
+/**
+ * The task and the caller's relation to it, without deciding visibility: 404 when it does not exist, or when
+ * the caller is not one of its sides and works in the other mode (a test-mode task does not exist for a live
+ * worker, nor a live one for a `lgw_test_` key).
+ */
 export async function readTaskAccess(
   db: DbOrTx,
   taskId: string,
   userId: string,
   forUpdate = false,
+  livemode: ViewerMode = callerLivemode(),
 ): Promise<TaskAccess> {
   const query = db
     .select({
@@ -67,6 +78,7 @@ export async function readTaskAccess(
   const [row] = forUpdate ? await query.for('update', { of: tasks }) : await query;
   if (!row) throw taskNotFound();
   const side = sideOf(row.task, row.requesterOwnerId, userId);
+  if (side === null && livemode !== 'any' && row.task.livemode !== livemode) throw taskNotFound();
   return { task: row.task, side, requesterOwnerId: row.requesterOwnerId, callerListed: Boolean(row.callerListed) };
 }
 

@@ -30,12 +30,20 @@ export function cancelTask(db: Db, user: ActorUser, taskId: string) {
   });
 }
 
-/** A listed worker takes a posted task; of two at once, the row lock lets exactly one win (the other: 409). */
-export function acceptTask(db: Db, user: ActorUser, taskId: string) {
+/**
+ * A listed worker takes a posted task of their mode (`mode.livemode`, default the deployment's); of two at once,
+ * the row lock lets exactly one win (the other: 409).
+ */
+export function acceptTask(
+  db: Db,
+  user: ActorUser,
+  taskId: string,
+  mode: { livemode?: boolean; sandboxWorker?: boolean } = {},
+) {
   return runTransition(db, {
     taskId,
     action: 'accept',
-    caller: { user },
+    caller: { user, ...mode },
     effect: async () => ({ workerId: user.id, acceptedAt: new Date() }),
   });
 }

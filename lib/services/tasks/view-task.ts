@@ -22,14 +22,19 @@ const VIEW_SQL = `select ${TASK_COLUMNS}, u.owner_id as "requesterOwnerId", k.vi
 type ViewRow = Task & { requesterOwnerId: string | null; viewer: string; callerListed: boolean };
 type ViewKey = { taskId: string; viewerId: string };
 
-/** A task as `viewerId` sees it (404 when they may not), read in a batch with concurrent requests. */
-export async function viewTask(database: Database, taskId: string, viewerId: string) {
+/**
+ * A task as `viewerId`, working in `livemode` (callerLivemode), sees it (404 when they may not: see
+ * readTaskAccess), read in a batch with concurrent requests.
+ */
+export async function viewTask(database: Database, taskId: string, viewerId: string, livemode: boolean) {
   const row = await loaderFor(database)({ taskId, viewerId });
   if (!row) throw taskNotFound();
   const { requesterOwnerId, viewer: _viewer, callerListed, ...task } = row;
+  const side = sideOf(task, requesterOwnerId, viewerId);
+  if (side === null && task.livemode !== livemode) throw taskNotFound();
   const access = visibleOrNotFound({
     task,
-    side: sideOf(task, requesterOwnerId, viewerId),
+    side,
     requesterOwnerId,
     callerListed: Boolean(callerListed),
   });

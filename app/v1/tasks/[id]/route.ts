@@ -1,6 +1,7 @@
 import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
+import { callerLivemode } from '@/lib/payments/get-processor';
 import { getTaskOperation, updateTaskOperation } from '@/lib/schemas/task-actions';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { updateTask } from '@/lib/services/tasks/update-task';
@@ -8,7 +9,7 @@ import { viewTask } from '@/lib/services/tasks/view-task';
 
 // GET /v1/tasks/{id} — state and proof; PATCH /v1/tasks/{id} — change a draft or posted task
 export const GET = route(getTaskOperation, async ({ database, actor, params }) =>
-  viewTask(database, params.id, userOf(actor).id),
+  viewTask(database, params.id, userOf(actor).id, callerLivemode(actor)),
 );
 
 export const PATCH = route(updateTaskOperation, async ({ db, actor, params, body }) =>
