@@ -30,6 +30,7 @@ import { paymentHistoryOperation } from './payment-history';
 import { paymentWebhookOperation } from './payment-webhooks';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
 import { createReviewOperation, listWorkerReviewsOperation } from './reviews';
+import { simulateSandboxOperation } from './sandbox';
 import {
   acceptTaskOperation,
   approveTaskOperation,
@@ -152,4 +153,5 @@ export const operations: Operation[] = [
   retryWebhookDeliveryOperation,
   testWebhookOperation,
   rotateWebhookSecretOperation,
+  simulateSandboxOperation,
 ];

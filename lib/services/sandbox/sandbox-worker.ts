@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { users } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import { env } from '@/lib/env';
+import { processorForTask } from '@/lib/payments/get-processor';
+import { completeTestOnboarding } from '@/lib/payments/test-mode/complete-test-flows';
+import { findPayoutAccount, startPayoutOnboarding } from '@/lib/services/payments/payout-account';
+
+// The sandbox worker: one shared system user that plays the worker on test-mode tasks
+// (POST /v1/sandbox/tasks/{id}/simulate). It has a fixed id, so no sign-up can ever become it; no email, password,
+// key or worker profile, so nobody signs in as it and no search lists it; and a test-mode payout account, so
+// approving its work pays it like anyone else.
+
+export const SANDBOX_WORKER_ID = '5a4db0c0-0000-4000-8000-000000000001';
+export const SANDBOX_WORKER_NAME = 'Legwork sandbox worker';
+
+/** The sandbox worker, created on first use (concurrent first uses agree on the one row). */
+export async function ensureSandboxWorker(db: Db): Promise<ActorUser> {
+  let [user] = await db.select().from(users).where(eq(users.id, SANDBOX_WORKER_ID));
+  if (!user) {
+    await db
+      .insert(users)
+      .values({ id: SANDBOX_WORKER_ID, email: null, name: SANDBOX_WORKER_NAME, type: 'human' })
+      .onConflictDoNothing();
+    [user] = await db.select().from(users).where(eq(users.id, SANDBOX_WORKER_ID));
+    if (!user) throw new Error('sandbox worker row missing after insert');
+  }
+  const actor: ActorUser = {
+    id: user.id,
+    email: null,
+    name: user.name,
+    type: 'human',
+    ownerId: null,
+    createdAt: user.createdAt,
+  };
+  await ensurePayable(db, actor);
+  return actor;
+}
+
+/** A test-mode payout account that receives transfers, through the same onboarding as a person's. */
+async function ensurePayable(db: Db, worker: ActorUser) {
+  const processor = processorForTask(db, { livemode: false });
+  const account = await findPayoutAccount(db, worker.id, processor);
+  if (account?.payoutsEnabled) return;
+  const back = `${env().SITE_URL}/docs`;
+  const { onboardingUrl } = await startPayoutOnboarding(db, processor, worker, { returnUrl: back, refreshUrl: back });
+  await completeTestOnboarding(db, onboardingUrl.split('/').pop() ?? '');
+}

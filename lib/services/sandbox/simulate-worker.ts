@@ -1,0 +1,70 @@
+import type { Db } from '@/db/client';
+import type { Task } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { ActorUser } from '@/lib/auth/actor';
+import type { SimulateBody } from '@/lib/schemas/sandbox';
+import { postMessage } from '@/lib/services/messages/post-message';
+import { isOpen, threadNotOpen } from '@/lib/services/messages/thread';
+import { invalidTransition } from '@/lib/services/tasks/run-transition';
+import { submitProof } from '@/lib/services/tasks/submit-proof';
+import { readTaskAccess, taskNotFound } from '@/lib/services/tasks/task-access';
+import { acceptTask, withdrawFromTask } from '@/lib/services/tasks/task-actions';
+import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
+import { canTake } from '@/lib/tasks/task-transitions';
+import { sandboxProof } from './sandbox-proof';
+import { ensureSandboxWorker } from './sandbox-worker';
+
+export const CANNED_REPLY =
+  'Hi, this is the Legwork sandbox worker. I’m on it and will send proof shortly. (Test mode: no real person.)';
+
+/**
+ * The sandbox worker acts on `taskId` for its requester side, through the same services as a real worker
+ * (runTransition for accept/withdraw/submit, postMessage), so events, webhooks, the ledger and message long
+ * polls behave exactly as with a person. Only the caller's own test-mode tasks: anything else is 404.
+ */
+export async function simulateWorker(db: Db, caller: ActorUser, taskId: string, input: SimulateBody) {
+  const task = await ownTestTask(db, caller.id, taskId);
+  const worker = await ensureSandboxWorker(db);
+  switch (input.action) {
+    case 'accept':
+      return answer((await acceptTask(db, worker, taskId, { livemode: false, sandboxWorker: true })).task);
+    case 'withdraw':
+      assertHeldBySandbox(task, worker, 'withdraw');
+      return answer((await withdrawFromTask(db, worker, taskId)).task);
+    case 'submit': {
+      assertHeldBySandbox(task, worker, 'submit');
+      const proof = await sandboxProof(db, worker.id, task);
+      return answer((await submitProof(db, worker, taskId, proof)).task);
+    }
+    case 'message': {
+      if (!isOpen(task)) throw threadNotOpen();
+      assertSandboxIsWorker(task, worker);
+      const message = await postMessage(db, worker.id, taskId, input.body ?? CANNED_REPLY);
+      return { task: toTaskResource(await ownTestTask(db, caller.id, taskId), { side: 'requester' }), message };
+    }
+  }
+}
+
+/** The task if the caller is its requester side and it is test-mode; else 404, as for an unknown id. */
+async function ownTestTask(db: Db, callerId: string, taskId: string): Promise<Task> {
+  const { task, side } = await readTaskAccess(db, taskId, callerId, false, 'any');
+  if (side !== 'requester' || task.livemode) throw taskNotFound();
+  return task;
+}
+
+const answer = (task: Task) => ({ task: toTaskResource(task, { side: 'requester' }) });
+
+/** The usual 409 for a status the action does not leave from; then, the sandbox must be the one holding it. */
+function assertHeldBySandbox(task: Task, worker: ActorUser, action: 'withdraw' | 'submit') {
+  if (!canTake(action, task.status)) throw invalidTransition(action, task.status);
+  assertSandboxIsWorker(task, worker);
+}
+
+function assertSandboxIsWorker(task: Task, worker: ActorUser) {
+  if (task.workerId === worker.id) return;
+  throw new ApiError('CONFLICT', {
+    message: 'Another worker holds this task, not the sandbox worker',
+    hint: 'The sandbox worker acts only on tasks it accepted (action `accept` on a posted task).',
+    details: { status: task.status },
+  });
+}
