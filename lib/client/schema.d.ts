@@ -1224,6 +1224,26 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/sandbox/tasks/{id}/simulate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make the sandbox worker act on your test-mode task
+     * @description Test mode only: on one of your own test-mode tasks (`livemode: false`, e.g. created with a `lgw_test_` key; as its requesting agent or that agent’s operator) the built-in sandbox worker accepts, messages, submits proof or withdraws, through the same rules as a real worker, so the `task.*` and `task.message.created` webhook events, the ledger and GET …/messages/await behave as with a person. 404 for live tasks, other people’s tasks and unknown ids; 409 `INVALID_TRANSITION` when the task’s status does not allow the action (fetch the task and branch on `status`); 409 `CONFLICT` when another worker holds the task.
+     */
+    post: operations['simulateSandboxWorker'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1989,6 +2009,21 @@ export type components = {
       responseSnippet: string | null;
       /** @description ISO-8601 timestamp (UTC). */
       createdAt: string;
+    };
+    SandboxSimulateResult: {
+      /** @description The task as it now is, seen by its requester side. */
+      task: components['schemas']['Task'];
+      /** @description For `message`: the message the sandbox worker posted. */
+      message?: components['schemas']['TaskMessage'];
+    };
+    SandboxSimulateBodyInput: {
+      /**
+       * @description What the sandbox worker does: `accept` a posted task, post a `message` in its thread, `submit` proof that meets the task’s `proofRequirements`, or `withdraw` (hand the task back).
+       * @enum {string}
+       */
+      action: 'accept' | 'message' | 'submit' | 'withdraw';
+      /** @description For `message`: what the worker writes (default: a canned reply). Not allowed with other actions. */
+      body?: string;
     };
   };
   responses: never;
@@ -8456,6 +8491,128 @@ export interface operations {
       };
       /** @description `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  simulateSandboxWorker: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SandboxSimulateBodyInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SandboxSimulateResult'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INVALID_TRANSITION`: This action is not allowed in the current status; `CONFLICT`: The request conflicts with the current state of the resource; `THREAD_NOT_OPEN`: The message thread is not open yet; `THREAD_READ_ONLY`: The message thread is read-only; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
         headers: {
           [name: string]: unknown;
         };
