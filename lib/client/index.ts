@@ -15,6 +15,7 @@ import type { paths } from './schema';
 export { LegworkApiError, type LegworkApiErrorInit, type LegworkErrorCode } from './errors';
 export type { X402PaymentRequest, X402Signer } from './resilient-fetch';
 export type { components, operations, paths } from './schema';
+export { x402SignerFromAccount } from './x402-signer';
 
 export type LegworkClientOptions = {
   /** Where the API lives, without `/v1`: `https://legwork.example` or `http://localhost:3000`. */

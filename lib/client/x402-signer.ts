@@ -1,0 +1,93 @@
+import type { Hex, LocalAccount } from 'viem';
+import type { X402Signer } from './resilient-fetch';
+
+// An x402 signer for the client from a viem account (e.g. `privateKeyToAccount(key)`): pays an "exact" USDC
+// offer (x402 v1) with an EIP-3009 TransferWithAuthorization, sent as the `X-Payment` header.
+
+const CHAIN_IDS: Record<string, number> = { 'base-sepolia': 84532, base: 8453 };
+
+type ExactOffer = {
+  scheme: 'exact';
+  network: string;
+  maxAmountRequired: string;
+  payTo: Hex;
+  asset: Hex;
+  maxTimeoutSeconds: number;
+  extra: { name: string; version: string };
+};
+
+const transferWithAuthorization = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const;
+
+function isExactOffer(offer: unknown): offer is ExactOffer {
+  const candidate = offer as Partial<ExactOffer> | null;
+  return (
+    candidate?.scheme === 'exact' &&
+    typeof candidate.network === 'string' &&
+    CHAIN_IDS[candidate.network] !== undefined &&
+    typeof candidate.maxAmountRequired === 'string' &&
+    typeof candidate.payTo === 'string' &&
+    typeof candidate.asset === 'string' &&
+    typeof candidate.extra?.name === 'string'
+  );
+}
+
+const randomNonce = (): Hex =>
+  `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+
+/**
+ * Pays at most `maxAmountAtomic` (USDC atomic units, 6 decimals: 1 USDC = 1_000_000n) per request; a dearer
+ * offer is refused, so a wrong price can never empty the wallet.
+ */
+export function x402SignerFromAccount(
+  account: Pick<LocalAccount, 'address' | 'signTypedData'>,
+  options: { maxAmountAtomic: bigint },
+): X402Signer {
+  return async ({ accepts }) => {
+    const offer = accepts.find(isExactOffer);
+    if (!offer) throw new Error('no offer this signer can pay ("exact" USDC on base or base-sepolia)');
+    const value = BigInt(offer.maxAmountRequired);
+    if (value > options.maxAmountAtomic) {
+      throw new Error(
+        `the offer asks ${value} atomic units of USDC, above this signer's limit of ${options.maxAmountAtomic}`,
+      );
+    }
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    // validAfter in the past tolerates a payer clock that runs ahead of the server's.
+    const message = {
+      from: account.address,
+      to: offer.payTo,
+      value,
+      validAfter: now - 600n,
+      validBefore: now + BigInt(offer.maxTimeoutSeconds),
+      nonce: randomNonce(),
+    };
+    const signature = await account.signTypedData({
+      domain: {
+        name: offer.extra.name,
+        version: offer.extra.version,
+        chainId: CHAIN_IDS[offer.network],
+        verifyingContract: offer.asset,
+      },
+      types: transferWithAuthorization,
+      primaryType: 'TransferWithAuthorization',
+      message,
+    });
+    const authorization = {
+      ...message,
+      value: message.value.toString(),
+      validAfter: message.validAfter.toString(),
+      validBefore: message.validBefore.toString(),
+    };
+    const payment = { x402Version: 1, scheme: 'exact', network: offer.network, payload: { signature, authorization } };
+    return { header: 'X-Payment', value: btoa(JSON.stringify(payment)) };
+  };
+}
