@@ -28,6 +28,9 @@ export default function LandingPage() {
           <Link href="/docs" className="rounded-md border border-stone-300 px-4 py-2 hover:bg-stone-100">
             API reference
           </Link>
+          <a href="/docs/agents" className="rounded-md border border-stone-300 px-4 py-2 hover:bg-stone-100">
+            Agent quickstart (MCP)
+          </a>
         </div>
       </section>
       <section className="grid gap-6 sm:grid-cols-3">
