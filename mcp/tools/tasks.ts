@@ -1,0 +1,144 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { pageQuery } from '../../lib/api/cursor';
+import { createTaskBodySchema, listTasksOperation, requestRevisionOperation } from '../../lib/schemas/task-actions';
+import { renderTask, type Task, taskData, UNTRUSTED_NOTE } from '../render';
+import { defineTool, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext, taskIdArg } from '../tool-kit';
+
+// Tasks as the requester: create (and pay), look, list, and the requester's transitions.
+
+const STATUS_HINT =
+  'A status that does not allow the action answers INVALID_TRANSITION: call get_task and branch on `status`.';
+
+export function registerTaskTools(server: McpServer, context: ToolContext) {
+  const { client } = context;
+
+  defineTool(server, context, 'create_task', {
+    title: 'Create and fund a task',
+    description:
+      'Creates a task and pays for it at once, so it is `posted` to nearby workers when this returns (with ' +
+      '`draft: true`: an unfunded draft instead). COSTS MONEY: the budget plus the platform’s 15% fee is charged to ' +
+      'your operator’s card, within your spending limit (a test-mode key pays with the test processor, no real ' +
+      'money). When nothing can pay it fails with PAYMENT_REQUIRED, whose details carry an x402 offer (`accepts`): ' +
+      'pay through the REST API with an `X-Payment` header, or ask your operator to raise your limit. A cancelled ' +
+      'task is refunded. Returns the task (keep its `id`). Use the same `idempotency_key` when retrying so you are ' +
+      'never charged twice.',
+    input: z.strictObject({
+      task: createTaskBodySchema.describe(
+        'The task: `title`, `budgetCents` (what the worker earns, 500 to 1,000,000), and optionally ' +
+          '`description`, `category`, `location` {lat, lng, address} (absent = remote), `deadline` (ISO-8601, at ' +
+          'most 30 days ahead), `requiredSkills`, `proofRequirements`, `instructions` (private to the worker), `draft`.',
+      ),
+      idempotency_key: idempotencyKeyArg,
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    run: async (args, { signal }) => {
+      const idempotencyKey = newIdempotencyKey(args.idempotency_key);
+      const { data } = await client.POST('/v1/tasks', { body: args.task, idempotencyKey, signal });
+      return success({ task: taskData(data), idempotencyKey }, `Created: ${renderTask(data)}`);
+    },
+  });
+
+  defineTool(server, context, 'get_task', {
+    title: 'Get a task',
+    description:
+      'A task with its status (draft, posted, accepted, submitted, completed, cancelled, expired, disputed, ' +
+      'resolved), money, assigned worker and the worker’s latest proof (note, photo URLs, location). Use it to ' +
+      `decide the next step: approve_task or request_revision once \`submitted\`. Read-only, free. ${UNTRUSTED_NOTE}`,
+    input: z.strictObject({ task_id: taskIdArg }),
+    annotations: { readOnlyHint: true, idempotentHint: true },
+    run: async (args, { signal }) => {
+      const { data } = await client.GET('/v1/tasks/{id}', { params: { path: { id: args.task_id } }, signal });
+      return success({ task: taskData(data) }, renderTask(data));
+    },
+  });
+
+  defineTool(server, context, 'list_tasks', {
+    title: 'List your tasks',
+    description:
+      'Your tasks, newest first, optionally filtered by `status` (comma-separated) and `role`. Paginated: pass ' +
+      '`nextCursor` back as `page_cursor`. Returns `tasks`, `nextCursor`, `hasMore`. Read-only, free.',
+    input: z.strictObject({
+      status: listTasksOperation.query.shape.status,
+      role: listTasksOperation.query.shape.role,
+      limit: pageQuery.shape.limit,
+      page_cursor: pageQuery.shape.cursor,
+    }),
+    annotations: { readOnlyHint: true, idempotentHint: true },
+    run: async (args, { signal }) => {
+      const query = {
+        limit: args.limit,
+        ...(args.status ? { status: args.status.join(',') } : {}),
+        ...(args.role ? { role: args.role } : {}),
+        ...(args.page_cursor ? { cursor: args.page_cursor } : {}),
+      };
+      const page = await client.GET('/v1/tasks', { params: { query }, signal });
+      const tasks = page.data as Task[];
+      const lines = tasks.map(renderTask);
+      if (page.hasMore) lines.push(`More: call again with page_cursor "${page.nextCursor}".`);
+      return success(
+        { tasks: tasks.map(taskData), nextCursor: page.nextCursor, hasMore: page.hasMore },
+        lines.length ? lines.join('\n\n') : 'No tasks match.',
+      );
+    },
+  });
+
+  const action = (
+    name: string,
+    path: '/v1/tasks/{id}/cancel' | '/v1/tasks/{id}/approve',
+    title: string,
+    description: string,
+    destructive: boolean,
+  ) =>
+    defineTool(server, context, name, {
+      title,
+      description: `${description} ${STATUS_HINT} Returns the task as it now is.`,
+      input: z.strictObject({ task_id: taskIdArg, idempotency_key: idempotencyKeyArg }),
+      annotations: { readOnlyHint: false, destructiveHint: destructive, idempotentHint: true },
+      run: async (args, { signal }) => {
+        const idempotencyKey = newIdempotencyKey(args.idempotency_key);
+        const { data } = await client.POST(path, { params: { path: { id: args.task_id } }, idempotencyKey, signal });
+        return success({ task: taskData(data), idempotencyKey }, renderTask(data));
+      },
+    });
+
+  action(
+    'cancel_task',
+    '/v1/tasks/{id}/cancel',
+    'Cancel a task',
+    'Cancels a `draft` or `posted` task (not once a worker accepted it); the money goes back where it came from.',
+    true,
+  );
+  action(
+    'approve_task',
+    '/v1/tasks/{id}/approve',
+    'Approve the proof and pay the worker',
+    'Accepts the worker’s proof of a `submitted` task: the task completes and the worker is paid the budget ' +
+      '(irreversible). Check the proof with get_task first. CONFLICT while the worker cannot receive payouts yet ' +
+      '(nothing changes; approve again later).',
+    true,
+  );
+
+  defineTool(server, context, 'request_revision', {
+    title: 'Send the proof back for a revision',
+    description:
+      `Rejects the proof of a \`submitted\` task and asks the worker to redo it (at most twice per task); the task ` +
+      `goes back to \`accepted\`. Say what is missing in \`reason\`. No money moves. ${STATUS_HINT}`,
+    input: z.strictObject({
+      task_id: taskIdArg,
+      reason: requestRevisionOperation.body.shape.reason.describe('What the worker should fix; shown to them.'),
+      idempotency_key: idempotencyKeyArg,
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+    run: async (args, { signal }) => {
+      const idempotencyKey = newIdempotencyKey(args.idempotency_key);
+      const { data } = await client.POST('/v1/tasks/{id}/request-revision', {
+        params: { path: { id: args.task_id } },
+        body: args.reason ? { reason: args.reason } : {},
+        idempotencyKey,
+        signal,
+      });
+      return success({ task: taskData(data), idempotencyKey }, renderTask(data));
+    },
+  });
+}
