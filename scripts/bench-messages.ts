@@ -18,6 +18,8 @@ const TASKS = 50;
 const WAITERS = Number(process.env.BENCH_WAITERS ?? 5_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3902);
+// BENCH_ONLY=post or BENCH_ONLY=waiters runs one half (e.g. to profile it with BENCH_NODE_FLAGS=--cpu-prof).
+const ONLY = process.env.BENCH_ONLY;
 const base = `http://127.0.0.1:${PORT}`;
 
 ensureBuild();
@@ -28,27 +30,28 @@ try {
   try {
     await waitForServer(base);
     const health = await autocannon({ url: `${base}/v1/health`, connections: CONNECTIONS, duration: 5 });
-    const post = await benchPost(seeded);
-    console.log('POST', post);
-    const waiters = await benchWaiters(seeded, server.pid ?? 0);
+    const post = ONLY === 'waiters' ? undefined : await benchPost(seeded);
+    const waiters = ONLY === 'post' ? undefined : await benchWaiters(seeded, server.pid ?? 0);
     console.log('\nmessages');
     console.log(
       `baseline GET /v1/health, ${CONNECTIONS} connections, 5 s: ${health.requests.average.toFixed(0)} req/s, ` +
         `p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms (the machine's state during this run)`,
     );
-    console.log(
-      `POST /v1/tasks/{id}/messages, ${CONNECTIONS} connections, ${DURATION_S} s: ${post.requests} requests ` +
-        `(${post.non2xx} non-2xx), ${post.rps.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms (target p99 <= 150 ms)`,
-    );
-    console.log(
-      `${WAITERS.toLocaleString('en')} await waiters on one task (parked in ${waiters.setupSeconds.toFixed(1)} s): server RSS ${mb(waiters.rssBefore)} -> ` +
-        `${mb(waiters.rssWaiting)} MB (+${mb(waiters.rssWaiting - waiters.rssBefore)} MB, target < 100 MB); ` +
-        `answered with the message ${waiters.answered}/${WAITERS}; after the POST returned: first ` +
-        `${waiters.first.toFixed(0)} ms, p50 ` +
-        `${waiters.p50.toFixed(0)} ms, max ${waiters.max.toFixed(0)} ms; after it was sent: max ` +
-        `${waiters.maxFromSend.toFixed(0)} ms (target all < 500 ms); database transactions meanwhile: ` +
-        `${waiters.wakeTransactions}`,
-    );
+    if (post)
+      console.log(
+        `POST /v1/tasks/{id}/messages, ${CONNECTIONS} connections, ${DURATION_S} s: ${post.requests} requests ` +
+          `(${post.non2xx} non-2xx), ${post.rps.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms (target p99 <= 150 ms)`,
+      );
+    if (waiters)
+      console.log(
+        `${WAITERS.toLocaleString('en')} await waiters on one task (parked in ${waiters.setupSeconds.toFixed(1)} s): server RSS ${mb(waiters.rssBefore)} -> ` +
+          `${mb(waiters.rssWaiting)} MB (+${mb(waiters.rssWaiting - waiters.rssBefore)} MB, target < 100 MB); ` +
+          `answered with the message ${waiters.answered}/${WAITERS}; after the POST returned: first ` +
+          `${waiters.first.toFixed(0)} ms, p50 ` +
+          `${waiters.p50.toFixed(0)} ms, max ${waiters.max.toFixed(0)} ms; after it was sent: max ` +
+          `${waiters.maxFromSend.toFixed(0)} ms (target all < 500 ms); database transactions meanwhile: ` +
+          `${waiters.wakeTransactions}`,
+      );
   } finally {
     await stopServer(server);
   }
@@ -204,9 +207,17 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
   await Promise.all(rehearsal.answers);
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const rssBefore = rss(serverPid);
+  if (process.env.BENCH_HEAP_SNAPSHOT) {
+    process.kill(serverPid, 'SIGUSR2'); // the baseline, to compare with the one taken while they wait
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+  }
   const { answers, setupSeconds } = await park();
   console.log(`${WAITERS} waiters opened and parked in ${setupSeconds.toFixed(1)} s`);
   const rssWaiting = rss(serverPid);
+  if (process.env.BENCH_HEAP_SNAPSHOT) {
+    process.kill(serverPid, 'SIGUSR2'); // with BENCH_NODE_FLAGS=--heapsnapshot-signal=SIGUSR2
+    await new Promise((resolve) => setTimeout(resolve, 25_000));
+  }
   const stats = new pg.Client({ connectionString: databaseUrl });
   await stats.connect();
   const commits = async () => {

@@ -6,7 +6,7 @@ import { GET as listRoute, POST as postRoute } from '@/app/v1/tasks/[id]/message
 import { getDatabase } from '@/db/client';
 import { events, type Task } from '@/db/schema';
 import { insertApiKey } from './factories';
-import { type CallResult, call, send, uniqueIp } from './http';
+import { type CallResult, call, readResult, send, uniqueIp } from './http';
 import { type TaskParties, taskBetween, taskParties } from './tasks';
 
 // Message-thread fixtures: the parties of a task with an agent key that may read and write messages, a task in a
@@ -55,17 +55,27 @@ export function markRead(token: string, taskId: string, body: unknown = {}) {
 }
 
 /** GET …/messages/await; `signal` aborts the request as a disconnecting client would. */
-export function awaitMessages(
+export async function awaitMessages(
   token: string | undefined,
   taskId: string,
   query: Record<string, string> = {},
   signal?: AbortSignal,
 ): Promise<CallResult> {
+  return readResult(await openAwait(token, taskId, query, signal));
+}
+
+/** GET …/messages/await as a raw Response: it resolves when the status and headers are known, not the body. */
+export function openAwait(
+  token: string | undefined,
+  taskId: string,
+  query: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<Response> {
   const url = new URL(`http://localhost:3000/v1/tasks/${taskId}/messages/await`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   const headers = new Headers({ 'x-forwarded-for': uniqueIp() });
   if (token) headers.set('authorization', `Bearer ${token}`);
-  return send(awaitRoute, new Request(url, { method: 'GET', headers, signal }), { id: taskId });
+  return awaitRoute(new Request(url, { method: 'GET', headers, signal }), { params: Promise.resolve({ id: taskId }) });
 }
 
 /** The task.message.created outbox events of a task, oldest first. */

@@ -34,5 +34,48 @@ export function errorOutcome(error: unknown, context: RequestContext, signal?: A
 export function toResponse(outcome: Outcome, extraHeaders: Record<string, string>): Response {
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   for (const [name, value] of Object.entries({ ...extraHeaders, ...outcome.headers })) headers.set(name, value);
-  return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
+  if (!outcome.later) return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
+  // A body still to come must not be compressed: a gzip stream per waiting client costs memory and holds the
+  // first byte back. That byte is JSON whitespace, sent now so the status line and headers leave at once.
+  headers.set('cache-control', 'no-store, no-transform');
+  const later = outcome.later;
+  let gone = false; // the client left: nothing more may be enqueued
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(LEADING_WHITESPACE);
+      later.then(
+        (bytes) => {
+          if (gone) return;
+          controller.enqueue(bytes);
+          controller.close();
+        },
+        (error: unknown) => {
+          logger.error('a deferred answer failed', { error });
+          if (!gone) controller.error(error);
+        },
+      );
+    },
+    cancel() {
+      gone = true;
+    },
+  });
+  return new Response(body, { status: outcome.status, headers });
+}
+
+const LEADING_WHITESPACE = new TextEncoder().encode(' ');
+
+/**
+ * A serialiser with memory: `build()` is serialised once per `key` object, so every deferred answer made from the
+ * same object (woken waiters of one thread share their query's result) reuses the same bytes. One per operation.
+ */
+export function sharedEncoder(): (key: unknown, build: () => unknown) => Uint8Array {
+  const encoded = new WeakMap<object, Uint8Array>();
+  return (key, build) => {
+    const cacheable = typeof key === 'object' && key !== null;
+    const cached = cacheable ? encoded.get(key) : undefined;
+    if (cached) return cached;
+    const bytes = new TextEncoder().encode(JSON.stringify(build()));
+    if (cacheable) encoded.set(key, bytes);
+    return bytes;
+  };
 }

@@ -4,7 +4,7 @@ import { principalOf } from '@/lib/auth/actor';
 import type { Input, Operation } from './operation';
 import { isReply, type Outcome, type Reply } from './outcome';
 import { createRequestContext, type RequestContext } from './request-context';
-import { errorOutcome, toResponse } from './respond';
+import { errorOutcome, sharedEncoder, toResponse } from './respond';
 import { withIdempotency } from './steps/idempotency';
 import { parseInput } from './steps/parse-input';
 import { enforceRateLimit, type RateLimitState, rateLimitHeaders } from './steps/rate-limit';
@@ -40,6 +40,7 @@ export type RouteHandler = ((request: Request, routeContext: RouteContext) => Pr
  * rate limit -> input -> idempotency -> handler -> envelope. Each step lives in ./steps.
  */
 export function route<T extends Operation>(operation: T, handler: Handler<T>): RouteHandler {
+  const encodeOnce = sharedEncoder();
   const run = async (request: Request, routeContext: RouteContext): Promise<Response> => {
     const context = createRequestContext(request);
     const database = lazyDatabase();
@@ -51,7 +52,7 @@ export function route<T extends Operation>(operation: T, handler: Handler<T>): R
       actor = resolved.actor;
       rateLimit = await enforceRateLimit(operation, resolved, context.ip, database);
       const input = await parseInput(operation, request, routeContext);
-      const execute = () => runHandler(operation, handler, { ...input, actor, context, request }, database);
+      const execute = () => runHandler(operation, handler, { ...input, actor, context, request }, database, encodeOnce);
       const idempotent = operation.idempotent ?? operation.method === 'POST';
       outcome = idempotent
         ? await withIdempotency(
@@ -66,16 +67,20 @@ export function route<T extends Operation>(operation: T, handler: Handler<T>): R
       outcome = errorOutcome(error, context, request.signal);
     }
     if (actor.kind === 'apiKey') {
-      recordUsage(database, {
-        apiKeyId: actor.apiKey.id,
-        userId: actor.user.id,
-        method: context.method,
-        route: operation.path,
-        status: outcome.status,
-        latencyMs: Math.round(performance.now() - context.startedAt),
-        ip: context.ip,
-        at: new Date(),
-      });
+      const { apiKey, user } = actor;
+      const record = () =>
+        recordUsage(database, {
+          apiKeyId: apiKey.id,
+          userId: user.id,
+          method: context.method,
+          route: operation.path,
+          status: outcome.status,
+          latencyMs: Math.round(performance.now() - context.startedAt),
+          ip: context.ip,
+          at: new Date(),
+        });
+      if (outcome.later) outcome.later.then(record, record);
+      else record();
     }
     return toResponse(outcome, {
       'X-Request-Id': context.requestId,
@@ -95,24 +100,30 @@ async function runHandler<T extends Operation>(
     params: unknown;
   },
   database: () => Promise<Database>,
+  encodeOnce: ReturnType<typeof sharedEncoder>,
 ): Promise<Outcome> {
   const opened = operation.usesDatabase === false ? undefined : await database();
   const result = await handler({ ...input, db: opened?.db, database: opened } as HandlerInput<T>);
   if (isReply(result) && result.raw) return { status: result.status, body: result.data, headers: result.headers };
   const status = isReply(result) ? result.status : (operation.successStatus ?? 200);
-  const data = isReply(result) ? result.data : result;
+  const headers = isReply(result) ? result.headers : undefined;
+  if (isReply(result) && result.later) {
+    // Waiters woken together share one answer object: it is checked and serialised once for all of them.
+    const later = result.later.then((data) => encodeOnce(data, () => shapeBody(operation, status, data)));
+    return { status, body: undefined, headers, later };
+  }
+  return { status, body: shapeBody(operation, status, isReply(result) ? result.data : result), headers };
+}
+
+/** The response body: the data checked against the operation's schema, in its envelope. */
+function shapeBody(operation: Operation, status: number, data: unknown): unknown {
   const schema = operation.otherResponses?.[status]?.schema ?? operation.response;
   if (operation.listEnvelope) {
     const page = data as { data: unknown; nextCursor: string | null };
-    const body = { data: schema.parse(page.data), nextCursor: page.nextCursor, hasMore: page.nextCursor !== null };
-    return { status, body };
+    return { data: schema.parse(page.data), nextCursor: page.nextCursor, hasMore: page.nextCursor !== null };
   }
   const shaped = schema.parse(data);
-  return {
-    status,
-    body: operation.envelope === false ? shaped : { data: shaped },
-    headers: isReply(result) ? result.headers : undefined,
-  };
+  return operation.envelope === false ? shaped : { data: shaped };
 }
 
 /** Opens the process-wide database on first use, so routes that never touch it never wait for it. */

@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Db } from '@/db/client';
-import { type TaskMessage, taskMessages } from '@/db/schema';
+import { taskMessages } from '@/db/schema';
+import { logger } from '@/lib/logger';
+import type { Subscription } from '@/lib/realtime/hub';
 import { MAX_AWAIT_MESSAGES } from '@/lib/schemas/messages';
 import { isTerminal } from '@/lib/tasks/task-transitions';
 import { messageHub } from './message-hub';
@@ -21,17 +23,24 @@ import {
 
 export type AwaitInput = { sinceMessageId?: string; timeoutSec: number; signal?: AbortSignal };
 
+/** The first look: messages to answer with at once, or a wait that settles with them (or `[]` at the timeout). */
+export type AwaitStart = { messages: MessageResource[] } | { waiting: Promise<MessageResource[]> };
+
 /**
  * Long poll (reference/protocols.md §11.1): subscribe to the task's wake-ups FIRST, then query, then wait and
  * query again on each wake-up, so a message committed between the query and the wait is never missed. No
  * database connection is held while waiting: each query takes one from the pool and gives it back.
+ *
+ * Everything that can refuse the request (404, 409, a bad `sinceMessageId`) is decided before the wait starts;
+ * once waiting, the answer is always a page, possibly empty (a failed re-query ends the wait early with `[]`:
+ * the client asks again from the same cursor and loses nothing).
  */
-export async function awaitMessages(
+export async function startAwaitMessages(
   database: Database,
   userId: string,
   taskId: string,
   input: AwaitInput,
-): Promise<MessageResource[]> {
+): Promise<AwaitStart> {
   const { db } = database;
   const thread = await loadThread(db, taskId, userId);
   if (!isOpen(thread.task)) throw threadNotOpen();
@@ -39,46 +48,81 @@ export async function awaitMessages(
   const ended = isTerminal(thread.task.status);
   const subscription = ended ? undefined : await messageHub(database).subscribe(taskId);
   try {
-    let notBefore = performance.now();
     const since = input.sinceMessageId
       ? await messageKey(db, taskId, input.sinceMessageId, 'sinceMessageId')
       : await newestKey(db, taskId);
     const deadline = Date.now() + input.timeoutSec * 1000;
-    for (;;) {
-      const rows = await newerFromOtherSide(db, thread, since, notBefore);
-      if (rows.length > 0) return rows.map((row) => toMessageResource(row, thread.requesterIds));
-      if (!subscription) throw threadReadOnly(thread.task);
-      const result = await subscription.next(deadline - Date.now(), input.signal);
-      if (result !== 'wake') return [];
-      notBefore = subscription.wokenAt();
+    const messages = await newerFromOtherSide(db, thread, since, performance.now());
+    if (messages.length > 0 || !subscription) {
+      subscription?.close();
+      if (messages.length === 0) throw threadReadOnly(thread.task);
+      return { messages };
     }
-  } finally {
+    const waiting = waitForMessages(db, thread, since, subscription, deadline, input.signal);
+    return { waiting };
+  } catch (error) {
     subscription?.close();
+    throw error;
   }
 }
 
-// Waiters woken together ask the same question: one query answers all of them. A waiter only joins a query
-// that started after its wake-up (`notBefore`, stamped when the notification arrived, not when the waiter got to
-// run), so it never shares a snapshot older than the wake-up, yet 5,000 waiters of one thread share one query.
-const inflight = new Map<string, { startedAt: number; rows: Promise<TaskMessage[]> }>();
+/** The whole long poll as one promise (the browser's thread component, which answers in one piece). */
+export async function awaitMessages(
+  database: Database,
+  userId: string,
+  taskId: string,
+  input: AwaitInput,
+): Promise<MessageResource[]> {
+  const start = await startAwaitMessages(database, userId, taskId, input);
+  return 'messages' in start ? start.messages : start.waiting;
+}
+
+async function waitForMessages(
+  db: Db,
+  thread: Thread,
+  since: MessageKey | undefined,
+  subscription: Subscription,
+  deadline: number,
+  signal?: AbortSignal,
+): Promise<MessageResource[]> {
+  try {
+    for (;;) {
+      const result = await subscription.next(deadline - Date.now(), signal);
+      if (result !== 'wake') return [];
+      const messages = await newerFromOtherSide(db, thread, since, subscription.wokenAt());
+      if (messages.length > 0) return messages;
+    }
+  } catch (error) {
+    logger.warn('long poll: re-query failed, ending the wait early', { taskId: thread.task.id, error });
+    return [];
+  } finally {
+    subscription.close();
+  }
+}
+
+// Waiters woken together ask the same question: one query answers all of them, and they share its answer (the
+// same array, so the pipeline serialises it once). A waiter only joins a query that started after its wake-up
+// (`notBefore`, stamped when the notification arrived, not when the waiter got to run), so it never shares a
+// snapshot older than the wake-up, yet 5,000 waiters of one thread share one query.
+const inflight = new Map<string, { startedAt: number; messages: Promise<MessageResource[]> }>();
 
 function newerFromOtherSide(db: Db, thread: Thread, since: MessageKey | undefined, notBefore: number) {
   const key = `${thread.task.id}|${thread.side}|${since?.id ?? ''}`;
   const shared = inflight.get(key);
-  if (shared && shared.startedAt >= notBefore) return shared.rows;
+  if (shared && shared.startedAt >= notBefore) return shared.messages;
   const startedAt = performance.now();
-  const rows = db
+  const messages = db
     .select()
     .from(taskMessages)
     .where(and(eq(taskMessages.taskId, thread.task.id), fromOtherSide(thread), afterKey(since)))
     .orderBy(asc(taskMessages.createdAt), asc(taskMessages.id))
     .limit(MAX_AWAIT_MESSAGES)
-    .then((result) => result);
-  const entry = { startedAt, rows };
+    .then((rows) => rows.map((row) => toMessageResource(row, thread.requesterIds)));
+  const entry = { startedAt, messages };
   inflight.set(key, entry);
   const forget = () => {
     if (inflight.get(key) === entry) inflight.delete(key);
   };
-  rows.then(forget, forget);
-  return rows;
+  messages.then(forget, forget);
+  return messages;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { tasks } from '@/db/schema';
 import { messageHub } from '@/lib/services/messages/message-hub';
-import { awaitMessages, posted, sleep, thread } from '@/test/messages';
+import { awaitMessages, openAwait, posted, sleep, thread } from '@/test/messages';
 
 describe('GET /v1/tasks/{id}/messages/await', () => {
   it('answers at once with the other side’s messages newer than sinceMessageId, oldest first', async () => {
@@ -63,6 +63,23 @@ describe('GET /v1/tasks/{id}/messages/await', () => {
     const message = await posted(parties.worker.token, task.id, 'To all of you');
     const answers = await Promise.all(waiting);
     for (const res of answers) expect(res.json).toEqual({ data: [message] });
+  });
+
+  it('sends the status line and headers as the wait starts, and the messages as the body when they come', async () => {
+    const { parties, task } = await thread();
+    const opened = await Promise.race([openAwait(parties.agent.token, task.id, { timeoutSec: '30' }), sleep(3_000)]);
+    if (!(opened instanceof Response)) throw new Error('the response waited for the message: nothing was sent yet');
+    expect(opened.status).toBe(200);
+    // Not compressed: a gzip stream per waiting client would cost memory and hold the first byte back.
+    expect(opened.headers.get('cache-control')).toBe('no-store, no-transform');
+    const reader = (opened.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe(' ');
+    const message = await posted(parties.worker.token, task.id, 'On my way');
+    let text = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      text += new TextDecoder().decode(chunk.value);
+    expect(JSON.parse(text)).toEqual({ data: [message] });
   });
 
   it('ends the wait when the client disconnects', async () => {

@@ -1,17 +1,17 @@
 import { otherMethods } from '@/lib/api/other-methods';
-import { reply } from '@/lib/api/outcome';
+import { laterReply, reply } from '@/lib/api/outcome';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { awaitMessagesOperation } from '@/lib/schemas/messages';
-import { awaitMessages } from '@/lib/services/messages/await-messages';
+import { startAwaitMessages } from '@/lib/services/messages/await-messages';
 
 // A long poll may last a minute; the platform must not cut it short (seconds).
 export const maxDuration = 70;
 
 // GET /v1/tasks/{id}/messages/await — long-poll for the other side's next messages
 export const GET = route(awaitMessagesOperation, async ({ database, actor, params, query, request }) => {
-  const messages = await awaitMessages(database, userOf(actor).id, params.id, { ...query, signal: request.signal });
-  return reply(200, messages, { 'Cache-Control': 'no-store' });
+  const start = await startAwaitMessages(database, userOf(actor).id, params.id, { ...query, signal: request.signal });
+  return 'messages' in start ? reply(200, start.messages) : laterReply(start.waiting);
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });
