@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { events } from '@/db/schema';
 import type { EventType } from './event-types';
@@ -20,24 +20,29 @@ export function newEventId(): string {
   return `evt_${randomBytes(16).toString('hex')}`;
 }
 
+/** The outbox row of an event: a fresh id, the audience without duplicates and nulls. */
+export function eventRow(input: EmitEventInput) {
+  return {
+    id: newEventId(),
+    type: input.type,
+    data: input.data,
+    taskId: input.taskId ?? null,
+    audience: [...new Set(input.audience.filter((id): id is string => Boolean(id)))],
+    livemode: input.livemode,
+  };
+}
+
 /**
  * Writes an event to the outbox in the caller's transaction, so it exists exactly when the change it reports
- * commits; the webhook dispatcher delivers it from there.
+ * commits; the webhook dispatcher delivers it from there. The dispatchers' wake-up rides on the insert (sent at
+ * commit only).
  */
 export async function emitEvent(tx: DbOrTx, input: EmitEventInput) {
-  const audience = [...new Set(input.audience.filter((id): id is string => Boolean(id)))];
-  const [event] = await tx
+  const [row] = await tx
     .insert(events)
-    .values({
-      id: newEventId(),
-      type: input.type,
-      data: input.data,
-      taskId: input.taskId ?? null,
-      audience,
-      livemode: input.livemode,
-    })
-    .returning();
-  if (!event) throw new Error('event insert returned no row');
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${event.id})`);
+    .values(eventRow(input))
+    .returning({ ...getTableColumns(events), notified: sql<string>`pg_notify(${EVENTS_CHANNEL}, ${events.id})` });
+  if (!row) throw new Error('event insert returned no row');
+  const { notified: _, ...event } = row;
   return event;
 }
