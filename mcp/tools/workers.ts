@@ -31,10 +31,12 @@ export function registerWorkerTools(server: McpServer, context: ToolContext) {
     }),
     annotations: { readOnlyHint: true, idempotentHint: true },
     run: async (args, { signal }) => {
-      const geo = args.lat !== undefined && args.lng !== undefined;
+      const geo = args.lat !== undefined || args.lng !== undefined;
       const params = {
         limit: args.limit,
-        ...(geo ? { lat: args.lat, lng: args.lng, radiusMeters: args.radius_meters } : {}),
+        ...(args.lat === undefined ? {} : { lat: args.lat }),
+        ...(args.lng === undefined ? {} : { lng: args.lng }),
+        ...(geo ? { radiusMeters: args.radius_meters } : {}),
         ...(args.skills?.length ? { skills: args.skills.join(',') } : {}),
         ...(args.min_rating === undefined ? {} : { minRating: args.min_rating }),
         ...(args.available_at ? { availableAt: args.available_at } : {}),

@@ -25,13 +25,14 @@ type OpenApiDocument = {
 const V1_DIR = path.resolve(__dirname, '..');
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Every app/v1/**\/route.ts except the catch-all, with the OpenAPI path its folder stands for. */
+/** Every app/v1/**\/route.ts except the catch-all and /v1/mcp, with the OpenAPI path its folder stands for. */
 function routeFiles(): { file: string; openApiPath: string }[] {
   const found: { file: string; openApiPath: string }[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
-        if (entry.name.startsWith('[...')) continue;
+        // app/v1/mcp speaks JSON-RPC (MCP Streamable HTTP), not the REST pipeline: no OpenAPI operation.
+        if (entry.name.startsWith('[...') || (dir === V1_DIR && entry.name === 'mcp')) continue;
         walk(path.join(dir, entry.name));
       } else if (entry.name === 'route.ts') {
         const segments = path.relative(V1_DIR, dir).split(path.sep).filter(Boolean);

@@ -1,0 +1,62 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { createLegworkClient } from '../lib/client';
+import { createLegworkMcpServer, type LegworkMcpServerOptions } from './server';
+
+// The MCP tools over Streamable HTTP, stateless: every POST gets a new server and transport, so any instance can
+// answer any request and nothing lives between requests. The caller's `Authorization: Bearer <API key>` comes with
+// every request and the tools call the REST API with it, on this same deployment: authentication, scopes, rate
+// limits and the usage log are the API's own. Without a key only the cold-start tools work, as over stdio.
+
+export type McpHttpOptions = {
+  /** Where the REST API lives; default the request's own origin. */
+  apiBaseUrl?: string;
+  /** Origins besides the request's own whose browsers may call (the public SITE_URL behind a proxy). */
+  allowedOrigins?: string[];
+  fetch?: typeof fetch;
+} & Omit<LegworkMcpServerOptions, 'client'>;
+
+const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+  Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
+
+export async function handleMcpRequest(request: Request, options: McpHttpOptions = {}): Promise<Response> {
+  const ownOrigin = new URL(request.url).origin;
+  // DNS-rebinding defence (MCP transports spec): a browser page of another site must not reach the tools.
+  const origin = request.headers.get('origin');
+  if (origin && origin !== ownOrigin && !options.allowedOrigins?.includes(origin)) {
+    return jsonRpcError(403, -32000, `Origin ${origin} is not allowed`);
+  }
+  const authorization = request.headers.get('authorization');
+  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+  if (authorization && !bearer) {
+    return jsonRpcError(401, -32001, 'Send `Authorization: Bearer <API key>`', { 'WWW-Authenticate': 'Bearer' });
+  }
+
+  const client = createLegworkClient({
+    baseUrl: options.apiBaseUrl ?? ownOrigin,
+    apiKey: bearer,
+    fetch: forwardClientAddress(request.headers, options.fetch ?? globalThis.fetch),
+    userAgent: 'legwork-mcp/1.0 (http)',
+  });
+  const server = createLegworkMcpServer({ ...options, client });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  // A client that hangs up cancels its running tool (a wait stops polling at once).
+  request.signal.addEventListener('abort', () => void server.close(), { once: true });
+  const response = await transport.handleRequest(request);
+  response.headers.set('cache-control', 'no-store');
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    response.headers.set('x-accel-buffering', 'no');
+  }
+  return response;
+}
+
+/** The API's per-IP limits should count the MCP caller, not this server: pass its address along. */
+function forwardClientAddress(headers: Headers, baseFetch: typeof fetch): typeof fetch {
+  const forwarded = headers.get('x-forwarded-for') ?? headers.get('x-real-ip');
+  if (!forwarded) return baseFetch;
+  return (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set('x-forwarded-for', forwarded);
+    return baseFetch(request);
+  };
+}
