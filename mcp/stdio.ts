@@ -17,5 +17,7 @@ const log = (msg: string, fields: Record<string, unknown> = {}) =>
 
 const transport = new StdioServerTransport();
 transport.onclose = () => process.exit(0);
+// The client closing our stdin ends the session even while a wait is still polling.
+process.stdin.on('end', () => process.exit(0));
 await server.connect(transport);
 log('legwork-mcp ready on stdio', { baseUrl, apiKey: apiKey ? `${apiKey.slice(0, 12)}…` : 'none' });
