@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { completeClaim } from '@/lib/services/cold-start/complete-claim';
 import { humanTokenOf } from '@/test/cold-start';
-import { posted, thread } from '@/test/messages';
+import { posted, sleep, thread } from '@/test/messages';
 import { payerWithCard, paymentsSetup, withoutStripe } from '@/test/payments';
 import { simulated } from '@/test/sandbox';
-import { fundedParties } from '@/test/tasks';
+import { fundedParties, taskBetween, taskParties } from '@/test/tasks';
 import { connectTools } from './testing/connect';
 
 // The bounded waits: `waiting` with a cursor when nothing arrives, nothing lost from that cursor, progress while
@@ -77,6 +77,19 @@ describe('await_message', () => {
     const longPoll = apiCalls.find((request) => request.url.includes('/messages/await'));
     await expect.poll(() => longPoll?.signal.aborted, { timeout: 2_000 }).toBe(true);
   });
+  it('waits for a worker to accept a posted task instead of failing; a draft answers THREAD_NOT_OPEN', async () => {
+    const parties = await taskParties();
+    const task = await taskBetween(parties, 'posted');
+    const { call } = await connect(parties.agent.token);
+    const idle = await call('await_message', { task_id: task.id, timeout_seconds: 1 });
+    expect(idle.structuredContent).toEqual({ status: 'waiting', cursor: null, taskStatus: 'posted' });
+    expect(idle.text).toContain('No worker has accepted the task yet');
+
+    const draft = await taskBetween(parties, 'draft');
+    const refused = await call('await_message', { task_id: draft.id, timeout_seconds: 1 });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent.error.code).toBe('THREAD_NOT_OPEN');
+  });
 });
 
 describe('await_claim', () => {
@@ -116,7 +129,14 @@ describe('the loop with the sandbox worker', () => {
     const taskId = created.structuredContent.task.id;
     expect(created.structuredContent.task).toMatchObject({ status: 'posted', livemode: false, totalCents: 1_725 });
 
+    // Called before any worker accepted: it waits for the acceptance, then for the first message.
+    const firstWait = call('await_message', { task_id: taskId, timeout_seconds: 10 });
+    await sleep(300);
     await simulated(parties.agent.token, taskId, 'accept');
+    await sleep(500);
+    const hello = await simulated(parties.agent.token, taskId, 'message', { body: 'Accepted, heading there.' });
+    expect((await firstWait).structuredContent).toMatchObject({ status: 'message', cursor: hello.message?.id });
+
     const sent = await call('send_message', { task_id: taskId, body: 'Please include the price tags.' });
     const waiting = call('await_message', { task_id: taskId, cursor: sent.structuredContent.cursor });
     const { message } = await simulated(parties.agent.token, taskId, 'message', { body: 'Will do.' });

@@ -3,27 +3,11 @@ import { z } from 'zod';
 import { pageQuery } from '../../lib/api/cursor';
 import { postMessageBody } from '../../lib/schemas/messages';
 import { type Message, messageData, renderMessage, UNTRUSTED_NOTE } from '../render';
-import {
-  defineTool,
-  idempotencyKeyArg,
-  newIdempotencyKey,
-  success,
-  type ToolContext,
-  type ToolExtra,
-  taskIdArg,
-} from '../tool-kit';
-import { timeoutSecondsArg, withProgress } from '../wait';
+import { defineTool, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext, taskIdArg } from '../tool-kit';
+import { registerAwaitMessage } from './await-message';
 
 // A task's thread with its worker: read it, write to it, and wait for the worker's next message from a cursor
 // (the id of the last message you have), so no message is lost between two waits.
-
-const cursorArg = z
-  .uuid()
-  .optional()
-  .describe(
-    'The id of the last message you have (`cursor` of the previous await_message, send_message or list_messages ' +
-      'answer). Default: your side’s latest message, so a worker reply to it is returned at once.',
-  );
 
 export function registerMessageTools(server: McpServer, context: ToolContext) {
   const { client } = context;
@@ -89,72 +73,5 @@ export function registerMessageTools(server: McpServer, context: ToolContext) {
     },
   });
 
-  defineTool(server, context, 'await_message', {
-    title: 'Wait for the worker’s next message',
-    description:
-      'Waits (bounded by `timeout_seconds`, default 25, max 50) for messages from the worker newer than `cursor`, ' +
-      'and returns them at once if some are already there: `{status: "message", messages (oldest first), cursor}`. ' +
-      'When nothing arrives in time: `{status: "waiting", cursor}`; call again with that cursor, as often as needed ' +
-      '(no message is lost between calls). Your own messages never wake it. THREAD_NOT_OPEN until a worker accepts ' +
-      `the task. Read-only, free. ${UNTRUSTED_NOTE}`,
-    input: z.strictObject({
-      task_id: taskIdArg,
-      cursor: cursorArg,
-      timeout_seconds: timeoutSecondsArg,
-    }),
-    annotations: { readOnlyHint: true, idempotentHint: true },
-    run: async (args, extra) => {
-      const anchor = args.cursor
-        ? { since: args.cursor, pending: [] }
-        : await startingPoint(context, args.task_id, extra);
-      if (anchor.pending.length) return delivered(anchor.pending);
-      const messages = await withProgress(
-        extra,
-        args.timeout_seconds,
-        context.progressIntervalMs,
-        'Waiting for the worker',
-        async () =>
-          (
-            await client.GET('/v1/tasks/{id}/messages/await', {
-              params: {
-                path: { id: args.task_id },
-                query: { timeoutSec: args.timeout_seconds, ...(anchor.since ? { sinceMessageId: anchor.since } : {}) },
-              },
-              signal: extra.signal,
-            })
-          ).data as Message[],
-      );
-      if (messages.length) return delivered(messages);
-      const cursor = anchor.since ?? null;
-      return success(
-        { status: 'waiting', cursor },
-        `No new message from the worker yet. Call await_message again with task_id "${args.task_id}"` +
-          (cursor ? ` and cursor "${cursor}".` : '.'),
-      );
-    },
-  });
-}
-
-function delivered(messages: Message[]) {
-  const cursor = messages.at(-1)?.id;
-  return success(
-    { status: 'message', messages: messages.map(messageData), cursor },
-    `${messages.map(renderMessage).join('\n\n')}\n\n${UNTRUSTED_NOTE}\nNext: await_message with cursor "${cursor}".`,
-  );
-}
-
-/**
- * Without a cursor: after your side's latest message. Worker messages newer than it (already in the thread) are
- * returned at once; with no message of yours yet, every worker message so far counts as new.
- */
-async function startingPoint(context: ToolContext, taskId: string, extra: ToolExtra) {
-  const page = await context.client.GET('/v1/tasks/{id}/messages', {
-    params: { path: { id: taskId }, query: { limit: 100 } },
-    signal: extra.signal,
-  });
-  const newestFirst = page.data as Message[];
-  const ownIndex = newestFirst.findIndex((message) => message.senderSide === 'requester');
-  const newer = ownIndex === -1 ? newestFirst : newestFirst.slice(0, ownIndex);
-  const pending = newer.filter((message) => message.senderSide === 'worker').reverse();
-  return { since: newestFirst[0]?.id as string | undefined, pending };
+  registerAwaitMessage(server, context);
 }
