@@ -50,7 +50,8 @@ describe('POST /v1/mcp', () => {
     const res = await post({});
     expect(res.status).toBe(200);
     expect(res.headers.get('mcp-session-id')).toBeNull();
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
     expect(await res.text()).toContain('"serverInfo":{"name":"legwork"');
   });
 

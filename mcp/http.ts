@@ -45,6 +45,8 @@ export async function handleMcpRequest(request: Request, options: McpHttpOptions
   const response = await transport.handleRequest(request);
   response.headers.set('cache-control', 'no-store');
   if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    // Progress must reach the client while the wait runs: no proxy buffering, no compression (which buffers).
+    response.headers.set('cache-control', 'no-store, no-transform');
     response.headers.set('x-accel-buffering', 'no');
   }
   return response;

@@ -27,13 +27,17 @@ test('HTTP: propose_task, the human claims, await_claim returns the key, then me
   expect(proposal.isError, proposal.text).toBeFalsy();
   const { claimToken, humanClaimUrl, task } = proposal.structured;
 
-  // A wait over HTTP streams progress (every 5 s) before answering `waiting`.
-  const progress: number[] = [];
-  const waiting = await callTool(anonymous, 'await_claim', { claim_token: claimToken, timeout_seconds: 6 }, (value) =>
-    progress.push(value),
+  // A wait over HTTP streams progress (every 5 s) while it runs, then answers `waiting`.
+  const progressAt: number[] = [];
+  const started = Date.now();
+  const waiting = await callTool(anonymous, 'await_claim', { claim_token: claimToken, timeout_seconds: 8 }, () =>
+    progressAt.push(Date.now()),
   );
+  const answeredAt = Date.now();
   expect(waiting.structured).toEqual({ status: 'waiting', cursor: claimToken });
-  expect(progress.length).toBeGreaterThanOrEqual(1);
+  expect(progressAt.length).toBeGreaterThanOrEqual(1);
+  expect(progressAt[0] ?? 0).toBeLessThan(started + 7_000);
+  expect(answeredAt - (progressAt[0] ?? answeredAt)).toBeGreaterThan(1_500);
 
   const claim = callTool(anonymous, 'await_claim', { claim_token: claimToken, timeout_seconds: 50 });
   await claimAsHuman(page, humanClaimUrl);
