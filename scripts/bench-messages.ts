@@ -1,7 +1,8 @@
 // `npm run bench:messages`: the message thread through the production server on a scratch PostgreSQL database.
 // 1. POST /v1/tasks/{id}/messages at 50 connections (round-robin over 50 accepted tasks): p50 / p99 latency.
-// 2. 5,000 concurrent GET …/messages/await waiters on one task: the server's RSS before and while they wait, then
-//    one message from the other side and how long after it every waiter had its answer.
+// 2. 5,000 concurrent GET …/messages/await waiters on one task: the server's live heap (after a full GC, read
+//    through its inspector) and RSS before and while they wait, then one message from the other side and how long
+//    after it every waiter had its answer.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
@@ -11,7 +12,7 @@ import { apiKeys, tasks, users } from '../db/schema';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { generateApiKey } from '../lib/auth/api-key-format';
 import { priceTask } from '../lib/tasks/task-rules';
-import { ensureBuild, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
+import { ensureBuild, liveHeapBytes, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
 
 const CONNECTIONS = 50;
 const TASKS = 50;
@@ -20,13 +21,14 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3902);
 // BENCH_ONLY=post or BENCH_ONLY=waiters runs one half (e.g. to profile it with BENCH_NODE_FLAGS=--cpu-prof).
 const ONLY = process.env.BENCH_ONLY;
+const INSPECT_PORT = PORT + 1_000;
 const base = `http://127.0.0.1:${PORT}`;
 
 ensureBuild();
 const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench_messages');
 try {
   const seeded = await seed(databaseUrl);
-  const server = startServer(databaseUrl, PORT);
+  const server = startServer(databaseUrl, PORT, { inspectPort: INSPECT_PORT });
   try {
     await waitForServer(base);
     const health = await autocannon({ url: `${base}/v1/health`, connections: CONNECTIONS, duration: 5 });
@@ -44,8 +46,10 @@ try {
       );
     if (waiters)
       console.log(
-        `${WAITERS.toLocaleString('en')} await waiters on one task (parked in ${waiters.setupSeconds.toFixed(1)} s): server RSS ${mb(waiters.rssBefore)} -> ` +
-          `${mb(waiters.rssWaiting)} MB (+${mb(waiters.rssWaiting - waiters.rssBefore)} MB, target < 100 MB); ` +
+        `${WAITERS.toLocaleString('en')} await waiters on one task (parked in ${waiters.setupSeconds.toFixed(1)} s): server live heap ` +
+          `after a full GC ${mb(waiters.heapBefore)} -> ${mb(waiters.heapWaiting)} MB ` +
+          `(+${mb(waiters.heapWaiting - waiters.heapBefore)} MB, ${((waiters.heapWaiting - waiters.heapBefore) / WAITERS / 1024).toFixed(1)} KB a waiter, target < 100 MB); ` +
+          `RSS ${mb(waiters.rssBefore)} -> ${mb(waiters.rssWaiting)} MB (includes garbage not yet collected); ` +
           `answered with the message ${waiters.answered}/${WAITERS}; after the POST returned: first ` +
           `${waiters.first.toFixed(0)} ms, p50 ` +
           `${waiters.p50.toFixed(0)} ms, max ${waiters.max.toFixed(0)} ms; after it was sent: max ` +
@@ -200,24 +204,18 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
     return { sentAt, postedAt: performance.now() };
   };
 
-  // A full rehearsal first, so the baseline is a server whose heap (young generation included: `npm start` runs
-  // node with --max-semi-space-size=128) has already grown to what this load needs.
+  // A full rehearsal first, so the measured round runs warm (compiled code, pools, caches). The memory figure is
+  // the live heap after a full GC, so it does not depend on what the rehearsal left for the collector.
   const rehearsal = await park();
   await post('Rehearsal');
   await Promise.all(rehearsal.answers);
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const rssBefore = rss(serverPid);
-  if (process.env.BENCH_HEAP_SNAPSHOT) {
-    process.kill(serverPid, 'SIGUSR2'); // the baseline, to compare with the one taken while they wait
-    await new Promise((resolve) => setTimeout(resolve, 20_000));
-  }
+  const heapBefore = await liveHeapBytes(INSPECT_PORT);
   const { answers, setupSeconds } = await park();
   console.log(`${WAITERS} waiters opened and parked in ${setupSeconds.toFixed(1)} s`);
   const rssWaiting = rss(serverPid);
-  if (process.env.BENCH_HEAP_SNAPSHOT) {
-    process.kill(serverPid, 'SIGUSR2'); // with BENCH_NODE_FLAGS=--heapsnapshot-signal=SIGUSR2
-    await new Promise((resolve) => setTimeout(resolve, 25_000));
-  }
+  const heapWaiting = await liveHeapBytes(INSPECT_PORT);
   const stats = new pg.Client({ connectionString: databaseUrl });
   await stats.connect();
   const commits = async () => {
@@ -243,6 +241,8 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
     setupSeconds,
     rssBefore,
     rssWaiting,
+    heapBefore,
+    heapWaiting,
     answered,
     wakeTransactions,
     first: delays[0] ?? Number.NaN,

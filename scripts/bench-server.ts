@@ -3,6 +3,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
 import { openDatabase } from '../db/client';
 import { apiKeys, users } from '../db/schema';
 import { generateApiKey } from '../lib/auth/api-key-format';
@@ -45,12 +46,13 @@ export async function seedApiKey(url: string, scopes?: string[]): Promise<string
 }
 
 // Exactly what `npm start` runs (node flags included), with a port and the bench database.
-export function startServer(url: string, port: number): ChildProcess {
+export function startServer(url: string, port: number, options: { inspectPort?: number } = {}): ChildProcess {
   const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
   const [command, ...args] = start.split(/\s+/);
   if (command !== 'node') throw new Error(`expected "npm start" to run node directly, got: ${start}`);
   // BENCH_NODE_FLAGS reaches node's own command line, for flags NODE_OPTIONS refuses (e.g. --cpu-prof).
   const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  if (options.inspectPort) flags.push(`--inspect=127.0.0.1:${options.inspectPort}`);
   return spawn(process.execPath, [...flags, ...args, '-p', String(port), '-H', '127.0.0.1'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -81,4 +83,34 @@ export function stopServer(server: ChildProcess): Promise<unknown> {
     server.once('exit', resolve);
     server.kill('SIGTERM');
   });
+}
+
+/**
+ * The server's live heap in bytes after a full garbage collection, through its inspector (started with
+ * `inspectPort`): what the objects alive at this moment occupy, free of the collector's timing, unlike RSS.
+ */
+export async function liveHeapBytes(inspectPort: number): Promise<number> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  if (!target) throw new Error('no inspector target');
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let next = 0;
+  const call = (method: string) =>
+    new Promise<{ usedSize?: number }>((resolve) => {
+      const id = ++next;
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(String(data));
+        if (message.id !== id) return;
+        socket.off('message', onMessage);
+        resolve(message.result ?? {});
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  await call('HeapProfiler.collectGarbage');
+  const { usedSize } = await call('Runtime.getHeapUsage');
+  socket.close();
+  return usedSize ?? Number.NaN;
 }

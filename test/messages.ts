@@ -6,7 +6,7 @@ import { GET as listRoute, POST as postRoute } from '@/app/v1/tasks/[id]/message
 import { getDatabase } from '@/db/client';
 import { events, type Task } from '@/db/schema';
 import { insertApiKey } from './factories';
-import { type CallResult, call, readResult, send, uniqueIp } from './http';
+import { type CallResult, call, readResult, uniqueIp } from './http';
 import { type TaskParties, taskBetween, taskParties } from './tasks';
 
 // Message-thread fixtures: the parties of a task with an agent key that may read and write messages, a task in a

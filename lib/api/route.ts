@@ -67,11 +67,11 @@ export function route<T extends Operation>(operation: T, handler: Handler<T>): R
       outcome = errorOutcome(error, context, request.signal);
     }
     if (actor.kind === 'apiKey') {
-      const { apiKey, user } = actor;
+      const [apiKeyId, userId] = [actor.apiKey.id, actor.user.id]; // not the rows: a long poll keeps this
       const record = () =>
         recordUsage(database, {
-          apiKeyId: apiKey.id,
-          userId: user.id,
+          apiKeyId,
+          userId,
           method: context.method,
           route: operation.path,
           status: outcome.status,

@@ -1,0 +1,114 @@
+import http from 'node:http';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createLegworkClient } from '../../lib/client';
+import { x402SignerFromAccount } from '../../lib/client/x402-signer';
+import { expect, test } from '../fixtures';
+
+// GET /v1/tasks/{id}/messages/await through the production server (`npm start`, server.ts), which serves long
+// polls itself instead of through Next's request handler: the same pipeline and answers, the status line first.
+
+type Opened = { status: number; headers: http.IncomingHttpHeaders; body: Promise<string>; close(): void };
+
+/** A raw HTTP GET that resolves as soon as the status line and headers arrive, with the body still to come. */
+function open(url: string, headers: Record<string, string>): Promise<Opened> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      const body = new Promise<string>((done, fail) => {
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(Buffer.concat(chunks).toString()));
+        response.on('error', fail);
+      });
+      body.catch(() => undefined);
+      resolve({ status: response.statusCode ?? 0, headers: response.headers, body, close: () => request.destroy() });
+    });
+    request.on('error', reject);
+  });
+}
+
+/** An agent with a posted test-mode task (paid with x402) that the sandbox worker has accepted. */
+async function acceptedTask(baseURL: string, clientIp: string) {
+  const send: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set('x-forwarded-for', clientIp);
+    return fetch(request);
+  };
+  const operator = createLegworkClient({ baseUrl: baseURL, fetch: send });
+  const email = `long-poll-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const { data: user } = await operator.POST('/v1/users', { body: { email, password: 'correct horse battery 42' } });
+  operator.setApiKey(user.session.token);
+  const { data: agent } = await operator.POST('/v1/operators/me/agents', { body: { name: 'poller' } });
+  const apiKey = agent.apiKey.key;
+  const client = createLegworkClient({
+    baseUrl: baseURL,
+    apiKey,
+    fetch: send,
+    x402Signer: x402SignerFromAccount(privateKeyToAccount(generatePrivateKey()), { maxAmountAtomic: 100_000_000n }),
+  });
+  const { data: task } = await client.POST('/v1/tasks', {
+    body: { title: 'Check the opening hours', budgetCents: 1_500 },
+  });
+  await client.POST('/v1/sandbox/tasks/{id}/simulate', {
+    params: { path: { id: task.id } },
+    body: { action: 'accept' },
+  });
+  return { client, apiKey, taskId: task.id };
+}
+
+test('a long poll answers its status and headers at once, and the body when the worker writes', async ({
+  baseURL,
+  clientIp,
+}) => {
+  const { client, apiKey, taskId } = await acceptedTask(baseURL ?? '', clientIp);
+  const url = `${baseURL}/v1/tasks/${taskId}/messages/await?timeoutSec=30`;
+  const headers = { authorization: `Bearer ${apiKey}`, 'x-forwarded-for': clientIp };
+
+  const started = Date.now();
+  const waiting = await open(url, headers);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(waiting.status).toBe(200);
+  expect(waiting.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(waiting.headers['cache-control']).toBe('no-store, no-transform');
+  expect(waiting.headers['x-request-id']).toMatch(/^req_/);
+  expect(waiting.headers.ratelimit).toMatch(/^"api-key";r=\d+;t=\d+$/);
+  // Served by server.ts itself: Next's handler would have added its router's Vary header.
+  expect(waiting.headers.vary).toBeUndefined();
+
+  const { data } = await client.POST('/v1/sandbox/tasks/{id}/simulate', {
+    params: { path: { id: taskId } },
+    body: { action: 'message', body: 'At the door now' },
+  });
+  const answer = JSON.parse(await waiting.body);
+  expect(answer).toEqual({ data: [data.message] });
+  expect(answer.data[0]).toMatchObject({ body: 'At the door now', senderSide: 'worker' });
+
+  // Errors come back whole, in the envelope, as through any other route.
+  const anonymous = await open(url, { 'x-forwarded-for': clientIp });
+  expect(anonymous.status).toBe(401);
+  expect(JSON.parse(await anonymous.body).error.code).toBe('UNAUTHORIZED');
+  const unknown = await open(`${baseURL}/v1/tasks/00000000-0000-4000-8000-000000000000/messages/await`, headers);
+  expect(unknown.status).toBe(404);
+  expect(JSON.parse(await unknown.body).error.code).toBe('NOT_FOUND');
+});
+
+test('a client that leaves and polls again from its cursor gets what came meanwhile', async ({ baseURL, clientIp }) => {
+  const { client, apiKey, taskId } = await acceptedTask(baseURL ?? '', clientIp);
+  const headers = { authorization: `Bearer ${apiKey}`, 'x-forwarded-for': clientIp };
+  const simulate = async (body: string) =>
+    (
+      await client.POST('/v1/sandbox/tasks/{id}/simulate', {
+        params: { path: { id: taskId } },
+        body: { action: 'message', body },
+      })
+    ).data.message;
+  const cursor = await simulate('First');
+  const url = `${baseURL}/v1/tasks/${taskId}/messages/await?timeoutSec=30&sinceMessageId=${cursor?.id}`;
+  const left = await open(url, headers);
+  expect(left.status).toBe(200);
+  left.close();
+  const meanwhile = await simulate('Written while nobody listened');
+  const started = Date.now();
+  const again = await open(url, headers);
+  expect(JSON.parse(await again.body)).toEqual({ data: [meanwhile] });
+  expect(Date.now() - started).toBeLessThan(5_000);
+});

@@ -1,0 +1,75 @@
+// `npm start`: the production server. Next.js serves every request through its own handler, except message long
+// polls: `GET /v1/tasks/{id}/messages/await` goes straight to the SAME route handler (the same pipeline: auth,
+// rate limit, validation, usage log) without Next's per-request machinery, which holds ~60 KB for as long as a
+// request is open (5,000 parked waiters: ~300 MB) and adds ~200 µs to each answer when they all wake together.
+// See docs/architecture.md "Long polls in production". `next dev` has no such path: it serves them through Next.
+import http from 'node:http';
+import next from 'next';
+import { GET as awaitMessages } from './app/v1/tasks/[id]/messages/await/route';
+import { logger } from './lib/logger';
+
+const LONG_POLL = /^\/v1\/tasks\/([^/?#]+)\/messages\/await(?:\?|$)/;
+
+const { port, hostname } = listenAddress(process.argv.slice(2));
+const app = next({ dev: false, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  const longPoll = req.method === 'GET' ? LONG_POLL.exec(req.url ?? '') : null;
+  if (!longPoll?.[1]) return void handle(req, res);
+  serveLongPoll(req, res, decodeURIComponent(longPoll[1])).catch((error: unknown) => {
+    logger.error('long poll failed', { error });
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+    res.end();
+  });
+});
+server.listen(port, hostname, () => logger.info(`ready on http://${hostname}:${port}`));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    process.exit(0);
+  });
+
+/** Hands the request to the route handler as a web Request and writes its Response back as it comes. */
+async function serveLongPoll(req: http.IncomingMessage, res: http.ServerResponse, id: string): Promise<void> {
+  const left = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) left.abort();
+  });
+  const headers: [string, string][] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i] ?? '', raw[i + 1] ?? '']);
+  // As `next start` does: the client address for rate limits and logs, unless a proxy already set it.
+  if (!req.headers['x-forwarded-for'] && req.socket.remoteAddress)
+    headers.push(['x-forwarded-for', req.socket.remoteAddress]);
+  const request = new Request(`http://${req.headers.host ?? hostname}${req.url}`, { headers, signal: left.signal });
+  const response = await awaitMessages(request, { params: Promise.resolve({ id }) });
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (!response.body) return void res.end();
+  const reader = response.body.getReader();
+  const first = await reader.read(); // a waiting answer's first byte: sent now, with the headers
+  if (first.done) return void res.end();
+  res.write(first.value);
+  // Each later chunk is held until the next read says whether it was the last: the last one leaves with the end
+  // of the response in one write.
+  let held: Uint8Array | undefined;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    if (held) res.write(held);
+    held = chunk.value;
+  }
+  res.end(held);
+}
+
+/** `-p/--port` and `-H/--hostname` as `next start` takes them, else PORT / HOSTNAME, else 3000 on all addresses. */
+function listenAddress(args: string[]): { port: number; hostname: string } {
+  const option = (short: string, long: string) => {
+    const index = args.findIndex((arg) => arg === short || arg === long);
+    return index >= 0 ? args[index + 1] : undefined;
+  };
+  return {
+    port: Number(option('-p', '--port') ?? process.env.PORT ?? 3000),
+    hostname: option('-H', '--hostname') ?? process.env.HOSTNAME ?? '0.0.0.0',
+  };
+}
