@@ -19,8 +19,9 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
       'Creates a task and pays for it at once, so it is `posted` to nearby workers when this returns (with ' +
       '`draft: true`: an unfunded draft instead). COSTS MONEY: the budget plus the platform’s 15% fee is charged to ' +
       'your operator’s card, within your spending limit (a test-mode key pays with the test processor, no real ' +
-      'money). When nothing can pay it fails with PAYMENT_REQUIRED, whose details carry an x402 offer (`accepts`): ' +
-      'pay through the REST API with an `X-Payment` header, or ask your operator to raise your limit. A cancelled ' +
+      'money). When the card cannot pay and this server has an x402 wallet (LEGWORK_X402_PRIVATE_KEY), it pays in ' +
+      'USDC instead, up to its cap; else it fails with PAYMENT_REQUIRED, whose details carry the x402 offer ' +
+      '(`accepts`): pay through the REST API with an `X-Payment` header, or ask your operator to raise your limit. A cancelled ' +
       'task is refunded. Returns the task (keep its `id`). Use the same `idempotency_key` when retrying so you are ' +
       'never charged twice.',
     input: z.strictObject({
