@@ -42,6 +42,7 @@ export function registerAwaitMessage(server: McpServer, context: ToolContext) {
 type Wait = { taskId: string; cursor: string | undefined; deadline: number };
 
 async function waitForMessages(context: ToolContext, wait: Wait, extra: ToolExtra) {
+  let retriedAfterAcceptance = false;
   for (;;) {
     try {
       return await awaitOnce(context, wait, extra);
@@ -55,6 +56,11 @@ async function waitForMessages(context: ToolContext, wait: Wait, extra: ToolExtr
           ({ data }) => data,
           () => undefined,
         );
+      // Accepted between the two calls: the thread is open now.
+      if (task?.workerId && !retriedAfterAcceptance) {
+        retriedAfterAcceptance = true;
+        continue;
+      }
       if (task?.status !== 'posted') throw error;
       const left = wait.deadline - Date.now();
       if (left <= 0 || extra.signal.aborted) {
@@ -81,6 +87,12 @@ async function awaitOnce(context: ToolContext, wait: Wait, extra: ToolExtra) {
   });
   const messages = data as Message[];
   if (messages.length) return delivered(messages);
+  // An empty thread gave no anchor, and the API then waits only for messages after its call began: one posted
+  // just before that is in the thread now.
+  if (!anchor.since) {
+    const late = await startingPoint(context, wait.taskId, extra);
+    if (late.pending.length) return delivered(late.pending);
+  }
   const cursor = anchor.since ?? null;
   return success(
     { status: 'waiting', cursor },
