@@ -58,7 +58,11 @@ export function registerWorkerTools(server: McpServer, context: ToolContext) {
     description:
       'A listed worker’s public profile (skills, rating, completed tasks, ID verification, rate, area) and weekly ' +
       `availability. \`worker_id\` is the profile \`id\` from search_workers. Read-only, free. ${UNTRUSTED_NOTE}`,
-    input: z.strictObject({ worker_id: z.uuid().describe('The worker profile’s `id` from search_workers.') }),
+    input: z.strictObject({
+      worker_id: z
+        .uuid()
+        .describe('The worker profile’s `id` from search_workers (not a task’s `workerId`, which is their user id).'),
+    }),
     annotations: { readOnlyHint: true, idempotentHint: true },
     run: async (args, { signal }) => {
       const { data } = await client.GET('/v1/workers/{id}', { params: { path: { id: args.worker_id } }, signal });

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { withoutStripe } from '@/test/payments';
+import { simulated } from '@/test/sandbox';
+import { fundedParties } from '@/test/tasks';
+import { connectTools } from './testing/connect';
+
+// The task and worker tools on their happy paths, with the sandbox worker on the other side: the proof read back
+// (its note fenced as the worker's text), a revision, the approval; listing, cancelling; finding the worker.
+
+withoutStripe();
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function setUp() {
+  const parties = await fundedParties();
+  const tools = await connectTools({ apiKey: parties.agent.token });
+  close = tools.close;
+  return { parties, call: tools.call };
+}
+
+const TASK = { title: 'Photograph the shelf at aisle 4', budgetCents: 1_000, proofRequirements: ['photo', 'text'] };
+
+describe('task tools', () => {
+  it('get_task shows the proof, request_revision sends it back, approve_task completes the task', async () => {
+    const { parties, call } = await setUp();
+    const taskId = (await call('create_task', { task: TASK })).structuredContent.task.id;
+    await simulated(parties.agent.token, taskId, 'accept');
+    await simulated(parties.agent.token, taskId, 'submit');
+
+    const submitted = await call('get_task', { task_id: taskId });
+    expect(submitted.structuredContent.task).toMatchObject({
+      status: 'submitted',
+      proof: { note: expect.stringContaining('Sandbox worker'), noteIsUntrustedWorkerText: true },
+    });
+    expect(submitted.text).toMatch(/proof note:\n<untrusted-worker-text>\nSandbox worker/);
+    expect(submitted.text).toContain('1 photo(s)');
+
+    const revised = await call('request_revision', { task_id: taskId, reason: 'The price tags are not readable.' });
+    expect(revised.structuredContent.task).toMatchObject({ status: 'accepted', revisionCount: 1 });
+    await simulated(parties.agent.token, taskId, 'submit');
+    const approved = await call('approve_task', { task_id: taskId, idempotency_key: `approve-${taskId}` });
+    expect(approved.structuredContent).toMatchObject({
+      task: { status: 'completed' },
+      idempotencyKey: `approve-${taskId}`,
+    });
+    // The same key again replays the approval instead of failing on a completed task.
+    const replayed = await call('approve_task', { task_id: taskId, idempotency_key: `approve-${taskId}` });
+    expect(replayed.isError).toBeFalsy();
+    expect(replayed.structuredContent.task.status).toBe('completed');
+  });
+
+  it('list_tasks filters by status; cancel_task refunds a posted task', async () => {
+    const { call } = await setUp();
+    const first = (await call('create_task', { task: TASK })).structuredContent.task.id;
+    const second = (await call('create_task', { task: { ...TASK, title: 'Check the opening hours' } }))
+      .structuredContent.task.id;
+    const cancelled = await call('cancel_task', { task_id: second });
+    expect(cancelled.structuredContent.task).toMatchObject({ id: second, status: 'cancelled' });
+
+    const posted = await call('list_tasks', { status: 'posted', limit: 10 });
+    expect(posted.structuredContent.tasks.map((task: { id: string }) => task.id)).toEqual([first]);
+    const both = await call('list_tasks', { status: 'posted,cancelled' });
+    expect(both.structuredContent.tasks.map((task: { id: string }) => task.id)).toEqual([second, first]);
+    expect(both.text).toContain('status: cancelled (test mode)');
+  });
+});
+
+describe('worker tools', () => {
+  it('search_workers finds the listed worker near the place; get_worker shows the profile as the worker’s text', async () => {
+    const { parties, call } = await setUp();
+    const found = await call('search_workers', {
+      lat: 52.4986,
+      lng: 13.4034,
+      radius_meters: 2_000,
+      skills: 'delivery',
+    });
+    const mine = found.structuredContent.workers.find(
+      (worker: { userId: string }) => worker.userId === parties.worker.id,
+    );
+    expect(mine).toMatchObject({ distanceMeters: 0, untrustedWorkerText: true, matchScore: expect.any(Number) });
+
+    const profile = await call('get_worker', { worker_id: mine.id });
+    expect(profile.structuredContent.worker).toMatchObject({ id: mine.id, displayName: 'Dana Runner' });
+    expect(profile.text).toContain('<untrusted-worker-text>\nDana Runner\nErrands around Kreuzberg');
+  });
+});
