@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mintClaimCodeViaApi } from '@/test/claim-codes';
+import { signUpViaApi } from '@/test/sessions';
 import { taskBetween, taskParties } from '@/test/tasks';
 import { connectTools } from './testing/connect';
 
@@ -104,6 +106,27 @@ describe('without an API key', () => {
       task: { title: 'Check the mailbox at Hauptstraße 3', status: 'draft' },
     });
     expect(proposal.text).toContain(proposal.structuredContent.humanClaimUrl);
+  });
+});
+
+describe('register_agent', () => {
+  it('redeems a claim code, returns the key once and uses it for the rest of the session', async () => {
+    const operator = await signUpViaApi('mcp-operator');
+    const { code } = await mintClaimCodeViaApi(operator.token);
+    const { call } = await connect();
+    const registered = await call('register_agent', { code, name: 'Shelf checker' });
+    expect(registered.structuredContent).toMatchObject({
+      agent: { name: 'Shelf checker' },
+      apiKey: { key: expect.stringMatching(/^lgw_/) },
+      idempotencyKey: expect.any(String),
+    });
+    expect(registered.text).toContain('Store this API key now');
+    const listed = await call('list_tasks', {});
+    expect(listed.isError).toBeFalsy();
+    expect(listed.structuredContent).toMatchObject({ tasks: [], hasMore: false });
+
+    const again = await call('register_agent', { code, name: 'Second' });
+    expect(again.structuredContent.error.code).toBe('CLAIM_CODE_ALREADY_CLAIMED');
   });
 });
 
