@@ -20,18 +20,6 @@ export function newEventId(): string {
   return `evt_${randomBytes(16).toString('hex')}`;
 }
 
-/** The outbox row of an event: a fresh id, the audience without duplicates and nulls. */
-export function eventRow(input: EmitEventInput) {
-  return {
-    id: newEventId(),
-    type: input.type,
-    data: input.data,
-    taskId: input.taskId ?? null,
-    audience: [...new Set(input.audience.filter((id): id is string => Boolean(id)))],
-    livemode: input.livemode,
-  };
-}
-
 /**
  * Writes an event to the outbox in the caller's transaction, so it exists exactly when the change it reports
  * commits; the webhook dispatcher delivers it from there. The dispatchers' wake-up rides on the insert (sent at
@@ -40,7 +28,14 @@ export function eventRow(input: EmitEventInput) {
 export async function emitEvent(tx: DbOrTx, input: EmitEventInput) {
   const [row] = await tx
     .insert(events)
-    .values(eventRow(input))
+    .values({
+      id: newEventId(),
+      type: input.type,
+      data: input.data,
+      taskId: input.taskId ?? null,
+      audience: [...new Set(input.audience.filter((id): id is string => Boolean(id)))],
+      livemode: input.livemode,
+    })
     .returning({ ...getTableColumns(events), notified: sql<string>`pg_notify(${EVENTS_CHANNEL}, ${events.id})` });
   if (!row) throw new Error('event insert returned no row');
   const { notified: _, ...event } = row;

@@ -14,8 +14,7 @@ export async function postMessageAction(taskId: string, body: string): Promise<P
   const user = await requireBrowserActor(`/dashboard/tasks/${taskId}`);
   try {
     const input = postMessageBody.parse({ body });
-    const { db } = await getDatabase();
-    return { message: await postMessage(db, user.id, taskId, input.body) };
+    return { message: await postMessage(await getDatabase(), user.id, taskId, input.body) };
   } catch (error) {
     return { error: describeActionError(error) };
   }

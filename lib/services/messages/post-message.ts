@@ -1,75 +1,94 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
-import { EVENTS_CHANNEL, eventRow } from '@/lib/events/emit-event';
+import type { Database } from '@/db/client';
+import { taskStatus } from '@/db/schema';
+import { EVENTS_CHANNEL, newEventId } from '@/lib/events/emit-event';
 import { TASK_MESSAGE_CREATED } from '@/lib/events/event-types';
+import { taskNotFound } from '@/lib/services/tasks/task-access';
+import { isTerminal } from '@/lib/tasks/task-transitions';
 import { TASK_MESSAGES_CHANNEL } from './message-hub';
-import { assertWritable, loadThread, type MessageResource, type Thread, toMessageResource } from './thread';
+import { assertWritable, isOpen, type MessageResource, threadNotOpen, toMessageResource } from './thread';
 
-// A task that changes this many times while one message is being posted is being fought over: give up with 409.
-const MAX_ATTEMPTS = 5;
+/** Where a message may be posted: an open thread that has not ended (`assertWritable`). */
+const WRITABLE = taskStatus.enumValues.filter((status) => isOpen({ status }) && !isTerminal(status));
+
+// One statement, so its own transaction: lock the task (FOR NO KEY UPDATE conflicts with the transitions' FOR
+// UPDATE: none slips between the check and the insert, and posts to one thread are stamped in commit order), find
+// the sender's side (the rule of `sideOf`: the requester or the operator owning it, else the worker), and only for
+// a side of a writable thread: insert the message, stamped once the lock is held and never before the thread's
+// newest; write the `task.message.created` outbox event for the OTHER side with the message's copy prepared for
+// the sender's side ($6 as the requester, $7 as the worker) and stamped; notify the long polls of the task and the
+// webhook dispatchers (both at commit). The row comes back either way, so a refusal can say why.
+const POST_MESSAGE_SQL = `
+  with task as (
+    select t.id, t.status, t.requester_id, t.worker_id, t.livemode, u.owner_id,
+      case when $2::uuid in (t.requester_id, u.owner_id) then 'requester'
+           when $2::uuid = t.worker_id then 'worker' end as side
+    from tasks t join users u on u.id = t.requester_id
+    where t.id = $1
+    for no key update of t
+  ), message as (
+    insert into task_messages (id, task_id, sender_id, body, created_at)
+    select $3, task.id, $2, $4, greatest(clock_timestamp(),
+      (select max(m.created_at) + interval '1 microsecond' from task_messages m where m.task_id = task.id))
+    from task
+    where task.side is not null and task.status::text = any($5::text[])
+    returning created_at
+  ), event as (
+    insert into events (id, type, data, task_id, audience, livemode)
+    select $8, '${TASK_MESSAGE_CREATED}',
+      jsonb_build_object(
+        'message', jsonb_set(case task.side when 'requester' then $6::jsonb else $7::jsonb end, '{createdAt}',
+          to_jsonb(to_char(message.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+        'taskId', task.id),
+      task.id,
+      case task.side when 'requester' then array_remove(array[task.worker_id], null)
+        else array_remove(array[task.requester_id, task.owner_id], null) end,
+      task.livemode
+    from task, message
+    returning id
+  )
+  select task.status, task.side, message.created_at as "createdAt",
+    case when event.id is not null then pg_notify('${TASK_MESSAGES_CHANNEL}', task.id::text) end as woke,
+    case when event.id is not null then pg_notify('${EVENTS_CHANNEL}', event.id) end as dispatched
+  from task left join message on true left join event on true`;
+
+type PostedRow = {
+  status: (typeof taskStatus.enumValues)[number];
+  side: 'requester' | 'worker' | null;
+  createdAt: Date | null;
+};
 
 /**
- * Posts a message: read the thread (404 for outsiders, 409 unless it is open and writable), then ONE statement
- * that locks the task only if it is still as read, inserts the message, writes the `task.message.created` event
- * for the OTHER side only and notifies the waiting long polls and the webhook dispatchers (at commit). A single
- * statement is its own transaction: all of it or nothing, in two round trips instead of six. When a transition
- * committed between the read and the write, nothing is written and the thread is read again.
+ * Posts a message in one round trip (plus the caller's credential lookup): 404 for anyone outside the thread,
+ * 409 `THREAD_NOT_OPEN` before acceptance and `THREAD_READ_ONLY` once the task has ended, else the message, its
+ * outbox event for the other side only, and the wake-ups, all or nothing.
  */
-export async function postMessage(db: Db, userId: string, taskId: string, body: string): Promise<MessageResource> {
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const thread = await loadThread(db, taskId, userId);
-    assertWritable(thread.task);
-    const message = await insertIfUnchanged(db, thread, userId, body);
-    if (message) return message;
+export async function postMessage(
+  database: Database,
+  userId: string,
+  taskId: string,
+  body: string,
+): Promise<MessageResource> {
+  const id = randomUUID();
+  const draft = (side: 'requester' | 'worker') =>
+    toMessageResource(
+      { id, taskId, senderId: userId, body, createdAt: new Date(0) },
+      side === 'requester' ? [userId] : [],
+    );
+  const [row] = await database.query<PostedRow>('post_message', POST_MESSAGE_SQL, [
+    taskId,
+    userId,
+    id,
+    body,
+    `{${WRITABLE.join(',')}}`,
+    JSON.stringify(draft('requester')),
+    JSON.stringify(draft('worker')),
+    newEventId(),
+  ]);
+  if (!row?.side) throw taskNotFound();
+  if (!row.createdAt) {
+    assertWritable({ status: row.status });
+    throw threadNotOpen(); // unreachable: a writable thread of a side always takes the message
   }
-  throw new ApiError('CONFLICT', {
-    message: 'The task kept changing while the message was being posted',
-    hint: 'Post the message again.',
-  });
-}
-
-async function insertIfUnchanged(db: Db, thread: Thread, senderId: string, body: string) {
-  const { task } = thread;
-  // The message and its event, but for the time: the statement stamps it and writes it into the event's copy.
-  const draft = toMessageResource(
-    { id: randomUUID(), taskId: task.id, senderId, body, createdAt: new Date(0) },
-    thread.requesterIds,
-  );
-  const event = eventRow({
-    type: TASK_MESSAGE_CREATED,
-    data: { message: draft, taskId: task.id },
-    taskId: task.id,
-    audience: thread.side === 'requester' ? [task.workerId] : thread.requesterIds,
-    livemode: task.livemode,
-  });
-  // The lock (taken only while the task is still in the status and with the worker that were read) orders the
-  // posts of one thread and any transition. The stamp is clock_timestamp() once the lock is held, never earlier
-  // than the thread's newest message, so a waiter holding a newer id never misses a later commit.
-  const result = await db.execute(sql`
-    with task as (
-      select id from tasks
-      where id = ${task.id} and status = ${task.status} and worker_id is not distinct from ${task.workerId}::uuid
-      for no key update
-    ), message as (
-      insert into task_messages (id, task_id, sender_id, body, created_at)
-      select ${draft.id}::uuid, task.id, ${senderId}::uuid, ${body}, greatest(clock_timestamp(),
-        (select max(m.created_at) + interval '1 microsecond' from task_messages m where m.task_id = task.id))
-      from task
-      returning created_at
-    ), event as (
-      insert into events (id, type, data, task_id, audience, livemode)
-      select ${event.id}, ${event.type},
-        jsonb_set(${JSON.stringify(event.data)}::jsonb, '{message,createdAt}',
-          to_jsonb(to_char(message.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
-        ${task.id}::uuid, ${`{${event.audience.join(',')}}`}::uuid[], ${event.livemode}
-      from message
-      returning id
-    )
-    select message.created_at as "createdAt", pg_notify(${TASK_MESSAGES_CHANNEL}, ${task.id}),
-      pg_notify(${EVENTS_CHANNEL}, event.id)
-    from message, event`);
-  const [row] = (result as unknown as { rows: { createdAt: Date | string }[] }).rows;
-  return row ? { ...draft, createdAt: new Date(row.createdAt).toISOString() } : undefined;
+  return { ...draft(row.side), createdAt: new Date(row.createdAt).toISOString() };
 }

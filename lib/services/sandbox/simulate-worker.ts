@@ -1,4 +1,4 @@
-import type { Db } from '@/db/client';
+import type { Database, Db } from '@/db/client';
 import type { Task } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
@@ -22,7 +22,8 @@ export const CANNED_REPLY =
  * (runTransition for accept/withdraw/submit, postMessage), so events, webhooks, the ledger and message long
  * polls behave exactly as with a person. Only the caller's own test-mode tasks: anything else is 404.
  */
-export async function simulateWorker(db: Db, caller: ActorUser, taskId: string, input: SimulateBody) {
+export async function simulateWorker(database: Database, caller: ActorUser, taskId: string, input: SimulateBody) {
+  const { db } = database;
   const task = await ownTestTask(db, caller.id, taskId);
   const worker = await ensureSandboxWorker(db);
   switch (input.action) {
@@ -39,7 +40,7 @@ export async function simulateWorker(db: Db, caller: ActorUser, taskId: string, 
     case 'message': {
       if (!isOpen(task)) throw threadNotOpen();
       assertSandboxIsWorker(task, worker);
-      const message = await postMessage(db, worker.id, taskId, input.body ?? CANNED_REPLY);
+      const message = await postMessage(database, worker.id, taskId, input.body ?? CANNED_REPLY);
       return { task: toTaskResource(await ownTestTask(db, caller.id, taskId), { side: 'requester' }), message };
     }
   }

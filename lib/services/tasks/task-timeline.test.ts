@@ -21,7 +21,8 @@ const human = (id: string): ActorUser => ({
 
 describe('taskTimeline', () => {
   it('lists creation, then every transition in order with its previous status and reason, and no message events', async () => {
-    const { db } = await getDatabase();
+    const database = await getDatabase();
+    const { db } = database;
     const parties = await fundedParties();
     const agent: ActorUser = { ...human(parties.agent.id), type: 'agent', ownerId: parties.requester.id };
     const worker = human(parties.worker.id);
@@ -35,7 +36,7 @@ describe('taskTimeline', () => {
     if (outcome.kind !== 'posted') throw new Error(`not posted: ${outcome.reason}`);
     const taskId = outcome.task.id;
     await acceptTask(db, worker, taskId);
-    await postMessage(db, worker.id, taskId, 'On my way');
+    await postMessage(database, worker.id, taskId, 'On my way');
     await submitProof(db, worker, taskId, { note: 'Done' });
     await requestRevision(db, human(parties.requester.id), taskId, 'Sharper, please');
     await submitProof(db, worker, taskId, { note: 'Done again' });

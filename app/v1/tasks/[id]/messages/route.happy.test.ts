@@ -48,6 +48,7 @@ describe('POST /v1/tasks/{id}/messages', () => {
     expect(workerEvent?.livemode).toBe(false);
     expect(byMessage.get(fromAgent.id)?.audience).toEqual([parties.worker.id]);
     expect(byMessage.get(fromOperator.id)?.audience).toEqual([parties.worker.id]);
+    expect(byMessage.get(fromOperator.id)?.data).toEqual({ message: fromOperator, taskId: task.id });
     for (const row of rows) {
       expect(row.audience).not.toContain((row.data.message as { senderId: string }).senderId);
     }

@@ -11,8 +11,8 @@ export const GET = route(listMessagesOperation, ({ db, actor, params, query }) =
 );
 
 // POST /v1/tasks/{id}/messages — post to the thread; the other side is notified
-export const POST = route(postMessageOperation, ({ db, actor, params, body }) =>
-  postMessage(db, userOf(actor).id, params.id, body.body),
+export const POST = route(postMessageOperation, ({ database, actor, params, body }) =>
+  postMessage(database, userOf(actor).id, params.id, body.body),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods({ GET, POST });

@@ -5,8 +5,8 @@ import { simulateSandboxOperation } from '@/lib/schemas/sandbox';
 import { simulateWorker } from '@/lib/services/sandbox/simulate-worker';
 
 // POST /v1/sandbox/tasks/{id}/simulate — the sandbox worker accepts, messages, submits or withdraws (test mode)
-export const POST = route(simulateSandboxOperation, ({ db, actor, params, body }) =>
-  simulateWorker(db, userOf(actor), params.id, body),
+export const POST = route(simulateSandboxOperation, ({ database, actor, params, body }) =>
+  simulateWorker(database, userOf(actor), params.id, body),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });
