@@ -13,6 +13,7 @@ import {
   X402Rejection,
 } from '@/lib/payments/x402/accept-payment';
 import { X402_NETWORKS } from '@/lib/payments/x402/config';
+import { TRANSFER_WITH_AUTHORIZATION_TYPES } from '@/lib/payments/x402/networks';
 import { toV2Requirements, type X402Requirements, x402Requirements } from '@/lib/payments/x402/requirements';
 
 // Helpers for x402 tests: payers with fresh keys, EIP-3009 authorizations signed by viem, the v1/v2
@@ -74,16 +75,7 @@ export async function signAuthorization(
       chainId: overrides.chainId ?? X402_NETWORKS[requirements.network].chainId,
       verifyingContract: (overrides.verifyingContract ?? requirements.asset) as Hex,
     },
-    types: {
-      TransferWithAuthorization: [
-        { name: 'from', type: 'address' },
-        { name: 'to', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'validAfter', type: 'uint256' },
-        { name: 'validBefore', type: 'uint256' },
-        { name: 'nonce', type: 'bytes32' },
-      ],
-    },
+    types: TRANSFER_WITH_AUTHORIZATION_TYPES,
     primaryType: 'TransferWithAuthorization',
     message,
   });

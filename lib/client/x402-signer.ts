@@ -1,14 +1,18 @@
 import type { Hex, LocalAccount } from 'viem';
+import {
+  isX402Network,
+  TRANSFER_WITH_AUTHORIZATION_TYPES,
+  X402_NETWORKS,
+  type X402Network,
+} from '../payments/x402/networks';
 import type { X402Signer } from './resilient-fetch';
 
 // An x402 signer for the client from a viem account (e.g. `privateKeyToAccount(key)`): pays an "exact" USDC
 // offer (x402 v1) with an EIP-3009 TransferWithAuthorization, sent as the `X-Payment` header.
 
-const CHAIN_IDS: Record<string, number> = { 'base-sepolia': 84532, base: 8453 };
-
 type ExactOffer = {
   scheme: 'exact';
-  network: string;
+  network: X402Network;
   maxAmountRequired: string;
   payTo: Hex;
   asset: Hex;
@@ -16,23 +20,12 @@ type ExactOffer = {
   extra: { name: string; version: string };
 };
 
-const transferWithAuthorization = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const;
-
 function isExactOffer(offer: unknown): offer is ExactOffer {
   const candidate = offer as Partial<ExactOffer> | null;
   return (
     candidate?.scheme === 'exact' &&
     typeof candidate.network === 'string' &&
-    CHAIN_IDS[candidate.network] !== undefined &&
+    isX402Network(candidate.network) &&
     typeof candidate.maxAmountRequired === 'string' &&
     typeof candidate.payTo === 'string' &&
     typeof candidate.asset === 'string' &&
@@ -74,10 +67,10 @@ export function x402SignerFromAccount(
       domain: {
         name: offer.extra.name,
         version: offer.extra.version,
-        chainId: CHAIN_IDS[offer.network],
+        chainId: X402_NETWORKS[offer.network].chainId,
         verifyingContract: offer.asset,
       },
-      types: transferWithAuthorization,
+      types: TRANSFER_WITH_AUTHORIZATION_TYPES,
       primaryType: 'TransferWithAuthorization',
       message,
     });

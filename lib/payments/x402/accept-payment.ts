@@ -5,6 +5,7 @@ import { x402Payments } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import { networkOfCaip2, X402_NETWORKS, type X402Network, x402Config } from './config';
 import { FACILITATOR_TIMEOUT_MS, type FacilitatorRequest, facilitatorSettle, facilitatorVerify } from './facilitator';
+import { TRANSFER_WITH_AUTHORIZATION_TYPES } from './networks';
 import type { X402Authorization, X402PaymentHeader } from './payment-header';
 import { X402Rejection } from './rejection';
 import { toV2Requirements, type X402Requirements } from './requirements';
@@ -30,17 +31,6 @@ export type AcceptedX402Payment = {
 };
 
 export type AcceptOptions = { facilitatorTimeoutMs?: number };
-
-const transferWithAuthorizationTypes = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const;
 
 /**
  * Takes an x402 payment for `requirements` (protocols §5.4): checks it offline (version, scheme, network,
@@ -200,7 +190,7 @@ async function checkSignature(
         chainId: X402_NETWORKS[requirements.network].chainId,
         verifyingContract: getAddress(requirements.asset),
       },
-      types: transferWithAuthorizationTypes,
+      types: TRANSFER_WITH_AUTHORIZATION_TYPES,
       primaryType: 'TransferWithAuthorization',
       message: {
         from: getAddress(authorization.from.toLowerCase()),

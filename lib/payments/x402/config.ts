@@ -1,21 +1,8 @@
 import { env } from '@/lib/env';
+import { X402_NETWORKS, type X402Network } from './networks';
 
-// The networks we take x402 payments on, and the USDC contract of each. The EIP-712 domain name must match
-// the token's own domain separator: "USDC" on Base Sepolia but "USD Coin" on Base (a classic interop bug).
-export const X402_NETWORKS = {
-  'base-sepolia': {
-    caip2: 'eip155:84532',
-    chainId: 84532,
-    usdc: { address: '0x036CbD53842c5426634e7929541eC2318f3dCF7e', name: 'USDC', version: '2' },
-  },
-  base: {
-    caip2: 'eip155:8453',
-    chainId: 8453,
-    usdc: { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', name: 'USD Coin', version: '2' },
-  },
-} as const;
+export { X402_NETWORKS, type X402Network };
 
-export type X402Network = keyof typeof X402_NETWORKS;
 export type X402Caip2Network = (typeof X402_NETWORKS)[X402Network]['caip2'];
 
 /**
