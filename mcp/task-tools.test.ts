@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { workerProfiles } from '@/db/schema';
 import { withoutStripe } from '@/test/payments';
 import { simulated } from '@/test/sandbox';
 import { fundedParties } from '@/test/tasks';
@@ -72,9 +75,13 @@ describe('task tools', () => {
 describe('worker tools', () => {
   it('search_workers finds the listed worker near the place; get_worker shows the profile as the worker’s text', async () => {
     const { parties, call } = await setUp();
+    // A place of its own: the suite lists many workers at the helpers' default spot, beyond one page of results.
+    const [lat, lng] = [-40 + Math.random() * 10, 100 + Math.random() * 10];
+    const { db } = await getDatabase();
+    await db.update(workerProfiles).set({ lat, lng }).where(eq(workerProfiles.userId, parties.worker.id));
     const found = await call('search_workers', {
-      lat: 52.4986,
-      lng: 13.4034,
+      lat,
+      lng,
       radius_meters: 2_000,
       skills: 'delivery',
     });
