@@ -1,24 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accept, newPayer, requestWith, requirementsFor } from '@/test/x402';
 import { readX402Payment } from '../payments/x402/accept-payment';
-import { createLegworkClient, LegworkApiError, type X402PaymentRequest, type X402Signer } from './index';
-import { envelope, type ScriptedAnswer, standIn } from './test-stand-in';
+import { createLegworkClient, type X402PaymentRequest, type X402Signer } from './index';
+import { envelope, failure, type ScriptedAnswer, serve } from './test-stand-in';
 import { x402SignerFromAccount } from './x402-signer';
 
 // 402 handling: paid once through the signer, with the same Idempotency-Key; without a signer the offer
 // comes back in the error. The viem signer's payments are checked by the app's own x402 verifier.
-
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function serve(answers: ScriptedAnswer[]) {
-  const server = await standIn(answers);
-  close = server.close;
-  return server;
-}
 
 const offer = requirementsFor(2_300);
 const PAYMENT_REQUIRED_HEADER = btoa(JSON.stringify({ x402Version: 2, accepts: [{ scheme: 'exact', amount: '1' }] }));
@@ -41,15 +29,6 @@ function recordingSigner(value = 'cGFpZA==') {
     return { header: 'X-Payment', value };
   };
   return { signer, calls };
-}
-
-async function failure(promise: Promise<unknown>): Promise<LegworkApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(LegworkApiError);
-  return error as LegworkApiError;
 }
 
 describe('402 with a signer', () => {

@@ -1,33 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLegworkClient, LegworkApiError } from './index';
-import { envelope, type ScriptedAnswer, standIn } from './test-stand-in';
+import { envelope, failure, type ScriptedAnswer, serve } from './test-stand-in';
 
 // The client against a real local HTTP server: credentials, Idempotency-Key, retries and error parsing.
-
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function serve(answers: ScriptedAnswer[]) {
-  const server = await standIn(answers);
-  close = server.close;
-  return server;
-}
 
 const ok = (data: unknown, status = 200): ScriptedAnswer => ({ status, json: { data } });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const task = { title: 'Photograph the shelf', budgetCents: 2_000 };
-
-async function failure(promise: Promise<unknown>): Promise<LegworkApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(LegworkApiError);
-  return error as LegworkApiError;
-}
 
 describe('credentials', () => {
   it('sends the key as a bearer, switches with setApiKey, and resolves to the whole 2xx body', async () => {

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, expect } from 'vitest';
+import { LegworkApiError } from './index';
 
 // A local HTTP server for the client's tests: answers each request with the next scripted answer and
 // records what it received. Real sockets, so retries, headers and dropped connections are the real thing.
@@ -51,3 +53,26 @@ export async function standIn(answers: ScriptedAnswer[]) {
 export const envelope = (code: string, message: string, hint: string, details?: Record<string, unknown>) => ({
   error: { code, message, hint, ...(details ? { details } : {}) },
 });
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+/** A stand-in for the current test, closed after it. */
+export async function serve(answers: ScriptedAnswer[]) {
+  const server = await standIn(answers);
+  close = server.close;
+  return server;
+}
+
+/** The LegworkApiError a call rejects with (fails the test if it resolves or throws something else). */
+export async function failure(promise: Promise<unknown>): Promise<LegworkApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(LegworkApiError);
+  return error as LegworkApiError;
+}
