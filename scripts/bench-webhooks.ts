@@ -1,14 +1,15 @@
 // `npm run bench:webhooks`: outbound webhook dispatch throughput. In a scratch PostgreSQL database, ENDPOINTS
-// endpoints of one owner point at a local HTTP receiver; EVENTS events are written to the outbox at once, then
-// DISPATCHERS dispatch loops (standing for as many instances) fan them out, sign and send every delivery. The
-// figure is deliveries that reached the receiver and were recorded as succeeded, per second, from the first
-// fan-out to the last recorded attempt. Target: ≥ 200 deliveries/s.
+// endpoints of one owner point at a local HTTP receiver; EVENTS events are written to the outbox at once with
+// their deliveries (as emitEvent queues them), then DISPATCHERS dispatch loops (standing for as many instances)
+// sign and send every delivery. The figure is deliveries that reached the receiver and were recorded as
+// succeeded, per second, from the first claim to the last recorded attempt. Target: ≥ 200 deliveries/s.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '../db/client';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { seal } from '../lib/auth/secret-box';
 import { dispatchOnce } from '../lib/webhooks/dispatcher';
+import { queueDeliveriesSql } from '../lib/webhooks/queue-deliveries-sql';
 import { generateWebhookSecret, SECRET_PURPOSE } from '../lib/webhooks/signing';
 import { serverUrl } from './bench-server';
 
@@ -47,10 +48,13 @@ try {
   }
   await database.query(
     'bench_events',
-    `insert into events (id, type, data, audience, livemode)
-     select 'evt_bench_' || g, 'task.posted', jsonb_build_object('task', jsonb_build_object('id', g, 'title', 'Bench task ' || g)),
-       array[$1::uuid], false
-     from generate_series(1, $2::int) g`,
+    `with e as (
+       insert into events (id, type, data, audience, livemode)
+       select 'evt_bench_' || g, 'task.posted', jsonb_build_object('task', jsonb_build_object('id', g, 'title', 'Bench task ' || g)),
+         array[$1::uuid], false
+       from generate_series(1, $2::int) g
+       returning id, type, audience, livemode
+     ) ${queueDeliveriesSql('e')}`,
     [owner.id, EVENTS],
   );
   const expected = EVENTS * ENDPOINTS;

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from './columns';
+import { createdAt } from './columns';
 
 // The outbox: every event the platform emits (`task.<status>`, `task.message.created`, `payment.*`), written in
-// the same transaction as the change it reports. The webhook dispatcher fans each one out to the endpoints of
-// its `audience` (user ids: agents, operators, workers) and stamps `dispatchedAt`.
+// the same transaction as the change it reports, together with its webhook deliveries to the endpoints of its
+// `audience` (user ids: agents, operators, workers; lib/webhooks/queue-deliveries-sql.ts).
 export const events = pgTable(
   'events',
   {
@@ -17,12 +16,8 @@ export const events = pgTable(
     audience: uuid('audience').array().notNull(),
     livemode: boolean('livemode').notNull(),
     createdAt: createdAt(),
-    dispatchedAt: timestamptz('dispatched_at'),
   },
-  (t) => [
-    index('events_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
-    index('events_task_created_idx').on(t.taskId, t.createdAt),
-  ],
+  (t) => [index('events_task_created_idx').on(t.taskId, t.createdAt)],
 );
 
 export type Event = typeof events.$inferSelect;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { events } from '@/db/schema';
+import { queueDeliveriesSql } from '@/lib/webhooks/queue-deliveries-sql';
 import type { EventType } from './event-types';
 
-/** The channel `emitEvent` notifies on (payload: the event id), so dispatchers wake without polling. */
+/** The channel notified (payload: an event or delivery id) when deliveries are queued, so dispatchers wake without polling. */
 export const EVENTS_CHANNEL = 'legwork_events';
 
 export type EmitEventInput = {
@@ -16,28 +16,30 @@ export type EmitEventInput = {
   livemode: boolean;
 };
 
+export type EmittedEvent = { id: string; createdAt: Date; deliveries: number };
+
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString('hex')}`;
 }
 
 /**
- * Writes an event to the outbox in the caller's transaction, so it exists exactly when the change it reports
- * commits; the webhook dispatcher delivers it from there. The dispatchers' wake-up rides on the insert (sent at
- * commit only).
+ * Writes an event to the outbox in the caller's transaction and, in the same statement, queues its deliveries
+ * to the endpoints that take it, so both exist exactly when the change they report commits. The dispatchers'
+ * wake-up rides on it too (sent at commit only, and only when something was queued).
  */
-export async function emitEvent(tx: DbOrTx, input: EmitEventInput) {
-  const [row] = await tx
-    .insert(events)
-    .values({
-      id: newEventId(),
-      type: input.type,
-      data: input.data,
-      taskId: input.taskId ?? null,
-      audience: [...new Set(input.audience.filter((id): id is string => Boolean(id)))],
-      livemode: input.livemode,
-    })
-    .returning({ ...getTableColumns(events), notified: sql<string>`pg_notify(${EVENTS_CHANNEL}, ${events.id})` });
+export async function emitEvent(tx: DbOrTx, input: EmitEventInput): Promise<EmittedEvent> {
+  const audience = [...new Set(input.audience.filter((id): id is string => Boolean(id)))];
+  const result = await tx.execute(sql`
+    with e as (
+      insert into events (id, type, data, task_id, audience, livemode)
+      values (${newEventId()}, ${input.type}, ${JSON.stringify(input.data)}::jsonb, ${input.taskId ?? null},
+        ${`{${audience.join(',')}}`}::uuid[], ${input.livemode})
+      returning id, type, audience, livemode, created_at
+    ), queued as (${sql.raw(queueDeliveriesSql('e'))})
+    select e.id, e.created_at, (select count(*) from queued)::int as deliveries,
+      case when exists (select 1 from queued) then pg_notify(${EVENTS_CHANNEL}, e.id) end as woke
+    from e`);
+  const [row] = (result as unknown as { rows: { id: string; created_at: Date | string; deliveries: number }[] }).rows;
   if (!row) throw new Error('event insert returned no row');
-  const { notified: _, ...event } = row;
-  return event;
+  return { id: row.id, createdAt: new Date(row.created_at), deliveries: Number(row.deliveries) };
 }

@@ -1,30 +1,6 @@
-// The dispatcher's statements. Both claims use `FOR UPDATE SKIP LOCKED`, so any number of dispatchers (the
-// in-process one of every instance, `npm run worker`) split the work without waiting on each other.
-
-/** Fans up to $1 undispatched events out to the matching endpoints of their audience and stamps them. */
-export const FAN_OUT_SQL = `
-with picked as (
-  select id, type, audience, livemode from events
-  where dispatched_at is null
-  order by created_at
-  limit $1
-  for update skip locked
-), fanned as (
-  insert into webhook_deliveries (endpoint_id, event_id, next_attempt_at)
-  select w.id, p.id, now()
-  from picked p
-  join webhook_endpoints w
-    on w.owner_id = any(p.audience)
-   and w.livemode = p.livemode
-   and w.deleted_at is null
-   and w.disabled_at is null
-   and (cardinality(w.events) = 0 or p.type = any(w.events))
-  on conflict (endpoint_id, event_id) do nothing
-  returning 1
-), stamped as (
-  update events set dispatched_at = now() where id in (select id from picked) returning 1
-)
-select (select count(*) from stamped)::int as events, (select count(*) from fanned)::int as deliveries`;
+// The dispatcher's statements. Deliveries are queued where events are written (queue-deliveries-sql.ts); the
+// claim uses `FOR UPDATE SKIP LOCKED`, so any number of dispatchers (the in-process one of every instance,
+// `npm run worker`) split the sending without waiting on each other.
 
 /**
  * Claims up to $1 due deliveries (optionally only of the endpoints in $2) by moving their next attempt out by

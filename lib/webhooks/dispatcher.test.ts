@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { EventType } from '@/lib/events/event-types';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
@@ -52,7 +52,7 @@ async function secondsUntilNextAttempt(deliveryId: string) {
 }
 
 describe('fan-out', () => {
-  it('delivers an event only to enabled, matching, same-mode endpoints of its audience, and stamps it', async () => {
+  it('queues an event, as it is written, for the enabled, matching, same-mode endpoints of its audience only', async () => {
     const { db } = await getDatabase();
     const a = await insertUser(db);
     const b = await insertUser(db);
@@ -67,15 +67,18 @@ describe('fan-out', () => {
     await deleteWebhookEndpoint(db, a.id, deleted.id);
 
     const event = await emit('task.accepted', [a.id], { task: { id: 'x' }, previousStatus: 'posted' });
-    const all = [wanted, filtered, otherType, live, outsider, disabled, deleted].map((e) => e.id);
+    expect(event.deliveries).toBe(2);
+    const queued = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
+    expect(queued.map((row) => row.endpointId).sort()).toEqual([wanted.id, filtered.id].sort());
+    expect(queued.every((row) => row.status === 'pending' && row.attempts === 0)).toBe(true);
+    const latecomer = await endpointFor(a.id, receiver.url);
+    const all = [wanted, filtered, otherType, live, outsider, disabled, deleted, latecomer].map((e) => e.id);
     await dispatchTo(all);
 
     const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
     expect(rows.map((row) => row.endpointId).sort()).toEqual([wanted.id, filtered.id].sort());
     expect(rows.every((row) => row.status === 'succeeded' && row.attempts === 1)).toBe(true);
     expect(receivedFor(event.id)).toHaveLength(2);
-    const [stamped] = await db.select().from(events).where(eq(events.id, event.id));
-    expect(stamped?.dispatchedAt).toBeInstanceOf(Date);
     const payload = new Webhook(wanted.secret).verify(
       receivedFor(event.id)[0]?.body ?? '',
       receivedFor(event.id)[0]?.headers ?? {},

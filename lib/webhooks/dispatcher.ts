@@ -3,20 +3,13 @@ import { unseal } from '@/lib/auth/secret-box';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { type DeliveryResult, deliver, USER_AGENT } from './deliver';
-import {
-  ABANDON_SQL,
-  CLAIM_DUE_SQL,
-  DISABLE_ENDPOINT_SQL,
-  type DueDelivery,
-  FAN_OUT_SQL,
-  RECORD_ATTEMPT_SQL,
-} from './dispatch-sql';
+import { ABANDON_SQL, CLAIM_DUE_SQL, DISABLE_ENDPOINT_SQL, type DueDelivery, RECORD_ATTEMPT_SQL } from './dispatch-sql';
 import { MAX_ATTEMPTS, nextRetryDelaySeconds, parseRetryAfter } from './retry-schedule';
 import { SECRET_PURPOSE, signatureHeader } from './signing';
 import { type Resolver, systemResolver } from './url-guard';
 
 export type DispatchOptions = {
-  /** Events fanned out, and deliveries claimed and sent in parallel, per round. */
+  /** Deliveries claimed and sent in parallel per claim. */
   batchSize?: number;
   allowPrivate?: boolean;
   resolve?: Resolver;
@@ -25,7 +18,7 @@ export type DispatchOptions = {
   endpointIds?: string[];
 };
 
-export type DispatchTotals = { events: number; deliveries: number; sent: number };
+export type DispatchTotals = { sent: number };
 
 const DEFAULT_BATCH = 100;
 
@@ -34,18 +27,10 @@ export function eventBody(event: { id: string; type: string; createdAt: string; 
   return JSON.stringify({ id: event.id, type: event.type, timestamp: event.createdAt, data: event.data });
 }
 
-/** Fans out every undispatched event, then sends every due delivery, until both are drained. */
+/** Sends every due delivery, a claimed batch at a time, until none is due. */
 export async function dispatchOnce(database: Database, options: DispatchOptions = {}): Promise<DispatchTotals> {
   const batch = options.batchSize ?? DEFAULT_BATCH;
-  const totals: DispatchTotals = { events: 0, deliveries: 0, sent: 0 };
-  for (;;) {
-    const [row] = await database.query<{ events: number; deliveries: number }>('webhooks_fan_out', FAN_OUT_SQL, [
-      batch,
-    ]);
-    totals.events += row?.events ?? 0;
-    totals.deliveries += row?.deliveries ?? 0;
-    if ((row?.events ?? 0) < batch) break;
-  }
+  const totals: DispatchTotals = { sent: 0 };
   for (;;) {
     const due = await database.query<DueDelivery>('webhooks_claim_due', CLAIM_DUE_SQL, [
       batch,

@@ -2,7 +2,7 @@ import type { Database, Unlisten } from '@/db/client';
 import { EVENTS_CHANNEL } from '@/lib/events/emit-event';
 
 /**
- * Calls `onEvent` whenever an event is emitted (`pg_notify` in emitEvent) and after the listening connection
+ * Calls `onEvent` whenever deliveries are queued (the `pg_notify` of emitEvent, postMessage, a test or a retry) and after the listening connection
  * comes back (to catch up on what was missed), over the database handle's one LISTEN connection — the same
  * one the message hub uses. Neon cannot hold a LISTEN, so there the caller's polling is all there is.
  */

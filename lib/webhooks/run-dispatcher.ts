@@ -8,7 +8,7 @@ export const POLL_INTERVAL_MS = 1000;
 export type RunningDispatcher = { stop(): Promise<void> };
 
 /**
- * The delivery loop: a round (fan out, then send what is due) on every event notification and every second
+ * The delivery loop: a round (send what is due) on every notification of queued deliveries and every second
  * (retries come due without a notification). Rounds never overlap within a process; a wake-up during a
  * round schedules one more. Several processes may run it at once (SKIP LOCKED claims).
  */

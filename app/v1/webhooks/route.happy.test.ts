@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { events, webhookEndpoints } from '@/db/schema';
+import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { unseal } from '@/lib/auth/secret-box';
 import { SECRET_PURPOSE } from '@/lib/webhooks/signing';
 import { call, uniqueIp } from '@/test/http';
@@ -178,8 +178,11 @@ describe('POST /v1/webhooks/{id}/test and the delivery log', () => {
     });
     expect(otherLog.json.data).toEqual([]);
     const { db } = await getDatabase();
-    const [event] = await db.select().from(events).where(eq(events.id, res.json.data.eventId));
-    expect(event?.dispatchedAt).not.toBeNull();
+    const queued = await db
+      .select({ endpointId: webhookDeliveries.endpointId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventId, res.json.data.eventId));
+    expect(queued).toEqual([{ endpointId: one.id }]);
   });
 
   it('pages the delivery log with cursors', async () => {

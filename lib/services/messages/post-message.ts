@@ -5,6 +5,7 @@ import { EVENTS_CHANNEL, newEventId } from '@/lib/events/emit-event';
 import { TASK_MESSAGE_CREATED } from '@/lib/events/event-types';
 import { taskNotFound } from '@/lib/services/tasks/task-access';
 import { isTerminal } from '@/lib/tasks/task-transitions';
+import { queueDeliveriesSql } from '@/lib/webhooks/queue-deliveries-sql';
 import { TASK_MESSAGES_CHANNEL } from './message-hub';
 import { assertWritable, isOpen, type MessageResource, threadNotOpen, toMessageResource } from './thread';
 
@@ -16,8 +17,9 @@ const WRITABLE = taskStatus.enumValues.filter((status) => isOpen({ status }) && 
 // the sender's side (the rule of `sideOf`: the requester or the operator owning it, else the worker), and only for
 // a side of a writable thread: insert the message, stamped once the lock is held and never before the thread's
 // newest; write the `task.message.created` outbox event for the OTHER side with the message's copy prepared for
-// the sender's side ($6 as the requester, $7 as the worker) and stamped; notify the long polls of the task and the
-// webhook dispatchers (both at commit). The row comes back either way, so a refusal can say why.
+// the sender's side ($6 as the requester, $7 as the worker) and stamped, and its deliveries to the other side's
+// endpoints; notify the long polls of the task, and the webhook dispatchers when a delivery was queued (at
+// commit). The row comes back either way, so a refusal can say why.
 const POST_MESSAGE_SQL = `
   with task as (
     select t.id, t.status, t.requester_id, t.worker_id, t.livemode, u.owner_id,
@@ -45,11 +47,11 @@ const POST_MESSAGE_SQL = `
         else array_remove(array[task.requester_id, task.owner_id], null) end,
       task.livemode
     from task, message
-    returning id
-  )
+    returning id, type, audience, livemode
+  ), queued as (${queueDeliveriesSql('event')})
   select task.status, task.side, message.created_at as "createdAt",
     case when event.id is not null then pg_notify('${TASK_MESSAGES_CHANNEL}', task.id::text) end as woke,
-    case when event.id is not null then pg_notify('${EVENTS_CHANNEL}', event.id) end as dispatched
+    case when exists (select 1 from queued) then pg_notify('${EVENTS_CHANNEL}', event.id) end as dispatched
   from task left join message on true left join event on true`;
 
 type PostedRow = {
@@ -61,7 +63,7 @@ type PostedRow = {
 /**
  * Posts a message in one round trip (plus the caller's credential lookup): 404 for anyone outside the thread,
  * 409 `THREAD_NOT_OPEN` before acceptance and `THREAD_READ_ONLY` once the task has ended, else the message, its
- * outbox event for the other side only, and the wake-ups, all or nothing.
+ * outbox event for the other side only with its deliveries, and the wake-ups, all or nothing.
  */
 export async function postMessage(
   database: Database,
