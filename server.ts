@@ -1,14 +1,22 @@
-// `npm start`: the production server. Next.js serves every request through its own handler, except message long
-// polls: `GET /v1/tasks/{id}/messages/await` goes straight to the SAME route handler (the same pipeline: auth,
-// rate limit, validation, usage log) without Next's per-request machinery, which holds ~60 KB for as long as a
-// request is open (5,000 parked waiters: ~300 MB) and adds ~200 µs to each answer when they all wake together.
-// See docs/architecture.md "Long polls in production". `next dev` has no such path: it serves them through Next.
+// `npm start`: the production server. Next.js serves every request through its own handler, except the message
+// thread's hot paths, `GET /v1/tasks/{id}/messages/await` and `POST /v1/tasks/{id}/messages`: they go straight to
+// the SAME route handlers (the same pipeline: auth, rate limit, validation, idempotency, usage log) without Next's
+// per-request machinery, which holds ~60 KB for as long as a request is open (5,000 parked waiters: ~300 MB), adds
+// ~200 µs to each answer when they all wake together, and costs a posted message more CPU than the post itself.
+// See docs/architecture.md "Message threads in production". `next dev` has no such path: it serves them through Next.
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import next from 'next';
 import { GET as awaitMessages } from './app/v1/tasks/[id]/messages/await/route';
+import { POST as postMessage } from './app/v1/tasks/[id]/messages/route';
+import type { RouteHandler } from './lib/api/route';
 import { logger } from './lib/logger';
 
-const LONG_POLL = /^\/v1\/tasks\/([^/?#]+)\/messages\/await(?:\?|$)/;
+/** method -> the path of a task-thread route it serves directly (the task id captured) -> its handler */
+const DIRECT: Record<string, [RegExp, RouteHandler][]> = {
+  GET: [[/^\/v1\/tasks\/([^/?#]+)\/messages\/await(?:\?|$)/, awaitMessages]],
+  POST: [[/^\/v1\/tasks\/([^/?#]+)\/messages(?:\?|$)/, postMessage]],
+};
 
 const { port, hostname } = listenAddress(process.argv.slice(2));
 const app = next({ dev: false, hostname, port });
@@ -16,10 +24,10 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
-  const longPoll = req.method === 'GET' ? LONG_POLL.exec(req.url ?? '') : null;
-  if (!longPoll?.[1]) return void handle(req, res);
-  serveLongPoll(req, res, decodeURIComponent(longPoll[1])).catch((error: unknown) => {
-    logger.error('long poll failed', { error });
+  const direct = directRoute(req.method, req.url);
+  if (!direct) return void handle(req, res);
+  serveDirect(req, res, ...direct).catch((error: unknown) => {
+    logger.error('direct route failed', { error, method: req.method, url: req.url });
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
     res.end();
   });
@@ -32,8 +40,26 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.exit(0);
   });
 
+function directRoute(method = '', url = ''): [RouteHandler, string] | undefined {
+  for (const [pattern, handler] of DIRECT[method] ?? []) {
+    const id = pattern.exec(url)?.[1];
+    if (!id) continue;
+    try {
+      return [handler, decodeURIComponent(id)];
+    } catch {
+      return undefined; // a malformed escape: Next answers it
+    }
+  }
+  return undefined;
+}
+
 /** Hands the request to the route handler as a web Request and writes its Response back as it comes. */
-async function serveLongPoll(req: http.IncomingMessage, res: http.ServerResponse, id: string): Promise<void> {
+async function serveDirect(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  handler: RouteHandler,
+  id: string,
+): Promise<void> {
   const left = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) left.abort();
@@ -44,8 +70,15 @@ async function serveLongPoll(req: http.IncomingMessage, res: http.ServerResponse
   // As `next start` does: the client address for rate limits and logs, unless a proxy already set it.
   if (!req.headers['x-forwarded-for'] && req.socket.remoteAddress)
     headers.push(['x-forwarded-for', req.socket.remoteAddress]);
-  const request = new Request(`http://${req.headers.host ?? hostname}${req.url}`, { headers, signal: left.signal });
-  const response = await awaitMessages(request, { params: Promise.resolve({ id }) });
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const request = new Request(`http://${req.headers.host ?? hostname}${req.url}`, {
+    method: req.method,
+    headers,
+    signal: left.signal,
+    // The pipeline reads it with its own size limit.
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+  const response = await handler(request, { params: Promise.resolve({ id }) });
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) return void res.end();
   const reader = response.body.getReader();

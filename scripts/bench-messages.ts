@@ -1,10 +1,13 @@
 // `npm run bench:messages`: the message thread through the production server on a scratch PostgreSQL database.
-// 1. POST /v1/tasks/{id}/messages at 50 connections (round-robin over 50 accepted tasks): p50 / p99 latency.
+// 1. POST /v1/tasks/{id}/messages at 50 connections (round-robin over 50 accepted tasks): p50 / p99 latency,
+//    first with no webhook endpoint, then again with the recipient's endpoint on a local receiver (every message
+//    also queues a delivery that the server's dispatcher signs and sends meanwhile).
 // 2. 5,000 concurrent GET …/messages/await waiters on one task: the server's live heap (after a full GC, read
 //    through its inspector) and RSS before and while they wait, then one message from the other side and how long
 //    after it every waiter had its answer.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
@@ -12,7 +15,15 @@ import { apiKeys, tasks, users } from '../db/schema';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { generateApiKey } from '../lib/auth/api-key-format';
 import { priceTask } from '../lib/tasks/task-rules';
-import { ensureBuild, liveHeapBytes, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
+import {
+  cpuMeter,
+  ensureBuild,
+  liveHeapBytes,
+  serverUrl,
+  startServer,
+  stopServer,
+  waitForServer,
+} from './bench-server';
 
 const CONNECTIONS = 50;
 const TASKS = 50;
@@ -28,11 +39,16 @@ ensureBuild();
 const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench_messages');
 try {
   const seeded = await seed(databaseUrl);
-  const server = startServer(databaseUrl, PORT, { inspectPort: INSPECT_PORT });
+  const server = startServer(databaseUrl, PORT, {
+    inspectPort: INSPECT_PORT,
+    env: { WEBHOOKS_ALLOW_PRIVATE_URLS: '1' }, // the receiver of the second POST run is on loopback
+  });
   try {
     await waitForServer(base);
     const health = await autocannon({ url: `${base}/v1/health`, connections: CONNECTIONS, duration: 5 });
-    const post = ONLY === 'waiters' ? undefined : await benchPost(seeded);
+    const post = ONLY === 'waiters' ? undefined : await benchPost(seeded, server.pid);
+    const hooked =
+      ONLY === 'waiters' ? undefined : await withWebhookReceiver(seeded, () => benchPost(seeded, server.pid));
     const waiters = ONLY === 'post' ? undefined : await benchWaiters(seeded, server.pid ?? 0);
     console.log('\nmessages');
     console.log(
@@ -42,7 +58,15 @@ try {
     if (post)
       console.log(
         `POST /v1/tasks/{id}/messages, ${CONNECTIONS} connections, ${DURATION_S} s: ${post.requests} requests ` +
-          `(${post.non2xx} non-2xx), ${post.rps.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms (target p99 <= 150 ms)`,
+          `(${post.non2xx} non-2xx), ${post.rps.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms (target p99 <= 150 ms); ` +
+          `CPU per request: Node ${post.cpuNodeMs.toFixed(2)} ms, PostgreSQL ${post.cpuPostgresMs.toFixed(2)} ms`,
+      );
+    if (hooked)
+      console.log(
+        `  again with the recipient's webhook endpoint on a local receiver: ${hooked.result.requests} requests ` +
+          `(${hooked.result.non2xx} non-2xx), ${hooked.result.rps.toFixed(0)} req/s, p50 ${hooked.result.p50} ms, ` +
+          `p99 ${hooked.result.p99} ms; CPU per request: Node ${hooked.result.cpuNodeMs.toFixed(2)} ms, PostgreSQL ` +
+          `${hooked.result.cpuPostgresMs.toFixed(2)} ms; webhook deliveries received meanwhile: ${hooked.received}`,
       );
     if (waiters)
       console.log(
@@ -63,9 +87,9 @@ try {
   await dropScratchDatabase(serverUrl, databaseUrl);
 }
 
-type Seeded = { agentKey: string; workerKey: string; taskIds: string[]; awaitTaskId: string };
+type Seeded = { agentId: string; agentKey: string; workerKey: string; taskIds: string[]; awaitTaskId: string };
 
-/** An operator, its agent and a worker (keys with the message scopes, no rate limit), and accepted tasks. */
+/** An operator, its agent and a worker (keys with the message and webhook scopes, no rate limit), and accepted tasks. */
 async function seed(url: string): Promise<Seeded> {
   const database = await openDatabase({ driver: 'pg', url }); // applies the migrations
   const { db } = database;
@@ -85,7 +109,7 @@ async function seed(url: string): Promise<Seeded> {
       keyPrefix: generated.keyPrefix,
       keySuffix: generated.keySuffix,
       mode: generated.mode,
-      scopes: ['messages:read', 'messages:write'],
+      scopes: ['messages:read', 'messages:write', 'webhooks:manage'],
       rateLimitPerMinute: 1_000_000_000,
     });
     return generated.key;
@@ -108,6 +132,7 @@ async function seed(url: string): Promise<Seeded> {
     .returning({ id: tasks.id });
   const ids = rows.map((row) => row.id);
   const seeded = {
+    agentId: agent.id,
     agentKey: await key(agent.id),
     workerKey: await key(worker.id),
     taskIds: ids.slice(0, TASKS),
@@ -117,7 +142,7 @@ async function seed(url: string): Promise<Seeded> {
   return seeded;
 }
 
-async function benchPost(seeded: Seeded) {
+async function benchPost(seeded: Seeded, serverPid: number | undefined) {
   let next = 0;
   const options = {
     url: base,
@@ -135,14 +160,53 @@ async function benchPost(seeded: Seeded) {
     ],
   };
   await autocannon({ ...options, duration: 3 }); // warm-up
+  const cpu = await cpuMeter(databaseUrl, serverPid);
   const result = await autocannon({ ...options, duration: DURATION_S });
+  const spent = await cpu.spent();
   return {
+    // Latency on a shared machine depends on what else runs; CPU time per request does much less.
+    cpuNodeMs: spent.node / result.requests.total,
+    cpuPostgresMs: spent.postgres / result.requests.total,
     requests: result.requests.total,
     non2xx: result.non2xx,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
   };
+}
+
+/** Runs `run` while the agent (the recipient of the worker's messages) has a webhook endpoint on a local receiver. */
+async function withWebhookReceiver<T>(seeded: Seeded, run: () => Promise<T>) {
+  let received = 0;
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as AddressInfo;
+  // Registered through the API, as an agent would: the server seals the secret with its own key.
+  const register = await fetch(`${base}/v1/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${seeded.agentKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `http://127.0.0.1:${port}/hooks`, events: ['task.message.created'] }),
+  });
+  if (register.status !== 201)
+    throw new Error(`webhook registration failed: ${register.status} ${await register.text()}`);
+  const endpoint = (await register.json()) as { data: { id: string } };
+  try {
+    const result = await run();
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // the dispatcher catches up
+    return { result, received };
+  } finally {
+    await fetch(`${base}/v1/webhooks/${endpoint.data.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${seeded.agentKey}` },
+    });
+    receiver.close();
+  }
 }
 
 async function benchWaiters(seeded: Seeded, serverPid: number) {

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { openDatabase } from '../db/client';
 import { apiKeys, users } from '../db/schema';
@@ -46,7 +47,11 @@ export async function seedApiKey(url: string, scopes?: string[]): Promise<string
 }
 
 // Exactly what `npm start` runs (node flags included), with a port and the bench database.
-export function startServer(url: string, port: number, options: { inspectPort?: number } = {}): ChildProcess {
+export function startServer(
+  url: string,
+  port: number,
+  options: { inspectPort?: number; env?: Record<string, string> } = {},
+): ChildProcess {
   const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
   const [command, ...args] = start.split(/\s+/);
   if (command !== 'node') throw new Error(`expected "npm start" to run node directly, got: ${start}`);
@@ -63,6 +68,7 @@ export function startServer(url: string, port: number, options: { inspectPort?: 
       LOG_LEVEL: 'warn',
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
+      ...options.env,
     },
   });
 }
@@ -113,4 +119,28 @@ export async function liveHeapBytes(inspectPort: number): Promise<number> {
   const { usedSize } = await call('Runtime.getHeapUsage');
   socket.close();
   return usedSize ?? Number.NaN;
+}
+
+// CPU time (user + system, from /proc on Linux; zeros elsewhere) of the server process and of the bench
+// database's PostgreSQL backends, between now and spent().
+export async function cpuMeter(databaseUrl: string, serverPid: number | undefined) {
+  const ticks = (pid: number | undefined) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+    } catch {
+      return 0;
+    }
+  };
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const backends = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  await admin.end();
+  const postgres = () => backends.rows.reduce((sum, row) => sum + ticks(row.pid), 0);
+  const start = { node: ticks(serverPid), postgres: postgres() };
+  return {
+    spent: async () => ({ node: ticks(serverPid) - start.node, postgres: postgres() - start.postgres }),
+  };
 }

@@ -2,14 +2,13 @@
 // 30 km of Paris, the rest anywhere on Earth), measures the search statement's database time (EXPLAIN ANALYZE,
 // median of RUNS) at 100k and at 1M rows, then GET /v1/workers?lat&lng&radiusMeters=10000&skills=… end to end
 // through the production server at 10 connections.
-import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { searchWorkersSql } from '../lib/services/workers/search-workers-sql';
-import { ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
+import { cpuMeter, ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
 
 const SIZES = [100_000, 1_000_000];
 const RUNS = 20;
@@ -162,7 +161,7 @@ async function endToEnd(): Promise<void> {
     const probe = await fetch(base + path, { headers });
     if (!probe.ok) throw new Error(`GET ${path}: ${probe.status} ${await probe.text()}`);
     await autocannon({ url: base + path, connections: CONNECTIONS, duration: 3, headers });
-    const cpu = await cpuMeter(server.pid);
+    const cpu = await cpuMeter(databaseUrl, server.pid);
     const result = await autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION_S, headers });
     const spent = await cpu.spent();
     if (result.non2xx > 0 || result.errors > 0) {
@@ -182,30 +181,6 @@ async function endToEnd(): Promise<void> {
   } finally {
     await stopServer(server);
   }
-}
-
-// CPU time (user + system, from /proc on Linux; zeros elsewhere) of the server process and of the bench
-// database's PostgreSQL backends, between now and spent().
-async function cpuMeter(serverPid: number | undefined) {
-  const ticks = (pid: number | undefined) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-    } catch {
-      return 0;
-    }
-  };
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  const backends = await admin.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-  );
-  await admin.end();
-  const postgres = () => backends.rows.reduce((sum, row) => sum + ticks(row.pid), 0);
-  const start = { node: ticks(serverPid), postgres: postgres() };
-  return {
-    spent: async () => ({ node: ticks(serverPid) - start.node, postgres: postgres() - start.postgres }),
-  };
 }
 
 function near(centre: { lat: number; lng: number }, meters: number) {

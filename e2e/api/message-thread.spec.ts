@@ -4,8 +4,9 @@ import { createLegworkClient } from '../../lib/client';
 import { x402SignerFromAccount } from '../../lib/client/x402-signer';
 import { expect, test } from '../fixtures';
 
-// GET /v1/tasks/{id}/messages/await through the production server (`npm start`, server.ts), which serves long
-// polls itself instead of through Next's request handler: the same pipeline and answers, the status line first.
+// The message thread's hot paths through the production server (`npm start`, server.ts), which serves them
+// itself instead of through Next's request handler: `GET …/messages/await` (the status line first, the body when
+// a message comes) and `POST …/messages` (the body streamed into the pipeline), with the same answers as any route.
 
 type Opened = { status: number; headers: http.IncomingHttpHeaders; body: Promise<string>; close(): void };
 
@@ -111,4 +112,59 @@ test('a client that leaves and polls again from its cursor gets what came meanwh
   const again = await open(url, headers);
   expect(JSON.parse(await again.body)).toEqual({ data: [meanwhile] });
   expect(Date.now() - started).toBeLessThan(5_000);
+});
+
+test('a message posted through the production server: created, replayed by its key, and refused whole when bad', async ({
+  baseURL,
+  clientIp,
+}) => {
+  const { client, apiKey, taskId } = await acceptedTask(baseURL ?? '', clientIp);
+  const url = `${baseURL}/v1/tasks/${taskId}/messages`;
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        'x-forwarded-for': clientIp,
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+
+  const key = { 'idempotency-key': `post-${Date.now()}` };
+  const created = await post(JSON.stringify({ body: 'Please ring twice' }), key);
+  expect(created.status).toBe(201);
+  // Served by server.ts itself: Next's handler would have added its router's Vary header.
+  expect(created.headers.get('vary')).toBeNull();
+  expect(created.headers.get('x-request-id')).toMatch(/^req_/);
+  const message = (await created.json()).data;
+  expect(message).toMatchObject({ body: 'Please ring twice', senderSide: 'requester', taskId });
+
+  const replayed = await post(JSON.stringify({ body: 'Please ring twice' }), key);
+  expect(replayed.status).toBe(201);
+  expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+  expect((await replayed.json()).data).toEqual(message);
+
+  const malformed = await post('{"body": ');
+  expect(malformed.status).toBe(400);
+  expect((await malformed.json()).error).toMatchObject({ code: 'VALIDATION_ERROR' });
+
+  // Over 1 MB, streamed without a Content-Length: the pipeline stops reading at its limit.
+  const chunk = new TextEncoder().encode(`{"body": "${'x'.repeat(64 * 1024)}`);
+  let sent = 0;
+  const endless = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent++ < 40) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+  const tooLarge = await post(endless);
+  expect(tooLarge.status).toBe(413);
+  expect((await tooLarge.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+
+  // Nothing but the one message was stored.
+  const { data: thread } = await client.GET('/v1/tasks/{id}/messages', { params: { path: { id: taskId } } });
+  expect(thread.filter((m) => m.senderSide === 'requester')).toEqual([message]);
 });
