@@ -6,7 +6,7 @@ import { getDatabase } from '@/db/client';
 import { apiKeys, apiRequestLog } from '@/db/schema';
 import { insertApiKey, insertUser, uniqueEmail } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
-import { flushUsageLog } from './usage-log';
+import { FLUSH_INTERVAL_MS, flushUsageLog, MAX_BATCH, recordUsage } from './usage-log';
 
 describe('usage log', () => {
   it("records a request made with an API key and sets the key's last_used_at", async () => {
@@ -80,5 +80,29 @@ describe('usage log', () => {
     expect((await call(getMe, '/v1/users/me', { token: key, ip: uniqueIp() })).status).toBe(401);
     await flushUsageLog();
     expect(await db.select().from(apiRequestLog).where(eq(apiRequestLog.apiKeyId, keyRow.id))).toHaveLength(0);
+  });
+
+  it('writes a full batch without waiting for the flush interval', async () => {
+    const database = await getDatabase();
+    const user = await insertUser(database.db);
+    const { row: keyRow } = await insertApiKey(database.db, { userId: user.id });
+    const started = Date.now();
+    for (let n = 0; n < MAX_BATCH; n++)
+      recordUsage(async () => database, {
+        apiKeyId: keyRow.id,
+        userId: user.id,
+        method: 'GET',
+        route: '/v1/users/me',
+        status: 200,
+        latencyMs: 1,
+        ip: '203.0.113.9',
+        at: new Date(),
+      });
+    const logged = async () =>
+      (await database.db.select().from(apiRequestLog).where(eq(apiRequestLog.apiKeyId, keyRow.id))).length;
+    // Well before the interval's timer would have written them.
+    while ((await logged()) < MAX_BATCH && Date.now() - started < FLUSH_INTERVAL_MS * 0.8)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await logged()).toBe(MAX_BATCH);
   });
 });
