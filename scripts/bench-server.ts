@@ -1,6 +1,6 @@
 // Shared by the benchmarks: the production build, a server started exactly as `npm start` runs, and an API key.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -91,11 +91,8 @@ export function stopServer(server: ChildProcess): Promise<unknown> {
   });
 }
 
-/**
- * The server's live heap in bytes after a full garbage collection, through its inspector (started with
- * `inspectPort`): what the objects alive at this moment occupy, free of the collector's timing, unlike RSS.
- */
-export async function liveHeapBytes(inspectPort: number): Promise<number> {
+/** A DevTools protocol session with the server's inspector (started with `inspectPort`). */
+async function openInspector(inspectPort: number) {
   const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
     webSocketDebuggerUrl: string;
   }[];
@@ -103,8 +100,8 @@ export async function liveHeapBytes(inspectPort: number): Promise<number> {
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let next = 0;
-  const call = (method: string) =>
-    new Promise<{ usedSize?: number }>((resolve) => {
+  const call = <T = Record<string, unknown>>(method: string, params: object = {}) =>
+    new Promise<T>((resolve) => {
       const id = ++next;
       const onMessage = (data: WebSocket.RawData) => {
         const message = JSON.parse(String(data));
@@ -113,12 +110,36 @@ export async function liveHeapBytes(inspectPort: number): Promise<number> {
         resolve(message.result ?? {});
       };
       socket.on('message', onMessage);
-      socket.send(JSON.stringify({ id, method }));
+      socket.send(JSON.stringify({ id, method, params }));
     });
-  await call('HeapProfiler.collectGarbage');
-  const { usedSize } = await call('Runtime.getHeapUsage');
-  socket.close();
+  return { call, close: () => socket.close() };
+}
+
+/**
+ * The server's live heap in bytes after a full garbage collection, through its inspector: what the objects alive
+ * at this moment occupy, free of the collector's timing, unlike RSS.
+ */
+export async function liveHeapBytes(inspectPort: number): Promise<number> {
+  const inspector = await openInspector(inspectPort);
+  await inspector.call('HeapProfiler.collectGarbage');
+  const { usedSize } = await inspector.call<{ usedSize?: number }>('Runtime.getHeapUsage');
+  inspector.close();
   return usedSize ?? Number.NaN;
+}
+
+/** Starts the server's CPU profiler; `stop()` writes the profile (open it in Chrome DevTools) to `file`. */
+export async function profileServer(inspectPort: number, file: string) {
+  const inspector = await openInspector(inspectPort);
+  await inspector.call('Profiler.enable');
+  await inspector.call('Profiler.setSamplingInterval', { interval: 100 });
+  await inspector.call('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await inspector.call<{ profile: unknown }>('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      inspector.close();
+    },
+  };
 }
 
 // CPU time (user + system, from /proc on Linux; zeros elsewhere) of the server process and of the bench
