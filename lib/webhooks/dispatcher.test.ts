@@ -268,11 +268,37 @@ describe('answers and retries', () => {
     const owner = await insertUser(db);
     const hook = await endpointFor(owner.id, receiver.url);
     const event = await emit('task.completed', [owner.id]);
-    await dispatchTo([]); // fans out, sends nothing
     await db.update(webhookEndpoints).set({ deletedAt: new Date() }).where(eq(webhookEndpoints.id, hook.id));
     await dispatchTo([hook.id]);
     expect(receivedFor(event.id)).toEqual([]);
     expect(await deliveriesOf(hook.id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 0 })]);
+  });
+
+  it('a secret the server cannot unseal is a logged failed attempt, and the rest of the batch is sent', async () => {
+    const { db } = await getDatabase();
+    const owner = await insertUser(db);
+    const unreadable = await endpointFor(owner.id, receiver.url);
+    const healthy = await endpointFor(owner.id, receiver.url);
+    // As if sealed under another AUTH_SECRET: the authentication tag does not match.
+    const foreign = `v1.${Buffer.alloc(60, 7).toString('base64')}`;
+    await db.update(webhookEndpoints).set({ secret: foreign }).where(eq(webhookEndpoints.id, unreadable.id));
+    const event = await emit('task.completed', [owner.id]);
+
+    await dispatchTo([unreadable.id, healthy.id]);
+
+    expect(receivedFor(event.id)).toHaveLength(1);
+    expect(await deliveriesOf(healthy.id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 1 })]);
+    const [delivery] = await deliveriesOf(unreadable.id);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+    expect(await attemptsOf(delivery?.id ?? '')).toEqual([
+      expect.objectContaining({
+        attemptNumber: 1,
+        statusCode: null,
+        error: expect.stringMatching(/rotate the secret$/),
+      }),
+    ]);
+    // On the retry schedule (5 s ± 20%), not the 120 s lease of a round that died.
+    expect(await secondsUntilNextAttempt(delivery?.id ?? '')).toBeLessThan(6.5);
   });
 });
 

@@ -36,7 +36,15 @@ export async function dispatchOnce(database: Database, options: DispatchOptions 
       batch,
       options.endpointIds ?? null,
     ]);
-    await Promise.all(due.map((delivery) => sendOne(database, delivery, options)));
+    // One delivery that cannot be sent or recorded must not hold back the rest of the batch (its lease runs out
+    // and a later round takes it again).
+    await Promise.all(
+      due.map((delivery) =>
+        sendOne(database, delivery, options).catch((error: unknown) =>
+          logger.error('webhook delivery could not be processed', { deliveryId: delivery.id, error }),
+        ),
+      ),
+    );
     totals.sent += due.length;
     if (due.length < batch) break;
   }
@@ -55,9 +63,13 @@ async function sendOne(database: Database, delivery: DueDelivery, options: Dispa
     data: delivery.data,
   });
   const timestamp = Math.floor(Date.now() / 1000);
-  const secrets = [unseal(SECRET_PURPOSE, delivery.secret)];
-  if (delivery.previous_secret && delivery.previous_active)
-    secrets.push(unseal(SECRET_PURPOSE, delivery.previous_secret));
+  const secrets = signingSecrets(delivery);
+  if (!secrets) {
+    // Nothing can be signed, so nothing is sent: a failed attempt the owner sees in the delivery log.
+    logger.error('webhook signing secret cannot be unsealed', { endpointId: delivery.endpoint_id });
+    const error = UNREADABLE_SECRET;
+    return recordAttempt(database, delivery, { statusCode: null, durationMs: 0, error, responseSnippet: null });
+  }
   const result = await deliver({
     url: delivery.url,
     body,
@@ -73,6 +85,21 @@ async function sendOne(database: Database, delivery: DueDelivery, options: Dispa
     timeoutMs: options.timeoutMs,
   });
   await recordAttempt(database, delivery, result);
+}
+
+const UNREADABLE_SECRET =
+  "The endpoint's signing secret could not be read (was the server's AUTH_SECRET changed?); rotate the secret";
+
+/** The endpoint's secret and, during a rotation's overlap, the previous one; undefined when one cannot be unsealed. */
+function signingSecrets(delivery: DueDelivery): string[] | undefined {
+  try {
+    const secrets = [unseal(SECRET_PURPOSE, delivery.secret)];
+    if (delivery.previous_secret && delivery.previous_active)
+      secrets.push(unseal(SECRET_PURPOSE, delivery.previous_secret));
+    return secrets;
+  } catch {
+    return undefined;
+  }
 }
 
 async function recordAttempt(database: Database, delivery: DueDelivery, result: DeliveryResult): Promise<void> {
