@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import next from 'next';
 import { GET as awaitMessages } from './app/v1/tasks/[id]/messages/await/route';
 import { POST as postMessage } from './app/v1/tasks/[id]/messages/route';
+import { deferredBody, LEADING_WHITESPACE } from './lib/api/respond';
 import type { RouteHandler } from './lib/api/route';
 import { logger } from './lib/logger';
 
@@ -83,19 +84,12 @@ async function serveDirect(
   } as RequestInit);
   const response = await handler(request, { params: Promise.resolve({ id }) });
   res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (!response.body) return void res.end();
-  const reader = response.body.getReader();
-  const first = await reader.read(); // a waiting answer's first byte: sent now, with the headers
-  if (first.done) return void res.end();
-  res.write(first.value);
-  // Each later chunk is held until the next read says whether it was the last: the last one leaves with the end
-  // of the response in one write.
-  let held: Uint8Array | undefined;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    if (held) res.write(held);
-    held = chunk.value;
-  }
-  res.end(held);
+  const later = deferredBody(response);
+  if (!later) return void res.end(new Uint8Array(await response.arrayBuffer()));
+  // A waiting answer: the status line, headers and first byte leave now; the rest, when the wait ends, in one
+  // write with the end of the response (no web-stream reads on the wake-up of thousands of waiters).
+  res.write(LEADING_WHITESPACE);
+  res.end(await later);
 }
 
 /** `-p/--port` and `-H/--hostname` as `next start` takes them, else PORT / HOSTNAME, else 3000 on all addresses. */

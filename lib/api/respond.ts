@@ -39,30 +39,52 @@ export function toResponse(outcome: Outcome, extraHeaders: Record<string, string
   // first byte back. That byte is JSON whitespace, sent now so the status line and headers leave at once.
   headers.set('cache-control', 'no-store, no-transform');
   const later = outcome.later;
+  let started = false;
   let gone = false; // the client left: nothing more may be enqueued
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(LEADING_WHITESPACE);
-      later.then(
-        (bytes) => {
-          if (gone) return;
-          controller.enqueue(bytes);
-          controller.close();
-        },
-        (error: unknown) => {
-          logger.error('a deferred answer failed', { error });
-          if (!gone) controller.error(error);
-        },
-      );
+  // Pulled only when a reader asks (highWaterMark 0): `server.ts` writes the bytes of `deferredBody` itself and
+  // never reads this stream, so 5,000 waking answers cost it no web-stream work.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!started) {
+          started = true;
+          return controller.enqueue(LEADING_WHITESPACE);
+        }
+        return later.then(
+          (bytes) => {
+            if (gone) return;
+            controller.enqueue(bytes);
+            controller.close();
+          },
+          (error: unknown) => {
+            logger.error('a deferred answer failed', { error });
+            if (!gone) controller.error(error);
+          },
+        );
+      },
+      cancel() {
+        gone = true;
+      },
     },
-    cancel() {
-      gone = true;
-    },
-  });
-  return new Response(body, { status: outcome.status, headers });
+    { highWaterMark: 0 },
+  );
+  const response = new Response(body, { status: outcome.status, headers });
+  deferred.set(response, later);
+  return response;
 }
 
-const LEADING_WHITESPACE = new TextEncoder().encode(' ');
+/** The leading byte of a deferred answer, sent with the status line and headers. */
+export const LEADING_WHITESPACE = new TextEncoder().encode(' ');
+
+const deferred = new WeakMap<Response, Promise<Uint8Array>>();
+
+/**
+ * The rest of a deferred answer's body (after `LEADING_WHITESPACE`), for a server that writes it itself instead
+ * of reading `response.body`; undefined for an answer that is complete.
+ */
+export function deferredBody(response: Response): Promise<Uint8Array> | undefined {
+  return deferred.get(response);
+}
 
 /**
  * A serialiser with memory: `build()` is serialised once per `key` object, so every deferred answer made from the
