@@ -15,6 +15,7 @@ import { apiKeys, tasks, users } from '../db/schema';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { generateApiKey } from '../lib/auth/api-key-format';
 import { priceTask } from '../lib/tasks/task-rules';
+import { type RawAnswer, type RawRequest, rawRequest } from './bench-raw-http';
 import {
   cpuMeter,
   ensureBuild,
@@ -240,21 +241,27 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
       req.end(body);
     });
   const awaitPath = `/v1/tasks/${seeded.awaitTaskId}/messages/await?timeoutSec=60`;
-  type Answer = { status: number; body: string; at: number };
+  type Answer = RawAnswer;
+  const failed = (error: unknown): Answer => ({ status: -1, body: String(error), at: 0 });
 
-  // Opens WAITERS long polls in batches of 100, each confirmed by a fresh connection's GET /v1/health (the accept
-  // queue is FIFO, so its answer means the batch was accepted; thousands of connects at once overflow the
-  // backlog and get reset), then waits until the server is quiet: a database-backed read of the thread answers
-  // fast three times in a row (the pool's queue is FIFO, so the waiters' own first queries are done by then).
+  // Opens WAITERS long polls (raw sockets: see bench-raw-http.ts) in batches of 100, each confirmed by a fresh
+  // connection's GET /v1/health (the accept queue is FIFO, so its answer means the batch was accepted; thousands
+  // of connects at once overflow the backlog and get reset), then waits until the server is quiet: a
+  // database-backed read of the thread answers fast three times in a row (the pool's queue is FIFO, so the
+  // waiters' own first queries are done by then). `close()` ends every connection once the round is over.
   const park = async () => {
-    const answers: Promise<Answer>[] = [];
+    const opened: Promise<RawRequest>[] = [];
     const openedAt = performance.now();
     for (let i = 0; i < WAITERS; i++) {
-      answers.push(
-        request('GET', awaitPath, seeded.agentKey).catch((error) => ({ status: -1, body: String(error), at: 0 })),
+      opened.push(
+        rawRequest(PORT, 'GET', awaitPath, { authorization: `Bearer ${seeded.agentKey}` }).catch((error) => ({
+          answer: Promise.resolve(failed(error)),
+          close: () => {},
+        })),
       );
       if (i % 100 === 99) await fetch(`${base}/v1/health`, { headers: { connection: 'close' } });
     }
+    const waiters = await Promise.all(opened);
     let quiet = 0;
     while (quiet < 3 && performance.now() - openedAt < 120_000) {
       const started = performance.now();
@@ -262,7 +269,13 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
       quiet = performance.now() - started < 50 ? quiet + 1 : 0;
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    return { answers, setupSeconds: (performance.now() - openedAt) / 1000 };
+    return {
+      answers: waiters.map((waiter) => waiter.answer.catch(failed)),
+      close: () => {
+        for (const waiter of waiters) waiter.close();
+      },
+      setupSeconds: (performance.now() - openedAt) / 1000,
+    };
   };
   const post = async (body: string) => {
     const sentAt = performance.now();
@@ -281,6 +294,7 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
   const rehearsal = await park();
   await post('Rehearsal');
   await Promise.all(rehearsal.answers);
+  rehearsal.close();
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const rssBefore = rss(serverPid);
   const heapBefore = await liveHeapBytes(INSPECT_PORT);
@@ -296,7 +310,7 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
   const rounds: Wake[] = [];
   let memory = { setupSeconds: 0, rssWaiting: 0, heapWaiting: 0 };
   for (let round = 1; round <= WAKE_ROUNDS; round++) {
-    const { answers, setupSeconds } = await park();
+    const { answers, close, setupSeconds } = await park();
     console.log(`round ${round}: ${WAITERS} waiters opened and parked in ${setupSeconds.toFixed(1)} s`);
     if (round === 1)
       memory = { setupSeconds, rssWaiting: rss(serverPid), heapWaiting: await liveHeapBytes(INSPECT_PORT) };
@@ -306,6 +320,7 @@ async function benchWaiters(seeded: Seeded, serverPid: number) {
     const { sentAt, postedAt } = await post(`Arrived ${round}`);
     const results = await Promise.all(answers);
     await profiler?.stop();
+    close();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     // Statements of the POST, the usage log and the webhook dispatcher included: the wake-up itself should add ~1.
     const transactions = (await commits()) - commitsBefore;
