@@ -94,7 +94,8 @@ function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCal
     (by === 'admin' && caller.isAdmin === true) ||
     (by === 'listedWorker' &&
       side !== 'requester' &&
-      (callerListed || (caller.sandboxWorker === true && !task.livemode)));
+      // A draft was never shown to workers: accepting one is a 404, as reading it is, not a 409 that confirms it.
+      ((callerListed && task.status !== 'draft') || (caller.sandboxWorker === true && !task.livemode)));
   if (allowed) return;
   if (by === 'listedWorker' && side === 'requester') {
     throw new ApiError('FORBIDDEN', {

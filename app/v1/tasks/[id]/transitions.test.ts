@@ -61,7 +61,12 @@ describe.each(Object.entries(TABLE) as [ActionSegment, (typeof TABLE)[ActionSegm
       return;
     }
 
-    if (rule.by === 'worker' && action !== 'accept' && UNASSIGNED.includes(status)) {
+    if (action === 'accept' && status === 'draft') {
+      // A draft does not exist for a listed worker: accepting it is a 404 like reading it, never a 409 that
+      // would confirm the draft and its status.
+      expect(res.status, res.text).toBe(404);
+      expect(res.json.error.code).toBe('NOT_FOUND');
+    } else if (rule.by === 'worker' && action !== 'accept' && UNASSIGNED.includes(status)) {
       // No worker is assigned: the (listed) worker is not "the assigned worker" — 403 where they can see the
       // task, 404 where they cannot.
       const visible = VISIBLE_TO_LISTED.includes(status);
