@@ -604,7 +604,7 @@ export type paths = {
     put?: never;
     /**
      * Approve the proof (submitted → completed); the worker is paid
-     * @description Requester only. The worker receives the budget; the platform keeps its fee. 409 `CONFLICT` while the worker’s payout account cannot receive transfers (nothing changes; approve again later).
+     * @description Requester only. The worker receives the budget; the platform keeps its fee. While the worker’s payout account cannot receive transfers the task still completes: the pay is held for the worker and transferred (with `payment.transferred`) once it can. 409 `CONFLICT` if the escrow does not hold the amount.
      */
     post: operations['approveTask'];
     delete?: never;

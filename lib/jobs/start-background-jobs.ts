@@ -1,6 +1,7 @@
 import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
+import { payHeldWorkers } from '@/lib/services/tasks/release-escrow';
 import { runTaskDeadlines } from '@/lib/services/tasks/task-deadlines';
 import { runDispatcher } from '@/lib/webhooks/run-dispatcher';
 import { sweepExpiredRows } from './sweep-expired-rows';
@@ -15,8 +16,12 @@ export async function startBackgroundJobs(): Promise<void> {
     sweepExpiredRows(database).catch((error) => logger.error('sweeping expired rows failed', { error }));
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   // Expiring overdue posted tasks and completing unanswered submissions (each task its own transaction).
+  // Then sending pay held for workers whose payout account can now receive it.
   const deadlines = () =>
-    runTaskDeadlines(database.db).catch((error) => logger.error('task deadlines failed', { error }));
+    runTaskDeadlines(database.db)
+      .catch((error) => logger.error('task deadlines failed', { error }))
+      .then(() => payHeldWorkers(database.db))
+      .catch((error) => logger.error('paying held worker pay failed', { error }));
   setInterval(deadlines, TASK_DEADLINES_INTERVAL_MS).unref();
   // Outbound webhooks: every instance drains the outbox (SKIP LOCKED splits the work); `npm run worker` can too.
   if (env().WEBHOOKS_ALLOW_PRIVATE_URLS) {

@@ -115,8 +115,8 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
     '/v1/tasks/{id}/approve',
     'Approve the proof and pay the worker',
     'Accepts the worker’s proof of a `submitted` task: the task completes and the worker is paid the budget ' +
-      '(irreversible). Check the proof with get_task first. CONFLICT while the worker cannot receive payouts yet ' +
-      '(nothing changes; approve again later).',
+      '(irreversible; if the worker cannot receive payouts yet, their pay is held and sent once they can). Check ' +
+      'the proof with get_task first.',
     true,
   );
 

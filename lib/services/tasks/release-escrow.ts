@@ -1,14 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '@/db/client';
-import { workerProfiles } from '@/db/schema';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@/db/client';
+import { ledgerTransactions, payoutAccounts, tasks, transfers, users, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentEventType } from '@/lib/events/event-types';
+import { logger } from '@/lib/logger';
 import { processorForTask } from '@/lib/payments/get-processor';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
+import { findPayoutAccount } from '@/lib/services/payments/payout-account';
 import { refundTask } from '@/lib/services/payments/refund-task';
-import { transferToWorker } from '@/lib/services/payments/transfer-to-worker';
+import { holdWorkerPay, releaseKey, transferToWorker } from '@/lib/services/payments/transfer-to-worker';
 import { type TaskAccess, taskAudience } from './task-access';
 
 // The two ways a task's escrow empties: back to the requester (cancel, expiry) or to the worker (completion).
@@ -63,19 +65,84 @@ export async function payWorker(tx: Tx, held: HeldTask) {
     .where(eq(workerProfiles.userId, task.workerId));
 }
 
-/** Pays the assigned worker `amountCents` of the escrow and the platform `feeCents` (a split keeps the rest). */
+/**
+ * Pays the assigned worker `amountCents` of the escrow and the platform `feeCents` (a split keeps the rest). A
+ * worker whose payout account cannot receive transfers does not hold the task up: the pay is held for them
+ * (`holdWorkerPay`) and `payHeldWorkers` sends it, with its `payment.transferred`, once it can.
+ */
 export async function payWorkerPart(tx: Tx, held: HeldTask, amountCents: number, feeCents: number) {
   const { task } = held;
   if (!task.workerId) throw new Error('paying a task without a worker');
-  await transferToWorker(tx, processorForTask(tx, task), {
-    taskId: task.id,
-    workerId: task.workerId,
-    amountCents,
-    feeCents,
-    description: `Task: ${task.title}`,
-  });
+  const processor = processorForTask(tx, task);
+  const input = { taskId: task.id, workerId: task.workerId, amountCents, feeCents, description: `Task: ${task.title}` };
+  const account = await findPayoutAccount(tx, task.workerId, processor);
+  if (!account?.payoutsEnabled) return holdWorkerPay(tx, processor, input);
+  await transferToWorker(tx, processor, input);
   await emitPaymentEvent(tx, held, 'payment.transferred', amountCents);
 }
+
+/**
+ * Sends the pay held for workers whose payout account can now receive transfers (every minute, from the
+ * background jobs; each task in its own transaction, so one failure does not stop the rest). Returns how many
+ * were paid.
+ */
+export async function payHeldWorkers(db: Db): Promise<number> {
+  const due = await db
+    .select({ taskId: transfers.taskId, amountCents: transfers.amountCents })
+    .from(transfers)
+    .innerJoin(
+      payoutAccounts,
+      and(
+        eq(payoutAccounts.userId, transfers.userId),
+        eq(payoutAccounts.livemode, transfers.livemode),
+        eq(payoutAccounts.processor, transfers.processor),
+      ),
+    )
+    .where(and(isNull(transfers.processorId), eq(payoutAccounts.payoutsEnabled, true)))
+    .limit(PAY_HELD_BATCH);
+  let paid = 0;
+  for (const { taskId, amountCents } of due) {
+    if (!taskId) continue;
+    try {
+      const sent = await db.transaction(async (tx) => {
+        // Another instance paying it holds this lock: skip. Sent meanwhile: nothing left to do.
+        const [unsent] = await tx
+          .select({ id: transfers.id })
+          .from(transfers)
+          .where(and(eq(transfers.taskId, taskId), isNull(transfers.processorId)))
+          .for('update', { skipLocked: true });
+        const [row] = await tx
+          .select({ task: tasks, requesterOwnerId: users.ownerId })
+          .from(tasks)
+          .innerJoin(users, eq(users.id, tasks.requesterId))
+          .where(eq(tasks.id, taskId));
+        if (!unsent || !row?.task.workerId) return false;
+        const processor = processorForTask(tx, row.task);
+        // An unsent row without a release is a direct transfer under way (or rolled back): not held pay.
+        const [release] = await tx
+          .select({ id: ledgerTransactions.id })
+          .from(ledgerTransactions)
+          .where(eq(ledgerTransactions.idempotencyKey, releaseKey(processor.livemode ? 'live' : 'test', taskId)));
+        if (!release) return false;
+        await transferToWorker(tx, processor, {
+          taskId,
+          workerId: row.task.workerId,
+          amountCents,
+          feeCents: 0,
+          description: `Task: ${row.task.title}`,
+        });
+        await emitPaymentEvent(tx, row, 'payment.transferred', amountCents);
+        return true;
+      });
+      if (sent) paid += 1;
+    } catch (error) {
+      logger.warn('paying held worker pay failed; retried next time', { taskId, error });
+    }
+  }
+  return paid;
+}
+
+const PAY_HELD_BATCH = 100;
 
 /**
  * A `payment.*` event for the task's two sides: money came in (`succeeded`), went back (`refunded`), or was
