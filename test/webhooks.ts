@@ -1,9 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { POST as createWebhook } from '@/app/v1/webhooks/route';
 import { getDatabase } from '@/db/client';
 import { type DispatchOptions, dispatchOnce } from '@/lib/webhooks/dispatcher';
 import { withEnv } from './env';
 import { insertApiKey, insertUser } from './factories';
+import { call, uniqueIp } from './http';
 
 // Webhook fixtures: a local receiver that records what it gets, an owner with a `webhooks:manage` key, and a
 // dispatcher round limited to the test's own endpoints (test files share one database on PostgreSQL).
@@ -49,6 +52,20 @@ export async function startReceiver(answer: (request: Received, index: number) =
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** The file's local receiver (200 to everything): started before its tests, closed after them. */
+export function receiverForFile(): { receiver: Receiver } {
+  const file = {} as { receiver: Receiver };
+  beforeAll(async () => {
+    file.receiver = await startReceiver();
+  });
+  afterAll(() => file.receiver.close());
+  return file;
+}
+
+/** POST /v1/webhooks as `token`, from a fresh client address, with loopback receivers allowed. */
+export const registerWebhook = (token: string, body: unknown) =>
+  withPrivateUrls(() => call(createWebhook, '/v1/webhooks', { token, ip: uniqueIp(), body }));
 
 /** A user with an API key that may manage webhooks (test mode, so its endpoints get test-mode events). */
 export async function webhookOwner(overrides: { type?: 'human' | 'agent'; scopes?: string[] } = {}) {

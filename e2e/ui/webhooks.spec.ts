@@ -56,6 +56,16 @@ test('an operator adds a webhook endpoint, sees its secret once, sends a test an
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => received.length, { timeout: 10_000 }).toBe(2);
     expect(received[1]?.headers['webhook-id']).toBe(request?.headers['webhook-id']);
+
+    // Disabled: no test button, no retries; enabled again, a test goes out.
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByTestId('webhook-endpoint')).toContainText('disabled: Disabled by its owner');
+    await expect(page.getByRole('button', { name: 'Send test' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await expect(page.getByTestId('webhook-endpoint')).toContainText('active');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(3);
   } finally {
     receiver.close();
   }

@@ -1144,7 +1144,11 @@ export type paths = {
     delete: operations['deleteWebhookEndpoint'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change a webhook endpoint, or disable and re-enable it
+     * @description Omitted fields stay as they are. `enabled: false` stops deliveries (pending ones are settled as failed); `enabled: true` re-enables an endpoint disabled by its owner or because the receiver answered 410 Gone: events from then on are delivered, and failed deliveries can be sent again with …/deliveries/{deliveryId}/retry. A new `url` is checked as at registration. The secret stays (rotate it with …/rotate-secret).
+     */
+    patch: operations['updateWebhookEndpoint'];
     trace?: never;
   };
   '/v1/webhooks/{id}/deliveries': {
@@ -1953,7 +1957,7 @@ export type components = {
       events: string[];
       /** @description Receives live events when true, test-mode events when false. */
       livemode: boolean;
-      /** @description False once disabled (the receiver answered 410 Gone). */
+      /** @description False while disabled: by its owner, or because the receiver answered 410 Gone. */
       isActive: boolean;
       disabledAt: string | null;
       disabledReason: string | null;
@@ -1973,7 +1977,7 @@ export type components = {
       events: string[];
       /** @description Receives live events when true, test-mode events when false. */
       livemode: boolean;
-      /** @description False once disabled (the receiver answered 410 Gone). */
+      /** @description False while disabled: by its owner, or because the receiver answered 410 Gone. */
       isActive: boolean;
       disabledAt: string | null;
       disabledReason: string | null;
@@ -1981,6 +1985,30 @@ export type components = {
       previousSecretExpiresAt: string | null;
       /** @description ISO-8601 timestamp (UTC). */
       createdAt: string;
+    };
+    WebhookEndpointUpdateInput: {
+      /** @description An https URL on a public host. */
+      url?: string;
+      /** @description Event types to receive from now on; empty means all. */
+      events?: (
+        | 'task.draft'
+        | 'task.posted'
+        | 'task.accepted'
+        | 'task.submitted'
+        | 'task.disputed'
+        | 'task.completed'
+        | 'task.cancelled'
+        | 'task.expired'
+        | 'task.resolved'
+        | 'task.message.created'
+        | 'payment.succeeded'
+        | 'payment.refunded'
+        | 'payment.transferred'
+        | 'webhook.test'
+      )[];
+      /** @description Null clears it. */
+      description?: string | null;
+      enabled?: boolean;
     };
     WebhookDelivery: {
       /** Format: uuid */
@@ -8139,6 +8167,107 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: Resource not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEndpointUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookEndpoint'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -63,6 +63,7 @@ import {
   retryWebhookDeliveryOperation,
   rotateWebhookSecretOperation,
   testWebhookOperation,
+  updateWebhookOperation,
 } from './webhooks';
 import { getAvailabilityWindowsOperation, setAvailabilityOperation } from './worker-availability';
 import { setListingOperation } from './worker-listing';
@@ -149,6 +150,7 @@ export const operations: Operation[] = [
   listWebhooksOperation,
   getWebhookOperation,
   deleteWebhookOperation,
+  updateWebhookOperation,
   listWebhookDeliveriesOperation,
   retryWebhookDeliveryOperation,
   testWebhookOperation,

@@ -15,7 +15,7 @@ export const webhookEndpointSchema = z
     description: z.string().nullable(),
     events: z.array(z.string()).describe('Event types delivered to this endpoint; empty means all of them.'),
     livemode: z.boolean().describe('Receives live events when true, test-mode events when false.'),
-    isActive: z.boolean().describe('False once disabled (the receiver answered 410 Gone).'),
+    isActive: z.boolean().describe('False while disabled: by its owner, or because the receiver answered 410 Gone.'),
     disabledAt: timestamp.nullable(),
     disabledReason: z.string().nullable(),
     previousSecretExpiresAt: timestamp
@@ -108,6 +108,37 @@ export const getWebhookOperation = defineOperation({
   auth: 'apiKey',
   scope: SCOPE,
   params: endpointParams,
+  response: webhookEndpointSchema,
+  errors: ['NOT_FOUND'],
+});
+
+export const updateWebhookOperation = defineOperation({
+  method: 'PATCH',
+  path: '/v1/webhooks/{id}',
+  operationId: 'updateWebhookEndpoint',
+  summary: 'Change a webhook endpoint, or disable and re-enable it',
+  description:
+    'Omitted fields stay as they are. `enabled: false` stops deliveries (pending ones are settled as failed); ' +
+    '`enabled: true` re-enables an endpoint disabled by its owner or because the receiver answered 410 Gone: events ' +
+    'from then on are delivered, and failed deliveries can be sent again with …/deliveries/{deliveryId}/retry. A new ' +
+    '`url` is checked as at registration. The secret stays (rotate it with …/rotate-secret).',
+  tags: TAGS,
+  auth: 'apiKey',
+  scope: SCOPE,
+  params: endpointParams,
+  body: z
+    .strictObject({
+      url: text(MAX_WEBHOOK_URL_LENGTH).optional().describe('An https URL on a public host.'),
+      events: z
+        .array(z.enum(WEBHOOK_EVENT_TYPES))
+        .max(WEBHOOK_EVENT_TYPES.length)
+        .optional()
+        .describe('Event types to receive from now on; empty means all.'),
+      description: text(500).nullable().optional().describe('Null clears it.'),
+      enabled: z.boolean().optional(),
+    })
+    .refine((patch) => Object.keys(patch).length > 0, { message: 'Send at least one field to change' })
+    .meta({ id: 'WebhookEndpointUpdate' }),
   response: webhookEndpointSchema,
   errors: ['NOT_FOUND'],
 });

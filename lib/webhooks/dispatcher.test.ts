@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { emitEvent } from '@/lib/events/emit-event';
@@ -8,13 +8,9 @@ import type { EventType } from '@/lib/events/event-types';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
 import { deleteWebhookEndpoint } from '@/lib/services/webhooks/delete-webhook-endpoint';
 import { insertUser } from '@/test/factories';
-import { dispatchTo, type Receiver, startReceiver, withPrivateUrls } from '@/test/webhooks';
+import { dispatchTo, type Receiver, receiverForFile, startReceiver, withPrivateUrls } from '@/test/webhooks';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
+const file = receiverForFile();
 
 async function endpointFor(ownerId: string, url: string, options: { events?: string[]; livemode?: boolean } = {}) {
   const { db } = await getDatabase();
@@ -38,7 +34,7 @@ async function attemptsOf(deliveryId: string) {
   return db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
 }
 
-const receivedFor = (eventId: string, from: Receiver = receiver) =>
+const receivedFor = (eventId: string, from: Receiver = file.receiver) =>
   from.received.filter((request) => request.headers['webhook-id'] === eventId);
 
 /** Seconds from the database's now to the delivery's next attempt. */
@@ -56,14 +52,14 @@ describe('fan-out', () => {
     const { db } = await getDatabase();
     const a = await insertUser(db);
     const b = await insertUser(db);
-    const wanted = await endpointFor(a.id, receiver.url);
-    const filtered = await endpointFor(a.id, receiver.url, { events: ['task.accepted'] });
-    const otherType = await endpointFor(a.id, receiver.url, { events: ['task.completed'] });
-    const live = await endpointFor(a.id, receiver.url, { livemode: true });
-    const outsider = await endpointFor(b.id, receiver.url);
-    const disabled = await endpointFor(a.id, receiver.url);
+    const wanted = await endpointFor(a.id, file.receiver.url);
+    const filtered = await endpointFor(a.id, file.receiver.url, { events: ['task.accepted'] });
+    const otherType = await endpointFor(a.id, file.receiver.url, { events: ['task.completed'] });
+    const live = await endpointFor(a.id, file.receiver.url, { livemode: true });
+    const outsider = await endpointFor(b.id, file.receiver.url);
+    const disabled = await endpointFor(a.id, file.receiver.url);
     await db.update(webhookEndpoints).set({ disabledAt: new Date() }).where(eq(webhookEndpoints.id, disabled.id));
-    const deleted = await endpointFor(a.id, receiver.url);
+    const deleted = await endpointFor(a.id, file.receiver.url);
     await deleteWebhookEndpoint(db, a.id, deleted.id);
 
     const event = await emit('task.accepted', [a.id], { task: { id: 'x' }, previousStatus: 'posted' });
@@ -71,7 +67,7 @@ describe('fan-out', () => {
     const queued = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
     expect(queued.map((row) => row.endpointId).sort()).toEqual([wanted.id, filtered.id].sort());
     expect(queued.every((row) => row.status === 'pending' && row.attempts === 0)).toBe(true);
-    const latecomer = await endpointFor(a.id, receiver.url);
+    const latecomer = await endpointFor(a.id, file.receiver.url);
     const all = [wanted, filtered, otherType, live, outsider, disabled, deleted, latecomer].map((e) => e.id);
     await dispatchTo(all);
 
@@ -95,8 +91,8 @@ describe('fan-out', () => {
     const { db } = await getDatabase();
     const sender = await insertUser(db);
     const recipient = await insertUser(db);
-    const senderHook = await endpointFor(sender.id, receiver.url);
-    const recipientHook = await endpointFor(recipient.id, receiver.url);
+    const senderHook = await endpointFor(sender.id, file.receiver.url);
+    const recipientHook = await endpointFor(recipient.id, file.receiver.url);
     // What the messages service emits: the audience is only the other side of the thread.
     const event = await emit('task.message.created', [recipient.id], {
       message: { body: 'On my way', senderId: sender.id },
@@ -250,7 +246,7 @@ describe('answers and retries', () => {
   it('a DNS answer that never comes counts against the attempt’s time', async () => {
     const { db } = await getDatabase();
     const owner = await insertUser(db);
-    const hook = await endpointFor(owner.id, receiver.url);
+    const hook = await endpointFor(owner.id, file.receiver.url);
     await db
       .update(webhookEndpoints)
       .set({ url: 'https://slow-dns.example.com/hooks' })
@@ -266,7 +262,7 @@ describe('answers and retries', () => {
   it('a delivery queued before its endpoint was deleted is settled without a request', async () => {
     const { db } = await getDatabase();
     const owner = await insertUser(db);
-    const hook = await endpointFor(owner.id, receiver.url);
+    const hook = await endpointFor(owner.id, file.receiver.url);
     const event = await emit('task.completed', [owner.id]);
     await db.update(webhookEndpoints).set({ deletedAt: new Date() }).where(eq(webhookEndpoints.id, hook.id));
     await dispatchTo([hook.id]);
@@ -277,8 +273,8 @@ describe('answers and retries', () => {
   it('a secret the server cannot unseal is a logged failed attempt, and the rest of the batch is sent', async () => {
     const { db } = await getDatabase();
     const owner = await insertUser(db);
-    const unreadable = await endpointFor(owner.id, receiver.url);
-    const healthy = await endpointFor(owner.id, receiver.url);
+    const unreadable = await endpointFor(owner.id, file.receiver.url);
+    const healthy = await endpointFor(owner.id, file.receiver.url);
     // As if sealed under another AUTH_SECRET: the authentication tag does not match.
     const foreign = `v1.${Buffer.alloc(60, 7).toString('base64')}`;
     await db.update(webhookEndpoints).set({ secret: foreign }).where(eq(webhookEndpoints.id, unreadable.id));
@@ -306,7 +302,7 @@ describe('several dispatchers at once', () => {
   it('never deliver one delivery twice', async () => {
     const { db } = await getDatabase();
     const owner = await insertUser(db);
-    const hooks = [await endpointFor(owner.id, receiver.url), await endpointFor(owner.id, receiver.url)];
+    const hooks = [await endpointFor(owner.id, file.receiver.url), await endpointFor(owner.id, file.receiver.url)];
     const emitted = [];
     for (let i = 0; i < 30; i++) emitted.push(await emit('task.posted', [owner.id], { n: i }));
     const ids = hooks.map((hook) => hook.id);

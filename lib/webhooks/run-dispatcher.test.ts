@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { emitEvent } from '@/lib/events/emit-event';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
 import { insertUser } from '@/test/factories';
-import { type Receiver, startReceiver, withPrivateUrls } from '@/test/webhooks';
+import { receiverForFile, withPrivateUrls } from '@/test/webhooks';
 import { runDispatcher } from './run-dispatcher';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
+const file = receiverForFile();
 
 const until = async (condition: () => boolean, ms: number) => {
   const end = Date.now() + ms;
@@ -23,7 +19,7 @@ describe('runDispatcher', () => {
     const database = await getDatabase();
     const owner = await insertUser(database.db);
     const hook = await withPrivateUrls(() =>
-      createWebhookEndpoint(database.db, { ownerId: owner.id, livemode: false }, { url: receiver.url }),
+      createWebhookEndpoint(database.db, { ownerId: owner.id, livemode: false }, { url: file.receiver.url }),
     );
     // A poll interval far beyond the test: only a notification can trigger the round that delivers.
     const dispatcher = await runDispatcher(database, { allowPrivate: true, endpointIds: [hook.id], pollMs: 600_000 });
@@ -32,7 +28,7 @@ describe('runDispatcher', () => {
       const event = await database.db.transaction((tx) =>
         emitEvent(tx, { type: 'task.posted', audience: [owner.id], data: {}, livemode: false }),
       );
-      const arrived = await until(() => receiver.received.some((r) => r.headers['webhook-id'] === event.id), 5000);
+      const arrived = await until(() => file.receiver.received.some((r) => r.headers['webhook-id'] === event.id), 5000);
       expect(arrived).toBe(true);
     } finally {
       await dispatcher.stop();

@@ -1,29 +1,25 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST as postMessageRoute } from '@/app/v1/tasks/[id]/messages/route';
 import { POST as withdraw } from '@/app/v1/tasks/[id]/withdraw/route';
 import { getDatabase } from '@/db/client';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
 import { call, uniqueIp } from '@/test/http';
 import { taskBetween, taskParties } from '@/test/tasks';
-import { dispatchTo, type Receiver, startReceiver, withPrivateUrls } from '@/test/webhooks';
+import { dispatchTo, receiverForFile, withPrivateUrls } from '@/test/webhooks';
 
 // The events the task and message services emit, delivered end to end: who gets what.
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
+const file = receiverForFile();
 
 async function hookFor(ownerId: string, path: string) {
   const { db } = await getDatabase();
   return withPrivateUrls(() =>
-    createWebhookEndpoint(db, { ownerId, livemode: false }, { url: `${receiver.url}/${path}` }),
+    createWebhookEndpoint(db, { ownerId, livemode: false }, { url: `${file.receiver.url}/${path}` }),
   );
 }
 
 const deliveredTo = (path: string) =>
-  receiver.received
+  file.receiver.received
     .filter((request) => request.path === `/hooks/${path}`)
     .map((request) => JSON.parse(request.body) as { type: string; data: Record<string, any> });
 
@@ -74,7 +70,7 @@ describe('task events over webhooks', () => {
       expect(posted[0]?.data).toMatchObject({ previousStatus: 'accepted', task: { id: task.id, status: 'posted' } });
     }
 
-    const signed = receiver.received.find((request) => request.path === `/hooks/agent-${task.id}`);
+    const signed = file.receiver.received.find((request) => request.path === `/hooks/agent-${task.id}`);
     if (!signed) throw new Error('nothing delivered to the agent');
     expect(new Webhook(hooks.agent.secret).verify(signed.body, signed.headers)).toBeTruthy();
   });

@@ -10,6 +10,7 @@ import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-en
 import { deleteWebhookEndpoint } from '@/lib/services/webhooks/delete-webhook-endpoint';
 import { retryWebhookDelivery } from '@/lib/services/webhooks/retry-webhook-delivery';
 import { sendTestWebhook } from '@/lib/services/webhooks/send-test-webhook';
+import { updateWebhookEndpoint } from '@/lib/services/webhooks/update-webhook-endpoint';
 
 const PAGE = '/dashboard/webhooks';
 
@@ -56,5 +57,13 @@ export async function deleteWebhookAction(endpointId: string): Promise<void> {
   const current = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
   await deleteWebhookEndpoint(db, current.user.id, endpointId).catch(describeActionError);
+  revalidatePath(PAGE);
+}
+
+/** Disables the endpoint, or re-enables it (also after a 410 Gone), as PATCH /v1/webhooks/{id} {enabled} does. */
+export async function setWebhookEnabledAction(endpointId: string, enabled: boolean): Promise<void> {
+  const current = await requireBrowserUser(PAGE);
+  const { db } = await getDatabase();
+  await updateWebhookEndpoint(db, current.user.id, endpointId, { enabled }).catch(describeActionError);
   revalidatePath(PAGE);
 }

@@ -4,7 +4,7 @@ import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { listWebhookDeliveries } from '@/lib/services/webhooks/list-webhook-deliveries';
 import { listWebhookEndpoints } from '@/lib/services/webhooks/list-webhook-endpoints';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/event-catalogue';
-import { deleteWebhookAction, retryDeliveryAction, sendTestAction } from './actions';
+import { deleteWebhookAction, retryDeliveryAction, sendTestAction, setWebhookEnabledAction } from './actions';
 import { CreateWebhookForm } from './create-webhook-form';
 
 export const dynamic = 'force-dynamic';
@@ -29,7 +29,7 @@ export default async function WebhooksPage() {
         <p className="text-sm text-stone-600">
           Signed POSTs (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
           <code>webhook-signature</code>) for your tasks, messages and payments. Failed deliveries are retried for about
-          a day; a 410 answer disables the endpoint.
+          a day; a 410 answer disables the endpoint until you enable it again.
         </p>
       </div>
       <section className="rounded-lg border border-stone-200 bg-white p-5">
@@ -63,6 +63,11 @@ export default async function WebhooksPage() {
                     </button>
                   </form>
                 )}
+                <form action={setWebhookEnabledAction.bind(null, endpoint.id, !endpoint.isActive)}>
+                  <button type="submit" className="rounded-md border border-stone-300 px-3 py-1 hover:bg-stone-100">
+                    {endpoint.isActive ? 'Disable' : 'Enable'}
+                  </button>
+                </form>
                 <form action={deleteWebhookAction.bind(null, endpoint.id)}>
                   <button type="submit" className="px-1 py-1 text-red-700 underline">
                     Delete

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
 import { seal } from '@/lib/auth/secret-box';
@@ -7,21 +7,16 @@ import { SECRET_PURPOSE } from '@/lib/webhooks/signing';
 import { envelope, UNAUTHORIZED_BODY, validationEnvelope } from '@/test/expect';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
-import { dispatchTo, type Receiver, startReceiver, webhookOwner, withPrivateUrls } from '@/test/webhooks';
+import { dispatchTo, receiverForFile, registerWebhook, startReceiver, webhookOwner } from '@/test/webhooks';
 import { POST as retry } from './[id]/deliveries/[deliveryId]/retry/route';
 import { GET as deliveries } from './[id]/deliveries/route';
-import { GET as getOne, PATCH as patchOne } from './[id]/route';
+import { GET as getOne, PUT as putOne } from './[id]/route';
 import { POST as sendTest } from './[id]/test/route';
 import { POST as create, GET as list } from './route';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
+const file = receiverForFile();
 
-const register = (token: string, body: unknown) =>
-  withPrivateUrls(() => call(create, '/v1/webhooks', { token, ip: uniqueIp(), body }));
+const register = registerWebhook;
 
 describe('POST /v1/webhooks errors', () => {
   it('401 without credentials', async () => {
@@ -32,7 +27,7 @@ describe('POST /v1/webhooks errors', () => {
 
   it('403 for a key without the webhooks:manage scope, and for a session token', async () => {
     const owner = await webhookOwner({ scopes: ['tasks:read'] });
-    const res = await register(owner.token, { url: receiver.url });
+    const res = await register(owner.token, { url: file.receiver.url });
     expect(res.status).toBe(403);
     expect(res.json).toEqual(
       envelope('FORBIDDEN', {
@@ -42,7 +37,7 @@ describe('POST /v1/webhooks errors', () => {
       }),
     );
     const human = await signUpViaApi('webhooks');
-    const bySession = await register(human.token, { url: receiver.url });
+    const bySession = await register(human.token, { url: file.receiver.url });
     expect(bySession.status).toBe(403);
     expect(bySession.json.error.code).toBe('FORBIDDEN');
   });
@@ -54,13 +49,13 @@ describe('POST /v1/webhooks errors', () => {
     expect(missing.json.error.code).toBe('VALIDATION_ERROR');
     expect(missing.json.error.issues).toEqual([{ path: ['url'], message: expect.any(String) }]);
 
-    const unknown = await register(owner.token, { url: receiver.url, events: ['task.accepted', 'task.exploded'] });
+    const unknown = await register(owner.token, { url: file.receiver.url, events: ['task.accepted', 'task.exploded'] });
     expect(unknown.status).toBe(400);
     expect(unknown.json.error.issues).toEqual([
       { path: ['events', '1'], message: expect.stringContaining('task.accepted') },
     ]);
 
-    const extra = await register(owner.token, { url: receiver.url, secret: 'whsec_mine' });
+    const extra = await register(owner.token, { url: file.receiver.url, secret: 'whsec_mine' });
     expect(extra.status).toBe(400);
     expect(extra.json.error.code).toBe('VALIDATION_ERROR');
   });
@@ -88,12 +83,12 @@ describe('POST /v1/webhooks errors', () => {
     await db.insert(webhookEndpoints).values(
       Array.from({ length: MAX_ENDPOINTS_PER_USER }, () => ({
         ownerId: owner.id,
-        url: receiver.url,
+        url: file.receiver.url,
         secret: seal(SECRET_PURPOSE, 'whsec_AAAA'),
         livemode: false,
       })),
     );
-    const res = await register(owner.token, { url: receiver.url });
+    const res = await register(owner.token, { url: file.receiver.url });
     expect(res.status).toBe(409);
     expect(res.json).toEqual(
       envelope('CONFLICT', {
@@ -122,8 +117,8 @@ describe('endpoint routes errors', () => {
 
   it('404 for retrying an unknown delivery, and for a delivery of another endpoint', async () => {
     const owner = await webhookOwner();
-    const one = (await register(owner.token, { url: receiver.url })).json.data;
-    const two = (await register(owner.token, { url: receiver.url })).json.data;
+    const one = (await register(owner.token, { url: file.receiver.url })).json.data;
+    const two = (await register(owner.token, { url: file.receiver.url })).json.data;
     const sent = (await call(sendTest, `/v1/webhooks/${two.id}/test`, { token: owner.token, params: { id: two.id } }))
       .json.data;
     for (const deliveryId of ['00000000-0000-4000-8000-000000000000', sent.id]) {
@@ -147,7 +142,7 @@ describe('endpoint routes errors', () => {
       expect(shown.json.data).toMatchObject({ isActive: false, disabledReason: 'The receiver answered 410 Gone' });
       const disabled = envelope('CONFLICT', {
         message: 'This webhook endpoint is disabled',
-        hint: 'It was disabled because the receiver answered 410 Gone. Register the URL again to receive deliveries.',
+        hint: 'Re-enable it first: PATCH /v1/webhooks/{id} with {"enabled": true}.',
       });
       const test = await call(sendTest, `/v1/webhooks/${id}/test`, { token: owner.token, params: { id } });
       expect(test.status).toBe(409);
@@ -170,13 +165,13 @@ describe('endpoint routes errors', () => {
     expect(badLimit.json.error.code).toBe('VALIDATION_ERROR');
     const badCursor = await call(list, '/v1/webhooks', { token: owner.token, query: { cursor: 'nope' } });
     expect(badCursor.status).toBe(400);
-    const patch = await patchOne(
+    const put = await putOne(
       new Request('http://localhost:3000/v1/webhooks/x', {
-        method: 'PATCH',
+        method: 'PUT',
         headers: { authorization: `Bearer ${owner.token}` },
       }),
     );
-    expect(patch.status).toBe(405);
-    expect(patch.headers.get('allow')).toBe('GET, DELETE');
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, PATCH, DELETE');
   });
 });

@@ -1,34 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { unseal } from '@/lib/auth/secret-box';
 import { SECRET_PURPOSE } from '@/lib/webhooks/signing';
 import { call, uniqueIp } from '@/test/http';
-import { dispatchTo, type Receiver, startReceiver, webhookOwner, withPrivateUrls } from '@/test/webhooks';
+import { dispatchTo, receiverForFile, registerWebhook, startReceiver, webhookOwner } from '@/test/webhooks';
 import { POST as retry } from './[id]/deliveries/[deliveryId]/retry/route';
 import { GET as deliveries } from './[id]/deliveries/route';
 import { POST as rotate } from './[id]/rotate-secret/route';
 import { GET as getOne, DELETE as remove } from './[id]/route';
 import { POST as sendTest } from './[id]/test/route';
-import { POST as create, GET as list } from './route';
+import { GET as list } from './route';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
+const file = receiverForFile();
 
-async function register(token: string, body: Record<string, unknown>) {
-  return withPrivateUrls(() => call(create, '/v1/webhooks', { token, ip: uniqueIp(), body }));
-}
+const register = registerWebhook;
 
 describe('POST /v1/webhooks', () => {
   it('registers an endpoint and shows its whsec_ secret once, stored sealed', async () => {
     const owner = await webhookOwner();
     const res = await register(owner.token, {
-      url: `${receiver.url}?source=test`,
+      url: `${file.receiver.url}?source=test`,
       events: ['task.accepted', 'task.message.created'],
       description: 'Our agent',
     });
@@ -36,7 +30,7 @@ describe('POST /v1/webhooks', () => {
     const { data } = res.json;
     expect(data).toEqual({
       id: expect.any(String),
-      url: `${receiver.url}?source=test`,
+      url: `${file.receiver.url}?source=test`,
       description: 'Our agent',
       events: ['task.accepted', 'task.message.created'],
       livemode: false,
@@ -62,7 +56,7 @@ describe('POST /v1/webhooks', () => {
 
   it('defaults to every event type', async () => {
     const owner = await webhookOwner();
-    const res = await register(owner.token, { url: receiver.url });
+    const res = await register(owner.token, { url: file.receiver.url });
     expect(res.status).toBe(201);
     expect(res.json.data.events).toEqual([]);
     expect(res.json.data.description).toBeNull();
@@ -73,8 +67,9 @@ describe('GET /v1/webhooks', () => {
   it('lists the caller’s endpoints newest first with cursors, never a secret', async () => {
     const owner = await webhookOwner();
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await register(owner.token, { url: `${receiver.url}/${i}` })).json.data.id);
-    await register((await webhookOwner()).token, { url: receiver.url });
+    for (let i = 0; i < 3; i++)
+      ids.push((await register(owner.token, { url: `${file.receiver.url}/${i}` })).json.data.id);
+    await register((await webhookOwner()).token, { url: file.receiver.url });
 
     const first = await call(list, '/v1/webhooks', { token: owner.token, query: { limit: '2' } });
     expect(first.status).toBe(200);
@@ -92,7 +87,7 @@ describe('GET /v1/webhooks', () => {
 describe('DELETE /v1/webhooks/{id}', () => {
   it('deletes the endpoint: gone from the list and from GET', async () => {
     const owner = await webhookOwner();
-    const { id } = (await register(owner.token, { url: receiver.url })).json.data;
+    const { id } = (await register(owner.token, { url: file.receiver.url })).json.data;
     const res = await call(remove, `/v1/webhooks/${id}`, { token: owner.token, params: { id } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ data: { id, deleted: true } });
@@ -104,8 +99,8 @@ describe('DELETE /v1/webhooks/{id}', () => {
 describe('POST /v1/webhooks/{id}/test and the delivery log', () => {
   it('sends a signed webhook.test that the standardwebhooks library verifies, and logs the 2xx', async () => {
     const owner = await webhookOwner();
-    const created = (await register(owner.token, { url: receiver.url, events: ['task.completed'] })).json.data;
-    const before = receiver.received.length;
+    const created = (await register(owner.token, { url: file.receiver.url, events: ['task.completed'] })).json.data;
+    const before = file.receiver.received.length;
     const res = await call(sendTest, `/v1/webhooks/${created.id}/test`, {
       token: owner.token,
       ip: uniqueIp(),
@@ -115,7 +110,7 @@ describe('POST /v1/webhooks/{id}/test and the delivery log', () => {
     expect(res.json.data).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 0, attemptLog: [] });
 
     await dispatchTo([created.id]);
-    const got = receiver.received.slice(before);
+    const got = file.receiver.received.slice(before);
     expect(got).toHaveLength(1);
     const request = got[0];
     if (!request) throw new Error('nothing received');
@@ -167,8 +162,8 @@ describe('POST /v1/webhooks/{id}/test and the delivery log', () => {
 
   it('delivers the test to that endpoint only, not to the owner’s other endpoints', async () => {
     const owner = await webhookOwner();
-    const one = (await register(owner.token, { url: receiver.url })).json.data;
-    const other = (await register(owner.token, { url: receiver.url })).json.data;
+    const one = (await register(owner.token, { url: file.receiver.url })).json.data;
+    const other = (await register(owner.token, { url: file.receiver.url })).json.data;
     const res = await call(sendTest, `/v1/webhooks/${one.id}/test`, { token: owner.token, params: { id: one.id } });
     expect(res.status).toBe(201);
     await dispatchTo([one.id, other.id]);
@@ -187,7 +182,7 @@ describe('POST /v1/webhooks/{id}/test and the delivery log', () => {
 
   it('pages the delivery log with cursors', async () => {
     const owner = await webhookOwner();
-    const { id } = (await register(owner.token, { url: receiver.url })).json.data;
+    const { id } = (await register(owner.token, { url: file.receiver.url })).json.data;
     const sent: string[] = [];
     for (let i = 0; i < 3; i++) {
       sent.push((await call(sendTest, `/v1/webhooks/${id}/test`, { token: owner.token, params: { id } })).json.data.id);
@@ -241,7 +236,7 @@ describe('POST /v1/webhooks/{id}/deliveries/{deliveryId}/retry', () => {
 describe('POST /v1/webhooks/{id}/rotate-secret', () => {
   it('returns a new secret once; for 24 h both the new and the old secret verify each delivery', async () => {
     const owner = await webhookOwner();
-    const created = (await register(owner.token, { url: receiver.url })).json.data;
+    const created = (await register(owner.token, { url: file.receiver.url })).json.data;
     const res = await call(rotate, `/v1/webhooks/${created.id}/rotate-secret`, {
       token: owner.token,
       ip: uniqueIp(),
@@ -255,10 +250,10 @@ describe('POST /v1/webhooks/{id}/rotate-secret', () => {
     expect(overlap).toBeGreaterThan(24 * 3600_000 - 60_000);
     expect(overlap).toBeLessThanOrEqual(24 * 3600_000);
 
-    const before = receiver.received.length;
+    const before = file.receiver.received.length;
     await call(sendTest, `/v1/webhooks/${created.id}/test`, { token: owner.token, params: { id: created.id } });
     await dispatchTo([created.id]);
-    const request = receiver.received[before];
+    const request = file.receiver.received[before];
     if (!request) throw new Error('nothing received');
     expect(request.headers['webhook-signature']?.split(' ')).toHaveLength(2);
     expect(new Webhook(rotated.secret).verify(request.body, request.headers)).toMatchObject({ type: 'webhook.test' });
@@ -272,7 +267,7 @@ describe('POST /v1/webhooks/{id}/rotate-secret', () => {
       .where(eq(webhookEndpoints.id, created.id));
     await call(sendTest, `/v1/webhooks/${created.id}/test`, { token: owner.token, params: { id: created.id } });
     await dispatchTo([created.id]);
-    const later = receiver.received[before + 1];
+    const later = file.receiver.received[before + 1];
     if (!later) throw new Error('nothing received');
     expect(later.headers['webhook-signature']?.split(' ')).toHaveLength(1);
     expect(new Webhook(rotated.secret).verify(later.body, later.headers)).toBeTruthy();

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
 import { validationEnvelope } from '@/test/expect';
 import { call, uniqueIp } from '@/test/http';
-import { dispatchTo, type Receiver, startReceiver, webhookOwner, withPrivateUrls } from '@/test/webhooks';
+import { dispatchTo, receiverForFile, webhookOwner, withPrivateUrls } from '@/test/webhooks';
 import { POST as retry } from './[id]/deliveries/[deliveryId]/retry/route';
 import { GET as deliveries } from './[id]/deliveries/route';
 import { POST as rotate } from './[id]/rotate-secret/route';
@@ -12,11 +12,7 @@ import { GET as getOne, DELETE as remove } from './[id]/route';
 import { POST as sendTest } from './[id]/test/route';
 import { POST as create, GET as list } from './route';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
+const file = receiverForFile();
 
 const PRIVATE = 'Must not point at a private, loopback or reserved address';
 const PUBLIC_HOST = 'Must name a public host';
@@ -65,10 +61,14 @@ describe('SSRF: URLs refused at registration (WEBHOOKS_ALLOW_PRIVATE_URLS off)',
 
   it('a loopback http receiver is accepted only with the flag on', async () => {
     const owner = await webhookOwner();
-    const off = await call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: receiver.url } });
+    const off = await call(create, '/v1/webhooks', {
+      token: owner.token,
+      ip: uniqueIp(),
+      body: { url: file.receiver.url },
+    });
     expect(off.status).toBe(400);
     const on = await withPrivateUrls(() =>
-      call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: receiver.url } }),
+      call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: file.receiver.url } }),
     );
     expect(on.status).toBe(201);
   });
@@ -79,13 +79,13 @@ describe('SSRF: checked again at every delivery', () => {
     const owner = await webhookOwner();
     const { id } = (
       await withPrivateUrls(() =>
-        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: receiver.url } }),
+        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: file.receiver.url } }),
       )
     ).json.data;
     await call(sendTest, `/v1/webhooks/${id}/test`, { token: owner.token, params: { id } });
-    const before = receiver.received.length;
+    const before = file.receiver.received.length;
     await dispatchTo([id], { allowPrivate: false });
-    expect(receiver.received.length).toBe(before);
+    expect(file.receiver.received.length).toBe(before);
     const log = await call(deliveries, `/v1/webhooks/${id}/deliveries`, { token: owner.token, params: { id } });
     expect(log.json.data[0]).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
     expect(log.json.data[0].attemptLog[0]).toMatchObject({ statusCode: null, error: 'Refused: Must use https' });
@@ -97,12 +97,12 @@ describe('SSRF: checked again at every delivery', () => {
     // Registered when the name still resolved publicly; now its DNS answers with the metadata address.
     const { id } = (
       await withPrivateUrls(() =>
-        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: receiver.url } }),
+        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: file.receiver.url } }),
       )
     ).json.data;
     await db
       .update(webhookEndpoints)
-      .set({ url: `https://hooks.example.com:${receiver.port}/hooks` })
+      .set({ url: `https://hooks.example.com:${file.receiver.port}/hooks` })
       .where(eq(webhookEndpoints.id, id));
     await call(sendTest, `/v1/webhooks/${id}/test`, { token: owner.token, params: { id } });
     const asked: string[] = [];
@@ -126,15 +126,15 @@ describe('SSRF: checked again at every delivery', () => {
     const { db } = await getDatabase();
     const { id } = (
       await withPrivateUrls(() =>
-        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: receiver.url } }),
+        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: file.receiver.url } }),
       )
     ).json.data;
     await db
       .update(webhookEndpoints)
-      .set({ url: `http://rebind.example.com:${receiver.port}/hooks` })
+      .set({ url: `http://rebind.example.com:${file.receiver.port}/hooks` })
       .where(eq(webhookEndpoints.id, id));
     await call(sendTest, `/v1/webhooks/${id}/test`, { token: owner.token, params: { id } });
-    const before = receiver.received.length;
+    const before = file.receiver.received.length;
     let lookups = 0;
     // The guard resolves once; the socket must dial that answer (the local receiver), not ask DNS again.
     await dispatchTo([id], {
@@ -144,8 +144,8 @@ describe('SSRF: checked again at every delivery', () => {
       },
     });
     expect(lookups).toBe(1);
-    expect(receiver.received.length).toBe(before + 1);
-    expect(receiver.received.at(-1)?.headers.host).toBe(`rebind.example.com:${receiver.port}`);
+    expect(file.receiver.received.length).toBe(before + 1);
+    expect(file.receiver.received.at(-1)?.headers.host).toBe(`rebind.example.com:${file.receiver.port}`);
   });
 });
 
@@ -155,7 +155,7 @@ describe('ownership', () => {
     const stranger = await webhookOwner();
     const created = (
       await withPrivateUrls(() =>
-        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: receiver.url } }),
+        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: file.receiver.url } }),
       )
     ).json.data;
     const sent = (
@@ -187,7 +187,7 @@ describe('ownership', () => {
     const owner = await webhookOwner();
     const created = (
       await withPrivateUrls(() =>
-        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: receiver.url } }),
+        call(create, '/v1/webhooks', { token: owner.token, ip: uniqueIp(), body: { url: file.receiver.url } }),
       )
     ).json.data;
     const id = created.id;

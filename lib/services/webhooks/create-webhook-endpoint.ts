@@ -19,13 +19,7 @@ export async function createWebhookEndpoint(
   input: CreateWebhookInput,
   resolve: Resolver = systemResolver,
 ) {
-  let url: URL;
-  try {
-    url = await checkWebhookUrl(input.url, { allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE_URLS }, resolve);
-  } catch (error) {
-    if (error instanceof BlockedUrlError) throw validationError([{ path: ['url'], message: error.message }]);
-    throw error;
-  }
+  const url = await checkedWebhookUrl(input.url, resolve);
   const [existing] = await db
     .select({ n: count() })
     .from(webhookEndpoints)
@@ -50,4 +44,14 @@ export async function createWebhookEndpoint(
     .returning();
   if (!row) throw new Error('webhook endpoint insert returned no row');
   return { ...toWebhookEndpoint(row), secret };
+}
+
+/** The URL as it will be stored, or 400 `VALIDATION_ERROR` on `url` for one the SSRF rules refuse. */
+export async function checkedWebhookUrl(raw: string, resolve: Resolver = systemResolver): Promise<URL> {
+  try {
+    return await checkWebhookUrl(raw, { allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE_URLS }, resolve);
+  } catch (error) {
+    if (error instanceof BlockedUrlError) throw validationError([{ path: ['url'], message: error.message }]);
+    throw error;
+  }
 }

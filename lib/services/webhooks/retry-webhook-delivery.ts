@@ -13,7 +13,7 @@ export async function retryWebhookDelivery(db: Db, ownerId: string, endpointId: 
     if (endpoint.disabledAt) {
       throw new ApiError('CONFLICT', {
         message: 'This webhook endpoint is disabled',
-        hint: 'It was disabled because the receiver answered 410 Gone. Register the URL again to receive deliveries.',
+        hint: 'Re-enable it first: PATCH /v1/webhooks/{id} with {"enabled": true}.',
       });
     }
     const [updated] = await tx

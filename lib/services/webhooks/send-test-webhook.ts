@@ -16,7 +16,7 @@ export async function sendTestWebhook(db: Db, ownerId: string, endpointId: strin
     if (endpoint.disabledAt) {
       throw new ApiError('CONFLICT', {
         message: 'This webhook endpoint is disabled',
-        hint: 'It was disabled because the receiver answered 410 Gone. Register the URL again to receive deliveries.',
+        hint: 'Re-enable it first: PATCH /v1/webhooks/{id} with {"enabled": true}.',
       });
     }
     const eventId = newEventId();

@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { type Resolver, systemResolver } from '@/lib/webhooks/url-guard';
+import { checkedWebhookUrl } from './create-webhook-endpoint';
+import { findOwnEndpoint } from './find-own-endpoint';
+import { toWebhookEndpoint } from './to-webhook-endpoint';
+
+export type UpdateWebhookInput = {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  enabled?: boolean;
+};
+
+export const DISABLED_BY_OWNER = 'Disabled by its owner';
+
+/**
+ * Changes what the owner sent and leaves the rest. Disabling settles the endpoint's pending deliveries as failed
+ * (the dispatcher would settle them unsent anyway); re-enabling clears the reason, whether the owner or a 410
+ * Gone disabled it. Re-enabling an enabled endpoint, or disabling a disabled one, changes nothing.
+ */
+export async function updateWebhookEndpoint(
+  db: Db,
+  ownerId: string,
+  endpointId: string,
+  input: UpdateWebhookInput,
+  resolve: Resolver = systemResolver,
+) {
+  const url = input.url === undefined ? undefined : (await checkedWebhookUrl(input.url, resolve)).href;
+  return db.transaction(async (tx) => {
+    const endpoint = await findOwnEndpoint(tx, ownerId, endpointId, true);
+    const disable = input.enabled === false && endpoint.disabledAt === null;
+    const enable = input.enabled === true && endpoint.disabledAt !== null;
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        ...(url !== undefined ? { url } : {}),
+        ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(disable ? { disabledAt: new Date(), disabledReason: DISABLED_BY_OWNER } : {}),
+        ...(enable ? { disabledAt: null, disabledReason: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(webhookEndpoints.id, endpointId))
+      .returning();
+    if (!row) throw new Error('webhook endpoint update returned no row');
+    if (disable) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'failed', nextAttemptAt: null })
+        .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+    }
+    return toWebhookEndpoint(row);
+  });
+}
