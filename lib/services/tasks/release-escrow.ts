@@ -10,7 +10,7 @@ import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import { findPayoutAccount } from '@/lib/services/payments/payout-account';
 import { refundTask } from '@/lib/services/payments/refund-task';
-import { holdWorkerPay, releaseKey, transferToWorker } from '@/lib/services/payments/transfer-to-worker';
+import { holdWorkerPay, transferToWorker } from '@/lib/services/payments/transfer-to-worker';
 import { type TaskAccess, taskAudience } from './task-access';
 
 // The two ways a task's escrow empties: back to the requester (cancel, expiry) or to the worker (completion).
@@ -98,7 +98,15 @@ export async function payHeldWorkers(db: Db): Promise<number> {
         eq(payoutAccounts.processor, transfers.processor),
       ),
     )
-    .where(and(isNull(transfers.processorId), eq(payoutAccounts.payoutsEnabled, true)))
+    .where(
+      and(
+        isNull(transfers.processorId),
+        eq(payoutAccounts.payoutsEnabled, true),
+        // Held pay was released to the worker (releaseKey); an unsent row without it is a direct transfer.
+        sql`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.idempotencyKey} =
+          (case when ${transfers.livemode} then 'live' else 'test' end) || ':task:' || ${transfers.taskId} || ':release')`,
+      ),
+    )
     .limit(PAY_HELD_BATCH);
   let paid = 0;
   for (const { taskId, amountCents } of due) {
@@ -117,14 +125,7 @@ export async function payHeldWorkers(db: Db): Promise<number> {
           .innerJoin(users, eq(users.id, tasks.requesterId))
           .where(eq(tasks.id, taskId));
         if (!unsent || !row?.task.workerId) return false;
-        const processor = processorForTask(tx, row.task);
-        // An unsent row without a release is a direct transfer under way (or rolled back): not held pay.
-        const [release] = await tx
-          .select({ id: ledgerTransactions.id })
-          .from(ledgerTransactions)
-          .where(eq(ledgerTransactions.idempotencyKey, releaseKey(processor.livemode ? 'live' : 'test', taskId)));
-        if (!release) return false;
-        await transferToWorker(tx, processor, {
+        await transferToWorker(tx, processorForTask(tx, row.task), {
           taskId,
           workerId: row.task.workerId,
           amountCents,
