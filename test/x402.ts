@@ -138,10 +138,14 @@ export type FacilitatorCall = { path: string; body: any };
 
 /**
  * A local stand-in for an x402 facilitator on 127.0.0.1: records every request and answers with
- * `answer(path, body)` ({status, json}), or never answers when it returns 'hang'.
+ * `answer(path, body)` ({status, json}, or a promise of it, so a test can act while a call is in flight), or never
+ * answers when it returns 'hang'.
  */
 export async function facilitatorStandIn(
-  answer: (path: string, body: any) => { status: number; json: unknown } | 'hang',
+  answer: (
+    path: string,
+    body: any,
+  ) => { status: number; json: unknown } | 'hang' | Promise<{ status: number; json: unknown }>,
 ): Promise<{ url: string; calls: FacilitatorCall[]; close: () => Promise<void> }> {
   const calls: FacilitatorCall[] = [];
   const open = new Set<ServerResponse>();
@@ -151,7 +155,7 @@ export async function facilitatorStandIn(
     const body = JSON.parse(text);
     const path = request.url ?? '';
     calls.push({ path, body });
-    const result = answer(path, body);
+    const result = await answer(path, body);
     if (result === 'hang') {
       open.add(response);
       return;

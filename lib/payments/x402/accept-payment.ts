@@ -11,7 +11,7 @@ import { X402Rejection } from './rejection';
 import { toV2Requirements, type X402Requirements } from './requirements';
 
 export { readX402Payment, type X402PaymentHeader } from './payment-header';
-export { recordX402Receipt } from './record-receipt';
+export { recordUnusedX402Payment, recordX402Receipt } from './record-receipt';
 export { X402Rejection } from './rejection';
 
 /** An authorization must stay valid at least this long after we accept it (time to settle). */

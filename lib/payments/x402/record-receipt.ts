@@ -22,17 +22,7 @@ export type X402ReceiptInput = {
 export async function recordX402Receipt(tx: DbOrTx, input: X402ReceiptInput): Promise<{ ledgerTransactionId: string }> {
   const mode = input.livemode ? 'live' : 'test';
   return tx.transaction(async (inner) => {
-    const [payment] = await inner
-      .update(x402Payments)
-      .set({ taskId: input.taskId, updatedAt: new Date() })
-      .where(
-        and(
-          eq(x402Payments.id, input.paymentId),
-          eq(x402Payments.status, 'settled'),
-          or(isNull(x402Payments.taskId), eq(x402Payments.taskId, input.taskId)),
-        ),
-      )
-      .returning({ amountAtomic: x402Payments.amountAtomic, transaction: x402Payments.transaction });
+    const payment = await linkSettledPayment(inner, input.paymentId, input.taskId);
     if (!payment) throw new Error(`x402 payment ${input.paymentId} is not settled or already paid for another task`);
     if (BigInt(payment.amountAtomic) !== BigInt(input.amountCents) * ATOMIC_UNITS_PER_CENT) {
       throw new Error(
@@ -54,4 +44,59 @@ export async function recordX402Receipt(tx: DbOrTx, input: X402ReceiptInput): Pr
     });
     return { ledgerTransactionId: posted.id };
   });
+}
+
+export type UnusedX402PaymentInput = {
+  paymentId: string;
+  /** The task it was offered for, if one exists (a draft cancelled or re-priced while the payment settled). */
+  taskId: string | null;
+  /** The requester who offered it: the refund is owed to them (to the paying wallet). */
+  userId: string;
+  livemode: boolean;
+};
+
+/**
+ * A settled payment that no task took: the draft it was offered for was cancelled or re-priced while it settled,
+ * or posting failed. The books must still show it: it is linked to that task (when there is one) and posted as
+ * owed back to the paying wallet (x402_receipts -amount, refunds +amount, kind `refund`), as an x402-funded task's
+ * refund is. Idempotent by payment; a payment another task took is left alone.
+ */
+export async function recordUnusedX402Payment(db: DbOrTx, input: UnusedX402PaymentInput): Promise<void> {
+  const mode = input.livemode ? 'live' : 'test';
+  await db.transaction(async (tx) => {
+    const payment = await linkSettledPayment(tx, input.paymentId, input.taskId);
+    if (!payment) return;
+    const cents = Number(BigInt(payment.amountAtomic) / ATOMIC_UNITS_PER_CENT);
+    await postLedgerTransaction(tx, {
+      kind: 'refund',
+      idempotencyKey: `${mode}:x402:${input.paymentId}:unused`,
+      livemode: input.livemode,
+      taskId: input.taskId,
+      userId: input.userId,
+      reference: payment.transaction,
+      description: 'x402 (USDC) payment no task took (owed back to the paying wallet)',
+      entries: [
+        { account: ledgerAccount.x402Receipts(mode), amountCents: -cents },
+        { account: ledgerAccount.refunds(mode, input.userId), amountCents: cents },
+      ],
+    });
+  });
+}
+
+/** Links a settled payment to `taskId` unless another task took it; its amount and transaction, or undefined. */
+async function linkSettledPayment(tx: DbOrTx, paymentId: string, taskId: string | null) {
+  const [payment] = await tx
+    .update(x402Payments)
+    .set({ taskId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(x402Payments.id, paymentId),
+        eq(x402Payments.status, 'settled'),
+        taskId === null
+          ? isNull(x402Payments.taskId)
+          : or(isNull(x402Payments.taskId), eq(x402Payments.taskId, taskId)),
+      ),
+    )
+    .returning({ amountAtomic: x402Payments.amountAtomic, transaction: x402Payments.transaction });
+  return payment;
 }

@@ -3,10 +3,12 @@ import type { Db, DbOrTx, Tx } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { logger } from '@/lib/logger';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import {
   type AcceptedX402Payment,
   acceptX402Payment,
+  recordUnusedX402Payment,
   recordX402Receipt,
   type X402PaymentHeader,
   X402Rejection,
@@ -86,6 +88,7 @@ export async function publishTask(
     });
   }
   return fundAndPost(db, processor, user, x402, {
+    taskId,
     // The task as reserved, under its lock: its price is what gets charged (a PATCH may have changed the budget
     // since the check above; once reserved, updateTask refuses to change it).
     draft: async (tx) => {
@@ -99,6 +102,8 @@ export async function publishTask(
 
 /** Where createTask and publishTask differ: which draft is funded, and what a declined charge puts back. */
 type FundingPlan = {
+  /** The draft's id when it exists before funding (publish). */
+  taskId?: string;
   /** The draft to fund: inserted (create), or locked and re-checked (publish). */
   draft: (tx: DbOrTx) => Promise<Task>;
   /** After a declined charge: the new draft deleted, or the existing one no longer reserved. */
@@ -119,12 +124,24 @@ async function fundAndPost(
 ): Promise<PostOutcome> {
   if (x402) {
     const paid = await acceptPayment(db, processor, x402);
-    const draft = await plan.draft(db);
-    return {
-      kind: 'posted',
-      task: await publishPaidByX402(db, user, draft, paid),
-      paymentHeaders: paid.responseHeaders,
-    };
+    let draft: Task | undefined;
+    try {
+      draft = await plan.draft(db);
+      return {
+        kind: 'posted',
+        task: await publishPaidByX402(db, user, draft, paid),
+        paymentHeaders: paid.responseHeaders,
+      };
+    } catch (error) {
+      // Settled, yet no task took it (the draft was cancelled or re-priced meanwhile): on the books as owed back.
+      await recordUnusedX402Payment(db, {
+        paymentId: paid.paymentId,
+        taskId: draft?.id ?? plan.taskId ?? null,
+        userId: draft?.requesterId ?? user.id,
+        livemode: processor.livemode,
+      });
+      throw paymentOwedBack(error);
+    }
   }
   let reserved: { task: Task; payerId: string };
   try {
@@ -145,6 +162,18 @@ async function fundAndPost(
     throw error;
   }
   return { kind: 'posted', task: await publish(db, user, reserved.task.id, {}) };
+}
+
+/** The error of a post that failed after its x402 payment settled, telling the client where the money went. */
+function paymentOwedBack(error: unknown): ApiError {
+  const hint =
+    'Your x402 payment settled but no task took it; it is recorded as owed back to the paying wallet. ' +
+    'Fetch the task and branch on its status; to post it, pay its current total with a new authorization.';
+  if (error instanceof ApiError) {
+    return new ApiError(error.code, { message: error.message, hint, details: error.details, headers: error.headers });
+  }
+  logger.error('posting an x402-paid task failed after settlement', { error });
+  return new ApiError('CONFLICT', { message: 'The task could not be posted with the settled x402 payment', hint });
 }
 
 /** The payer whose card is reserved for the task; throws CardRefused (rolling the transaction back) if none. */
