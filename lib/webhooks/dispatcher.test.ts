@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { emails, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { EventType } from '@/lib/events/event-types';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
@@ -213,6 +213,71 @@ describe('answers and retries', () => {
       expect(gone.received).toHaveLength(1);
     } finally {
       await gone.close();
+    }
+  });
+
+  it('an endpoint failing for 3 days is disabled when a delivery uses up its attempts, and its owner emailed', async () => {
+    const { db } = await getDatabase();
+    const failing = await startReceiver(() => ({ status: 500 }));
+    try {
+      const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+      const lastTry = async (endpointId: string) => {
+        await db
+          .update(webhookDeliveries)
+          .set({ attempts: 7, nextAttemptAt: new Date(0) })
+          .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+        await dispatchTo([endpointId]);
+      };
+      const endpointOf = async (id: string) =>
+        (await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0];
+
+      // Four days old, nothing delivered since: disabled, and the owner hears of it.
+      const owner = await insertUser(db);
+      const stale = await endpointFor(owner.id, failing.url);
+      await db
+        .update(webhookEndpoints)
+        .set({ createdAt: days(4) })
+        .where(eq(webhookEndpoints.id, stale.id));
+      await emit('task.expired', [owner.id]);
+      await dispatchTo([stale.id]);
+      expect((await endpointOf(stale.id))?.disabledAt).toBeNull(); // not on a first failure
+      await lastTry(stale.id);
+      expect(await endpointOf(stale.id)).toMatchObject({ disabledReason: 'No delivery succeeded for 3 days' });
+      const mail = await db
+        .select()
+        .from(emails)
+        .where(eq(emails.to, owner.email ?? ''));
+      expect(mail).toEqual([
+        expect.objectContaining({ subject: 'Legwork disabled a webhook endpoint that kept failing' }),
+      ]);
+      expect(mail[0]?.text).toContain(failing.url);
+      expect(mail[0]?.text).toContain('{"enabled": true}');
+
+      // As old, but a delivery succeeded yesterday: still enabled. A young endpoint: still enabled.
+      const recovering = await endpointFor(owner.id, failing.url);
+      await db
+        .update(webhookEndpoints)
+        .set({ createdAt: days(4) })
+        .where(eq(webhookEndpoints.id, recovering.id));
+      const young = await endpointFor(owner.id, failing.url);
+      await emit('task.expired', [owner.id]);
+      await db
+        .update(webhookDeliveries)
+        .set({ status: 'succeeded', lastAttemptAt: days(1), nextAttemptAt: null })
+        .where(eq(webhookDeliveries.endpointId, recovering.id));
+      await emit('task.expired', [owner.id]);
+      await lastTry(recovering.id);
+      await lastTry(young.id);
+      expect((await endpointOf(recovering.id))?.disabledAt).toBeNull();
+      expect((await endpointOf(young.id))?.disabledAt).toBeNull();
+      expect(
+        await db
+          .select()
+          .from(emails)
+          .where(eq(emails.to, owner.email ?? '')),
+      ).toHaveLength(1);
+    } finally {
+      await failing.close();
     }
   });
 

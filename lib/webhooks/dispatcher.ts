@@ -2,8 +2,16 @@ import type { Database } from '@/db/client';
 import { unseal } from '@/lib/auth/secret-box';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
+import { getMailer } from '@/lib/mail/get-mailer';
 import { type DeliveryResult, deliver, USER_AGENT } from './deliver';
-import { ABANDON_SQL, CLAIM_DUE_SQL, DISABLE_ENDPOINT_SQL, type DueDelivery, RECORD_ATTEMPT_SQL } from './dispatch-sql';
+import {
+  ABANDON_SQL,
+  CLAIM_DUE_SQL,
+  DISABLE_ENDPOINT_SQL,
+  DISABLE_IF_FAILING_SQL,
+  type DueDelivery,
+  RECORD_ATTEMPT_SQL,
+} from './dispatch-sql';
 import { MAX_ATTEMPTS, nextRetryDelaySeconds, parseRetryAfter } from './retry-schedule';
 import { SECRET_PURPOSE, signatureHeader } from './signing';
 import { type Resolver, systemResolver } from './url-guard';
@@ -130,7 +138,37 @@ async function recordAttempt(database: Database, delivery: DueDelivery, result: 
       'The receiver answered 410 Gone',
     ]);
     logger.warn('webhook endpoint disabled after 410 Gone', { endpointId: delivery.endpoint_id });
+  } else if (status === 'failed') {
+    await disableIfFailing(database, delivery.endpoint_id);
   }
+}
+
+/** Days without a successful delivery after which an endpoint whose delivery used up its attempts is disabled. */
+export const FAILING_DAYS = 3;
+export const FAILING_REASON = `No delivery succeeded for ${FAILING_DAYS} days`;
+
+/** Disables an endpoint that has been failing for FAILING_DAYS and emails its owner (a failed email is logged). */
+async function disableIfFailing(database: Database, endpointId: string): Promise<void> {
+  const [disabled] = await database.query<{ url: string; email: string | null }>(
+    'webhooks_disable_if_failing',
+    DISABLE_IF_FAILING_SQL,
+    [endpointId, FAILING_REASON, FAILING_DAYS],
+  );
+  if (!disabled) return;
+  logger.warn('webhook endpoint disabled: failing for days', { endpointId, days: FAILING_DAYS });
+  if (!disabled.email) return;
+  const dashboard = new URL('/dashboard/webhooks', env().SITE_URL).toString();
+  await getMailer(database.db)
+    .send({
+      to: disabled.email,
+      subject: 'Legwork disabled a webhook endpoint that kept failing',
+      text:
+        `No delivery to ${disabled.url} has succeeded for ${FAILING_DAYS} days, so Legwork stopped sending to it.\n\n` +
+        `Once the receiver answers 2xx again, enable the endpoint on ${dashboard} (or PATCH /v1/webhooks/${endpointId} ` +
+        'with {"enabled": true}) and retry the deliveries you missed from its delivery log.',
+      idempotencyKey: `webhook-disabled:${endpointId}:${Date.now()}`,
+    })
+    .catch((error: unknown) => logger.error('could not email the webhook owner', { endpointId, error }));
 }
 
 function describeFailure(code: number | null): string | null {

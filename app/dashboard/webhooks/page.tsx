@@ -29,7 +29,7 @@ export default async function WebhooksPage() {
         <p className="text-sm text-stone-600">
           Signed POSTs (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
           <code>webhook-signature</code>) for your tasks, messages and payments. Failed deliveries are retried for about
-          a day; a 410 answer disables the endpoint until you enable it again.
+          a day; a 410 answer, or 3 days without a successful delivery, disables the endpoint until you enable it again.
         </p>
       </div>
       <section className="rounded-lg border border-stone-200 bg-white p-5">
