@@ -218,17 +218,18 @@ export async function taskRow(taskId: string): Promise<Task> {
 }
 
 /**
- * The task's lifecycle events (`task.<status>`), oldest first. Payment events written in the same transaction
- * share its timestamp, so they are left out to keep the order meaningful.
+ * The task's lifecycle events (`task.<status>`), oldest first, or those whose type matches `types`. Payment events
+ * written in a transition's transaction share its timestamp, so they are left out by default to keep the order
+ * meaningful.
  */
-export async function taskEvents(taskId: string) {
+export async function taskEvents(taskId: string, types = /^task\.[a-z]+$/) {
   const { db } = await getDatabase();
   const rows = await db
     .select()
     .from(events)
     .where(eq(events.taskId, taskId))
     .orderBy(asc(events.createdAt), asc(events.id));
-  return rows.filter((event) => /^task\.[a-z]+$/.test(event.type));
+  return rows.filter((event) => types.test(event.type));
 }
 
 /** How many tasks `requesterId` has stored. */

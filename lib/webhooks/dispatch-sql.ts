@@ -66,7 +66,7 @@ where id = $1 and disabled_at is null`;
 /**
  * After a delivery to endpoint $1 used up its attempts: disables the endpoint with reason $2 when nothing has
  * reached it for $3 days (it is older than that and no delivery succeeded since), and returns its URL and where
- * to tell its owner (their email, or for an agent its operator's).
+ * to tell its owner (their email, or for an agent its operator's) and when it was disabled.
  */
 export const DISABLE_IF_FAILING_SQL = `
 update webhook_endpoints w set disabled_at = now(), disabled_reason = $2, updated_at = now()
@@ -75,5 +75,5 @@ where w.id = $1 and w.disabled_at is null and w.deleted_at is null
   and not exists (
     select 1 from webhook_deliveries d
     where d.endpoint_id = w.id and d.status = 'succeeded' and d.last_attempt_at > now() - $3::int * interval '1 day')
-returning w.url,
+returning w.url, w.disabled_at::text as disabled_at,
   (select coalesce(u.email, o.email) from users u left join users o on o.id = u.owner_id where u.id = w.owner_id) as email`;

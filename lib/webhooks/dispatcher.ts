@@ -144,12 +144,12 @@ async function recordAttempt(database: Database, delivery: DueDelivery, result: 
 }
 
 /** Days without a successful delivery after which an endpoint whose delivery used up its attempts is disabled. */
-export const FAILING_DAYS = 3;
-export const FAILING_REASON = `No delivery succeeded for ${FAILING_DAYS} days`;
+const FAILING_DAYS = 3;
+const FAILING_REASON = `No delivery succeeded for ${FAILING_DAYS} days`;
 
 /** Disables an endpoint that has been failing for FAILING_DAYS and emails its owner (a failed email is logged). */
 async function disableIfFailing(database: Database, endpointId: string): Promise<void> {
-  const [disabled] = await database.query<{ url: string; email: string | null }>(
+  const [disabled] = await database.query<{ url: string; email: string | null; disabled_at: string }>(
     'webhooks_disable_if_failing',
     DISABLE_IF_FAILING_SQL,
     [endpointId, FAILING_REASON, FAILING_DAYS],
@@ -166,7 +166,7 @@ async function disableIfFailing(database: Database, endpointId: string): Promise
         `No delivery to ${disabled.url} has succeeded for ${FAILING_DAYS} days, so Legwork stopped sending to it.\n\n` +
         `Once the receiver answers 2xx again, enable the endpoint on ${dashboard} (or PATCH /v1/webhooks/${endpointId} ` +
         'with {"enabled": true}) and retry the deliveries you missed from its delivery log.',
-      idempotencyKey: `webhook-disabled:${endpointId}:${Date.now()}`,
+      idempotencyKey: `webhook-disabled:${endpointId}:${disabled.disabled_at}`,
     })
     .catch((error: unknown) => logger.error('could not email the webhook owner', { endpointId, error }));
 }

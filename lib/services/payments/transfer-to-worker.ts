@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { ledgerTransactions, transfers } from '@/db/schema';
+import { transfers } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { type LedgerMode, ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
@@ -12,21 +12,20 @@ export type TransferToWorkerInput = {
   workerId: string;
   /** What the worker earns (the task's budget). */
   amountCents: number;
-  /** The platform's fee, kept from the escrow in the same movement. */
+  /** The platform's fee, kept from the escrow in the same movement (0 for released pay: already taken). */
   feeCents: number;
   description: string;
+  /** Pay `transferOrHold` held: it comes from what the platform owes the worker, not from the escrow. */
+  released?: boolean;
 };
 
 /**
  * Pays a worker for a task: the escrow splits into the worker's payout (a transfer to their payout
  * account) and the platform fee. Idempotent by task: the transfer row is locked while the processor is
  * called with the key `task:<id>:transfer`, so a retry (or a concurrent call, or a retry after a
- * processor timeout) reuses the same key and can never pay twice. Pay that `holdWorkerPay` already released
- * (the task completed while the worker could not receive transfers) comes from what the platform owes the worker,
- * its fee already taken.
+ * processor timeout) reuses the same key and can never pay twice.
  */
 export async function transferToWorker(db: Db, processor: PaymentProcessor, input: TransferToWorkerInput) {
-  const mode = processor.livemode ? 'live' : 'test';
   const account = await findPayoutAccount(db, input.workerId, processor);
   if (!account?.payoutsEnabled) {
     throw new ApiError('CONFLICT', {
@@ -34,7 +33,39 @@ export async function transferToWorker(db: Db, processor: PaymentProcessor, inpu
       hint: 'The worker must finish payout onboarding (POST /v1/payments/payout-account).',
     });
   }
+  return sendTransfer(db, processor, input, account.accountId);
+}
 
+/**
+ * A completed task's pay: transferred now, or, while the worker's payout account cannot receive transfers
+ * (onboarding unfinished, or payouts paused by the processor), held so the task need not wait. Held pay is
+ * released from the escrow (the budget to `worker_payable`, the fee to the platform) with an unsent transfer row;
+ * `payHeldWorkers` sends it (`released: true`) once the account can receive it. Returns whether it was sent.
+ */
+export async function transferOrHold(tx: Tx, processor: PaymentProcessor, input: TransferToWorkerInput) {
+  const account = await findPayoutAccount(tx, input.workerId, processor);
+  if (account?.payoutsEnabled) {
+    await sendTransfer(tx, processor, input, account.accountId);
+    return true;
+  }
+  const mode = processor.livemode ? 'live' : 'test';
+  const escrow = ledgerAccount.escrow(mode, input.taskId);
+  await expectHeld(tx, escrow, input.amountCents + input.feeCents);
+  await insertTransferRow(tx, processor, input);
+  await postLedgerTransaction(tx, {
+    kind: 'release',
+    idempotencyKey: `${mode}:task:${input.taskId}:release`,
+    livemode: processor.livemode,
+    taskId: input.taskId,
+    userId: input.workerId,
+    description: `${input.description} (held until the worker’s payout account can receive transfers)`,
+    entries: movement(mode, escrow, input, ledgerAccount.workerPayable(mode, input.workerId)),
+  });
+  return false;
+}
+
+async function sendTransfer(db: Db, processor: PaymentProcessor, input: TransferToWorkerInput, accountId: string) {
+  const mode = processor.livemode ? 'live' : 'test';
   await insertTransferRow(db, processor, input);
 
   return db.transaction(async (tx) => {
@@ -45,14 +76,13 @@ export async function transferToWorker(db: Db, processor: PaymentProcessor, inpu
       .for('update');
     if (!transfer) throw new Error('transfer row vanished');
     if (transfer.processorId) return transfer;
-    const released = await ledgerTransactionExists(tx, releaseKey(mode, input.taskId));
-    const source = released
+    const source = input.released
       ? ledgerAccount.workerPayable(mode, input.workerId)
       : ledgerAccount.escrow(mode, input.taskId);
-    await expectHeld(tx, source, released ? input.amountCents : input.amountCents + input.feeCents);
+    await expectHeld(tx, source, input.amountCents + input.feeCents);
 
     const { transferId } = await processor.inTransaction(tx).transfer({
-      accountId: account.accountId,
+      accountId,
       amountCents: input.amountCents,
       idempotencyKey: `task:${input.taskId}:transfer`,
       transferGroup: `task:${input.taskId}`,
@@ -70,49 +100,11 @@ export async function transferToWorker(db: Db, processor: PaymentProcessor, inpu
       userId: input.workerId,
       reference: transferId,
       description: input.description,
-      entries: released
-        ? [
-            { account: source, amountCents: -input.amountCents },
-            { account: ledgerAccount.workerPayouts(mode, input.workerId), amountCents: input.amountCents },
-          ]
-        : [
-            { account: source, amountCents: -(input.amountCents + input.feeCents) },
-            { account: ledgerAccount.workerPayouts(mode, input.workerId), amountCents: input.amountCents },
-            ...(input.feeCents > 0 ? [{ account: ledgerAccount.platformFees(mode), amountCents: input.feeCents }] : []),
-          ],
+      entries: movement(mode, source, input, ledgerAccount.workerPayouts(mode, input.workerId)),
     });
     return paid ?? transfer;
   });
 }
-
-/**
- * Completes a task's payment while the worker's payout account cannot receive transfers (onboarding unfinished,
- * or payouts paused by the processor): the escrow is released, the budget to what the platform owes the worker
- * (`worker_payable`) and the fee to the platform, and an unsent transfer row marks the pay as held.
- * `transferToWorker` sends it once the account can receive it (`payHeldWorkers`, every minute).
- */
-export async function holdWorkerPay(tx: Tx, processor: PaymentProcessor, input: TransferToWorkerInput) {
-  const mode = processor.livemode ? 'live' : 'test';
-  const escrow = ledgerAccount.escrow(mode, input.taskId);
-  await expectHeld(tx, escrow, input.amountCents + input.feeCents);
-  await insertTransferRow(tx, processor, input);
-  await postLedgerTransaction(tx, {
-    kind: 'release',
-    idempotencyKey: releaseKey(mode, input.taskId),
-    livemode: processor.livemode,
-    taskId: input.taskId,
-    userId: input.workerId,
-    description: `${input.description} (held until the worker’s payout account can receive transfers)`,
-    entries: [
-      { account: escrow, amountCents: -(input.amountCents + input.feeCents) },
-      { account: ledgerAccount.workerPayable(mode, input.workerId), amountCents: input.amountCents },
-      ...(input.feeCents > 0 ? [{ account: ledgerAccount.platformFees(mode), amountCents: input.feeCents }] : []),
-    ],
-  });
-}
-
-/** The ledger key of a task's pay released to the worker's payable balance (held). */
-export const releaseKey = (mode: LedgerMode, taskId: string) => `${mode}:task:${taskId}:release`;
 
 /** The task's transfer row, unsent (no processor id) until the processor is called; one per task and mode. */
 async function insertTransferRow(db: Db, processor: PaymentProcessor, input: TransferToWorkerInput) {
@@ -128,12 +120,13 @@ async function insertTransferRow(db: Db, processor: PaymentProcessor, input: Tra
     .onConflictDoNothing();
 }
 
-async function ledgerTransactionExists(tx: Tx, idempotencyKey: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
-  return row !== undefined;
+/** `from` pays the worker's amount to `to` and the fee (if any) to the platform. */
+function movement(mode: LedgerMode, from: string, input: TransferToWorkerInput, to: string) {
+  return [
+    { account: from, amountCents: -(input.amountCents + input.feeCents) },
+    { account: to, amountCents: input.amountCents },
+    ...(input.feeCents > 0 ? [{ account: ledgerAccount.platformFees(mode), amountCents: input.feeCents }] : []),
+  ];
 }
 
 async function expectHeld(tx: Tx, account: string, cents: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { ledgerTransactions, payoutAccounts, tasks, transfers, users, workerProfiles } from '@/db/schema';
+import { ledgerTransactions, payoutAccounts, transfers, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentEventType } from '@/lib/events/event-types';
@@ -8,10 +8,9 @@ import { logger } from '@/lib/logger';
 import { processorForTask } from '@/lib/payments/get-processor';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
-import { findPayoutAccount } from '@/lib/services/payments/payout-account';
 import { refundTask } from '@/lib/services/payments/refund-task';
-import { holdWorkerPay, transferToWorker } from '@/lib/services/payments/transfer-to-worker';
-import { type TaskAccess, taskAudience } from './task-access';
+import { transferOrHold, transferToWorker } from '@/lib/services/payments/transfer-to-worker';
+import { loadPlatformTask, type TaskAccess, taskAudience } from './task-access';
 
 // The two ways a task's escrow empties: back to the requester (cancel, expiry) or to the worker (completion).
 // Both run inside the transition's transaction, so the status and the money move together or not at all. They
@@ -68,17 +67,15 @@ export async function payWorker(tx: Tx, held: HeldTask) {
 /**
  * Pays the assigned worker `amountCents` of the escrow and the platform `feeCents` (a split keeps the rest). A
  * worker whose payout account cannot receive transfers does not hold the task up: the pay is held for them
- * (`holdWorkerPay`) and `payHeldWorkers` sends it, with its `payment.transferred`, once it can.
+ * (`transferOrHold`) and `payHeldWorkers` sends it, with its `payment.transferred`, once it can.
  */
 export async function payWorkerPart(tx: Tx, held: HeldTask, amountCents: number, feeCents: number) {
   const { task } = held;
   if (!task.workerId) throw new Error('paying a task without a worker');
-  const processor = processorForTask(tx, task);
   const input = { taskId: task.id, workerId: task.workerId, amountCents, feeCents, description: `Task: ${task.title}` };
-  const account = await findPayoutAccount(tx, task.workerId, processor);
-  if (!account?.payoutsEnabled) return holdWorkerPay(tx, processor, input);
-  await transferToWorker(tx, processor, input);
-  await emitPaymentEvent(tx, held, 'payment.transferred', amountCents);
+  if (await transferOrHold(tx, processorForTask(tx, task), input)) {
+    await emitPaymentEvent(tx, held, 'payment.transferred', amountCents);
+  }
 }
 
 /**
@@ -102,9 +99,9 @@ export async function payHeldWorkers(db: Db): Promise<number> {
       and(
         isNull(transfers.processorId),
         eq(payoutAccounts.payoutsEnabled, true),
-        // Held pay was released to the worker (releaseKey); an unsent row without it is a direct transfer.
-        sql`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.idempotencyKey} =
-          (case when ${transfers.livemode} then 'live' else 'test' end) || ':task:' || ${transfers.taskId} || ':release')`,
+        // Held pay was released to the worker; an unsent row without a release is a direct transfer under way.
+        sql`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.taskId} = ${transfers.taskId}
+          and ${ledgerTransactions.kind} = 'release' and ${ledgerTransactions.livemode} = ${transfers.livemode})`,
       ),
     )
     .limit(PAY_HELD_BATCH);
@@ -119,11 +116,7 @@ export async function payHeldWorkers(db: Db): Promise<number> {
           .from(transfers)
           .where(and(eq(transfers.taskId, taskId), isNull(transfers.processorId)))
           .for('update', { skipLocked: true });
-        const [row] = await tx
-          .select({ task: tasks, requesterOwnerId: users.ownerId })
-          .from(tasks)
-          .innerJoin(users, eq(users.id, tasks.requesterId))
-          .where(eq(tasks.id, taskId));
+        const row = await loadPlatformTask(tx, taskId);
         if (!unsent || !row?.task.workerId) return false;
         await transferToWorker(tx, processorForTask(tx, row.task), {
           taskId,
@@ -131,6 +124,7 @@ export async function payHeldWorkers(db: Db): Promise<number> {
           amountCents,
           feeCents: 0,
           description: `Task: ${row.task.title}`,
+          released: true,
         });
         await emitPaymentEvent(tx, row, 'payment.transferred', amountCents);
         return true;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { type Task, tasks, users } from '@/db/schema';
+import { type Task, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
 import { emitEvent } from '@/lib/events/emit-event';
 import { canTake, TASK_TRANSITIONS, type TaskAction, type TaskActor } from '@/lib/tasks/task-transitions';
-import { readTaskAccess, sideOf, type TaskAccess, taskAudience, taskNotFound } from './task-access';
+import { loadPlatformTask, readTaskAccess, sideOf, type TaskAccess, taskAudience, taskNotFound } from './task-access';
 import { toTaskResource } from './to-task-resource';
 
 /**
@@ -68,12 +68,7 @@ async function lockForCaller(tx: Tx, taskId: string, caller: TransitionCaller): 
   if (caller !== 'system') {
     return readTaskAccess(tx, taskId, caller.user.id, true, caller.isAdmin ? 'any' : caller.livemode);
   }
-  const [row] = await tx
-    .select({ task: tasks, requesterOwnerId: users.ownerId })
-    .from(tasks)
-    .innerJoin(users, eq(users.id, tasks.requesterId))
-    .where(eq(tasks.id, taskId))
-    .for('update', { of: tasks });
+  const row = await loadPlatformTask(tx, taskId, true);
   if (!row) throw taskNotFound();
   return { ...row, side: null, callerListed: false };
 }

@@ -29,6 +29,17 @@ export function taskAudience(task: Pick<Task, 'requesterId' | 'workerId'>, reque
   return [task.requesterId, requesterOwnerId, task.workerId];
 }
 
+/** A task with its requester's operator, as the platform sees it (no caller); `forUpdate` locks the task row. */
+export async function loadPlatformTask(db: DbOrTx, taskId: string, forUpdate = false) {
+  const query = db
+    .select({ task: tasks, requesterOwnerId: users.ownerId })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.requesterId))
+    .where(eq(tasks.id, taskId));
+  const [row] = forUpdate ? await query.for('update', { of: tasks }) : await query;
+  return row;
+}
+
 /** A caller's mode (callerLivemode), or 'any' for the platform's admins, who see both. */
 export type ViewerMode = boolean | 'any';
 

@@ -13,7 +13,7 @@ export type UpdateWebhookInput = {
   enabled?: boolean;
 };
 
-export const DISABLED_BY_OWNER = 'Disabled by its owner';
+const DISABLED_BY_OWNER = 'Disabled by its owner';
 
 /**
  * Changes what the owner sent and leaves the rest. Disabling settles the endpoint's pending deliveries as failed

@@ -1,11 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { events } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { payHeldWorkers } from '@/lib/services/tasks/release-escrow';
 import { escrowBalance, ledgerBalance, processorObjects, taskLedger, transferRows } from '@/test/payments';
-import { anotherWorker, callAction, fundedPartiesForFile, taskInStatus, taskRow } from '@/test/tasks';
+import { anotherWorker, callAction, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 import { onboardPayouts } from '@/test/workers';
 
 const parties = fundedPartiesForFile();
@@ -70,12 +68,4 @@ describe('POST /v1/tasks/{id}/approve', () => {
 });
 
 /** The task's `payment.*` event types, in order. */
-async function paymentEvents(taskId: string) {
-  const { db } = await getDatabase();
-  const rows = await db
-    .select({ type: events.type })
-    .from(events)
-    .where(eq(events.taskId, taskId))
-    .orderBy(asc(events.createdAt), asc(events.id));
-  return rows.map((row) => row.type).filter((type) => type.startsWith('payment.'));
-}
+const paymentEvents = async (taskId: string) => (await taskEvents(taskId, /^payment\./)).map((event) => event.type);
