@@ -1,9 +1,10 @@
 import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns';
-import { tasks } from './tasks';
+import { taskAssignments, tasks } from './tasks';
 import { users } from './users';
 
-// The 1:1 thread of a task between its requester side and its assigned worker; opens at acceptance.
+// The 1:1 thread of a task between its requester side and its assigned worker; opens at acceptance, one per
+// assignment.
 export const taskMessages = pgTable(
   'task_messages',
   {
@@ -11,6 +12,9 @@ export const taskMessages = pgTable(
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
+    // The worker's assignment the message was written in; the worker reads only their own assignment's
+    // messages, the requester side all of them. Null only for messages older than assignments.
+    assignmentId: uuid('assignment_id').references(() => taskAssignments.id),
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id),

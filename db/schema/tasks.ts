@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -74,4 +85,33 @@ export const tasks = pgTable(
   ],
 );
 
+// Why an assignment ended before the task did: the worker handed it back, or never delivered by the deadline
+// (the requester then cancelled with a full refund). Null while it is the task's current assignment.
+export const assignmentEndReason = pgEnum('task_assignment_end_reason', ['withdrawn', 'no_show']);
+
+// One worker's turn at a task, from acceptance until a withdrawal or a no-show. The message thread belongs to
+// the assignment, so the next worker never reads an earlier worker's conversation.
+export const taskAssignments = pgTable(
+  'task_assignments',
+  {
+    id: id(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => users.id),
+    acceptedAt: timestamptz('accepted_at').notNull().defaultNow(),
+    endedAt: timestamptz('ended_at'),
+    endReason: assignmentEndReason('end_reason'),
+  },
+  (t) => [
+    // At most one current assignment per task.
+    uniqueIndex('task_assignments_current_key').on(t.taskId).where(sql`${t.endedAt} is null`),
+    index('task_assignments_task_idx').on(t.taskId, t.acceptedAt),
+    index('task_assignments_worker_idx').on(t.workerId, t.endReason),
+  ],
+);
+
 export type Task = typeof tasks.$inferSelect;
+export type TaskAssignment = typeof taskAssignments.$inferSelect;

@@ -12,6 +12,8 @@ export const users = pgTable(
     email: text('email'),
     // Null until the human sets one (accounts created on the claim page start without a password).
     passwordHash: text('password_hash'),
+    // When the human proved they own `email` (a verification or password-reset link); null = unverified.
+    emailVerifiedAt: timestamptz('email_verified_at'),
     name: text('name'),
     type: userType('type').notNull().default('human'),
     // For agents: the operator (a human user) that owns them.
@@ -47,5 +49,30 @@ export const sessions = pgTable(
   ],
 );
 
+// Single-use links sent by email: verify the address (24 h) or reset the password (1 h). Only the SHA-256 of
+// the token is stored; `email` is the address the link was sent to, so a link never verifies another address.
+export const emailTokenPurpose = pgEnum('email_token_purpose', ['verify_email', 'reset_password']);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: emailTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash),
+    index('email_tokens_user_purpose_idx').on(t.userId, t.purpose),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
+export type EmailToken = typeof emailTokens.$inferSelect;
 export type Session = typeof sessions.$inferSelect;

@@ -74,7 +74,7 @@ export async function postMessage(
   const id = randomUUID();
   const draft = (side: 'requester' | 'worker') =>
     toMessageResource(
-      { id, taskId, senderId: userId, body, createdAt: new Date(0) },
+      { id, taskId, assignmentId: null, senderId: userId, body, createdAt: new Date(0) },
       side === 'requester' ? [userId] : [],
     );
   const [row] = await database.query<PostedRow>('post_message', POST_MESSAGE_SQL, [
