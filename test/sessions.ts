@@ -1,15 +1,26 @@
 import { expect } from 'vitest';
 import { POST as signUpRoute } from '@/app/v1/users/route';
+import { latestLinkToken, verifyEmailViaApi } from './account-emails';
 import { uniqueEmail } from './factories';
 import { call, uniqueIp } from './http';
 
-/** A fresh human signed up through POST /v1/users, with their session token. */
-export async function signUpViaApi(label = 'user') {
+/**
+ * A fresh human signed up through POST /v1/users, with their session token; `verified` also opens the
+ * verification link they were emailed (an admin needs it: ADMIN_EMAILS counts only verified emails).
+ */
+export async function signUpViaApi(label = 'user', options: { verified?: boolean } = {}) {
   const res = await call(signUpRoute, '/v1/users', {
     ip: uniqueIp(),
     body: { email: uniqueEmail(label), password: 'correct horse battery' },
   });
   expect(res.status).toBe(201);
+  if (options.verified) {
+    const verified = await verifyEmailViaApi(
+      res.json.data.session.token,
+      await latestLinkToken(res.json.data.user.email, 'verify-email'),
+    );
+    expect(verified.status, verified.text).toBe(200);
+  }
   return {
     userId: res.json.data.user.id as string,
     email: res.json.data.user.email as string,

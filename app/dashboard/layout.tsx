@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AccountBanners } from '@/components/account-banners';
 
 const sections = [
   { href: '/dashboard', label: 'Overview' },
@@ -20,6 +21,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
           </Link>
         ))}
       </nav>
+      <AccountBanners />
       {children}
     </div>
   );

@@ -81,6 +81,26 @@ export const errorTable = {
     message: 'This claim link has already been used by another account',
     hint: 'The agent now belongs to whoever claimed it first. Ask the agent to propose again.',
   },
+  EMAIL_LINK_NOT_FOUND: {
+    status: 404,
+    message: 'Unknown link',
+    hint: 'Copy the whole link from the newest email, or ask for a new one (email/resend, or password-reset).',
+  },
+  EMAIL_LINK_EXPIRED: {
+    status: 404,
+    message: 'This link has expired',
+    hint: 'Verification links work for 24 hours, password-reset links for 1 hour. Ask for a new one.',
+  },
+  EMAIL_LINK_USED: {
+    status: 409,
+    message: 'This link has already been used',
+    hint: 'Each emailed link works once. Ask for a new one if you still need it.',
+  },
+  EMAIL_ALREADY_VERIFIED: {
+    status: 409,
+    message: 'This email address is already verified',
+    hint: 'Nothing to do: GET /v1/users/me shows `emailVerified: true`.',
+  },
   METHOD_NOT_ALLOWED: {
     status: 405,
     message: 'Method not allowed',

@@ -34,7 +34,7 @@ export type Operation = {
   params?: z.ZodType;
   /** The `data` schema of a success; responses are passed through it so nothing unlisted leaks. */
   response: z.ZodType;
-  successStatus?: 200 | 201;
+  successStatus?: 200 | 201 | 202;
   /** Bare responses (no `{data}` envelope), for the few spec rows that show one. */
   envelope?: boolean;
   /** A page of a list: the handler returns `{data, nextCursor}`; the body is `{data, nextCursor, hasMore}`. */

@@ -15,5 +15,12 @@ export const rateLimitPerMinute: Record<Exclude<RateLimitClass, 'none'>, number>
 // Per email address, across all IPs: a slow brute force from many addresses still stops here.
 export const LOGIN_ATTEMPTS_PER_EMAIL = { limit: 10, windowSeconds: 15 * 60 } as const;
 
+// Verification emails a signed-in human may ask for again, per user.
+export const VERIFY_RESENDS_PER_USER = { limit: 3, windowSeconds: 60 * 60 } as const;
+
+// Password-reset emails per address, across all IPs. Past it the request still answers 202 but sends nothing,
+// so the answer never tells whether the address has an account.
+export const RESET_REQUESTS_PER_EMAIL = { limit: 3, windowSeconds: 60 * 60 } as const;
+
 // Credentials that look valid but match nothing, per client IP.
 export const FAILED_AUTH_PER_IP = { limit: 30, windowSeconds: 60 } as const;

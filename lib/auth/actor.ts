@@ -1,13 +1,29 @@
+import type { User } from '@/db/schema';
 import type { ApiKeyMode } from './api-key-format';
 
 export type ActorUser = {
   id: string;
   email: string | null;
+  /** The human proved they own `email` (a verification or password-reset link); never an admin until then. */
+  emailVerified: boolean;
   name: string | null;
   type: 'human' | 'agent';
   ownerId: string | null;
   createdAt: Date;
 };
+
+/** A `users` row as the caller it stands for. */
+export function toActorUser(row: User): ActorUser {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    name: row.name,
+    type: row.type,
+    ownerId: row.ownerId,
+    createdAt: row.createdAt,
+  };
+}
 
 export type Actor =
   | { kind: 'anonymous' }

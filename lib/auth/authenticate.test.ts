@@ -21,6 +21,7 @@ describe('authenticate()', () => {
       user: {
         id: user.id,
         email: user.email,
+        emailVerified: false,
         name: 'Agent Smith',
         type: 'agent',
         ownerId: null,

@@ -20,7 +20,8 @@ export function isWellFormedCredential(token: string): boolean {
 // whole batch of requests (see batch-loader.ts): revocation is seen at once, and an authenticated request
 // costs at most one database round trip. `input` numbers the hashes; rows come back with that `ord`, and
 // requests of one bucket in the same batch get consecutive counts.
-const USER_COLUMNS = 'u.id, u.email, u.name, u.type, u.owner_id, u.created_at';
+const USER_COLUMNS =
+  'u.id, u.email, u.email_verified_at is not null as email_verified, u.name, u.type, u.owner_id, u.created_at';
 
 const batchSql = (matched: string) => `with input as (
     select hash, ord from unnest($1::text[]) with ordinality as t(hash, ord)
@@ -53,6 +54,7 @@ type UserRow = {
   ord: string | number;
   id: string;
   email: string | null;
+  email_verified: boolean;
   name: string | null;
   type: 'human' | 'agent';
   owner_id: string | null;
@@ -113,6 +115,7 @@ function toUser(row: UserRow): ActorUser {
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.email_verified,
     name: row.name,
     type: row.type,
     ownerId: row.owner_id,

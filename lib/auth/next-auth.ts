@@ -12,6 +12,7 @@ import { findLiveSession } from '@/lib/services/sessions/find-live-session';
 import { revokeSession } from '@/lib/services/sessions/revoke-session';
 import { signIn } from '@/lib/services/users/sign-in';
 import { type PublicUser, toPublicUser } from '@/lib/services/users/to-public-user';
+import { toActorUser } from './actor';
 import { authSecret } from './auth-secret';
 
 // The browser signs in through next-auth, but the session itself is a row in our sessions table: the
@@ -89,7 +90,7 @@ export function authOptions(): NextAuthOptions {
       async session({ session, token }) {
         const live = token.sessionId ? await liveSession(token.sessionId) : undefined;
         if (!live) return { expires: session.expires };
-        return { ...session, sessionId: live.sessionId, account: toPublicUser(live.user) };
+        return { ...session, sessionId: live.sessionId, account: toPublicUser(toActorUser(live.user)) };
       },
     },
     events: {

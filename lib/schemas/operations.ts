@@ -18,6 +18,7 @@ import {
 } from './api-keys';
 import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperation } from './claim-codes';
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
+import { resendVerificationEmailOperation, verifyEmailOperation } from './email-verification';
 import { deepHealthOperation, healthOperation } from './health';
 import {
   awaitMessagesOperation,
@@ -26,6 +27,7 @@ import {
   postMessageOperation,
 } from './messages';
 import { openApiOperation } from './openapi';
+import { confirmPasswordResetOperation, requestPasswordResetOperation } from './password-reset';
 import { paymentHistoryOperation } from './payment-history';
 import { paymentWebhookOperation } from './payment-webhooks';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
@@ -88,6 +90,10 @@ export const operations: Operation[] = [
   createSessionOperation,
   deleteCurrentSessionOperation,
   getCurrentUserOperation,
+  verifyEmailOperation,
+  resendVerificationEmailOperation,
+  requestPasswordResetOperation,
+  confirmPasswordResetOperation,
   getOperatorOperation,
   createApiKeyOperation,
   listApiKeysOperation,

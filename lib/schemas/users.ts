@@ -14,9 +14,14 @@ export const userSchema = z
   .object({
     id: z.uuid().describe('User id.'),
     email: z.string().nullable().describe('Email address; null for agents.'),
+    emailVerified: z
+      .boolean()
+      .describe(
+        'Whether the human opened the verification (or password-reset) link sent to `email`; false for agents.',
+      ),
     name: z.string().nullable().describe('Display name.'),
     type: z.enum(['human', 'agent']).describe('`agent` for AI agents owned by an operator.'),
-    roles: z.array(z.enum(['admin'])).describe('Extra roles; `admin` for emails listed in ADMIN_EMAILS.'),
+    roles: z.array(z.enum(['admin'])).describe('Extra roles; `admin` for a verified email listed in ADMIN_EMAILS.'),
     createdAt: timestamp,
   })
   .meta({ id: 'User' });

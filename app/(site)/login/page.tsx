@@ -23,7 +23,17 @@ export default async function LoginPage({
   return (
     <div className="mx-auto max-w-sm space-y-6">
       <h1 className="text-2xl font-semibold">Log in</h1>
+      {(await searchParams).reset === '1' && (
+        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+          Your password was changed and every device was signed out. Log in with the new password.
+        </p>
+      )}
       <AuthForm mode="login" next={next} />
+      <p className="text-sm text-stone-600">
+        <Link href="/forgot-password" className="underline">
+          Forgot password?
+        </Link>
+      </p>
       <p className="text-sm text-stone-600">
         New here?{' '}
         <Link href="/signup" className="underline">

@@ -12,15 +12,37 @@ import { getProcessor } from '@/lib/payments/get-processor';
 import { emailSchema } from '@/lib/schemas/common';
 import { createUserOperation, passwordSchema } from '@/lib/schemas/users';
 import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim';
 import { startWalletSetup } from '@/lib/services/payments/wallet';
-import { createPasswordlessUser } from '@/lib/services/users/create-passwordless-user';
+import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
 
 export type EmailStepState = { error?: string; sessionToken?: string; existingEmail?: string };
 export type FormState = { error?: string; done?: boolean };
 
-/** Email step: a new email becomes an account (no password yet) signed in at once; a known one must log in. */
-export async function submitClaimEmail(_state: EmailStepState, form: FormData): Promise<EmailStepState> {
+// Every action here acts under its claim link, checked first: a made-up or spent link creates and changes
+// nothing (posting an action by hand must not turn the claim page into a sign-up without a password).
+const CLAIM_LINK_ERRORS = {
+  missing: 'This claim link is not valid. Check that you copied the whole link from your agent.',
+  expired: 'This claim link has expired. Ask your agent to propose the task again.',
+  claimed: 'This claim link has already been used.',
+} as const;
+
+/** Undefined when the link is open; else what to tell the human. */
+async function openClaimError(token: string): Promise<string | undefined> {
+  const { db } = await getDatabase();
+  const found = await findClaimByHumanToken(db, token);
+  if (!found) return CLAIM_LINK_ERRORS.missing;
+  return found.state === 'open' ? undefined : CLAIM_LINK_ERRORS[found.state];
+}
+
+/**
+ * Email step: a new email becomes an account (no password yet) signed in at once; a known one must log in.
+ * The account comes from the same service as sign-up, verification email included.
+ */
+export async function submitClaimEmail(token: string, _state: EmailStepState, form: FormData): Promise<EmailStepState> {
+  const linkError = await openClaimError(token);
+  if (linkError) return { error: linkError };
   const parsed = emailSchema.safeParse(form.get('email'));
   if (!parsed.success) return { error: 'Enter a valid email address.' };
   const database = await getDatabase();
@@ -33,18 +55,24 @@ export async function submitClaimEmail(_state: EmailStepState, form: FormData): 
     if (error instanceof ApiError) return { error: `${error.message}. Try again in a minute.` };
     throw error;
   }
-  const created = await createPasswordlessUser(database.db, parsed.data, {
-    ip,
-    userAgent: requestHeaders.get('user-agent'),
-  });
-  if (!created) return { existingEmail: parsed.data };
-  return { sessionToken: created.sessionToken };
+  try {
+    const created = await createUser(
+      database.db,
+      { email: parsed.data },
+      { ip, userAgent: requestHeaders.get('user-agent') },
+    );
+    return { sessionToken: created.session.token };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') return { existingEmail: parsed.data };
+    throw error;
+  }
 }
 
 /** Off to the processor's card page, and back to the claim page afterwards. */
 export async function addClaimCard(token: string): Promise<void> {
   const current = await getBrowserUser();
-  if (!current) redirect(`/claim/${token}`);
+  // The claim page itself says what is wrong with a spent or unknown link.
+  if (!current || (await openClaimError(token))) redirect(`/claim/${token}`);
   const { db } = await getDatabase();
   const { setupUrl } = await startWalletSetup(db, getProcessor(db), current.user, `${env().SITE_URL}/claim/${token}`);
   redirect(setupUrl);
@@ -70,13 +98,18 @@ function claimErrorMessage(error: ApiError): string {
   return error.message;
 }
 
-/** After claiming with a new email: choose the password for later logins. */
-export async function chooseClaimPassword(_state: FormState, form: FormData): Promise<FormState> {
+/**
+ * After claiming with a new email: choose the password for later logins. The one action that runs after the
+ * claim, so it needs a link that this very user claimed (the page offers it nowhere else).
+ */
+export async function chooseClaimPassword(token: string, _state: FormState, form: FormData): Promise<FormState> {
   const current = await getBrowserUser();
   if (!current) return { error: 'Your session ended. Log in again.' };
+  const { db } = await getDatabase();
+  const found = await findClaimByHumanToken(db, token);
+  if (found?.claim.claimedBy !== current.user.id) return { error: CLAIM_LINK_ERRORS.missing };
   const password = passwordSchema.safeParse(form.get('password'));
   if (!password.success) return { error: password.error.issues[0]?.message ?? 'Invalid password' };
-  const { db } = await getDatabase();
   const set = await setInitialPassword(db, current.user.id, password.data);
   return set ? { done: true } : { error: 'This account already has a password.' };
 }

@@ -8,7 +8,7 @@ import { type EmailStepState, submitClaimEmail } from './actions';
 /** Step 1: an email. A new one signs the human in on the spot; a known one is sent to log in first. */
 export function EmailStep({ token }: { token: string }) {
   const router = useRouter();
-  const [state, action, pending] = useActionState<EmailStepState, FormData>(submitClaimEmail, {});
+  const [state, action, pending] = useActionState<EmailStepState, FormData>(submitClaimEmail.bind(null, token), {});
 
   useEffect(() => {
     if (!state.sessionToken) return;

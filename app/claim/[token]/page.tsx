@@ -65,7 +65,7 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
         {account && !account.passwordHash && (
           <section className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
             <h2 className="font-medium">Set a password</h2>
-            <PasswordStep />
+            <PasswordStep token={token} />
           </section>
         )}
       </div>

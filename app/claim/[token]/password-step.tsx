@@ -4,8 +4,8 @@ import { useActionState } from 'react';
 import { chooseClaimPassword, type FormState } from './actions';
 
 /** After a claim with a new email: a password for logging in later. */
-export function PasswordStep() {
-  const [state, action, pending] = useActionState<FormState, FormData>(chooseClaimPassword, {});
+export function PasswordStep({ token }: { token: string }) {
+  const [state, action, pending] = useActionState<FormState, FormData>(chooseClaimPassword.bind(null, token), {});
   if (state.done) return <p className="text-sm text-green-700">Password saved. You can log in with it from now on.</p>;
   return (
     <form action={action} className="space-y-3">

@@ -7,6 +7,7 @@ export async function requireBrowserActor(next: string): Promise<ActorUser> {
   return {
     id: user.id,
     email: user.email,
+    emailVerified: user.emailVerified,
     name: user.name,
     type: user.type,
     ownerId: null,

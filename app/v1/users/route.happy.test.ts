@@ -5,6 +5,7 @@ import { sessions, users } from '@/db/schema';
 import { verifyPassword } from '@/lib/auth/passwords';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { resetEnvCache } from '@/lib/env';
+import { latestLinkToken, verifyEmailViaApi } from '@/test/account-emails';
 import { uniqueEmail } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { GET as getMe } from './me/route';
@@ -35,6 +36,7 @@ describe('POST /v1/users (sign-up): happy path', () => {
         user: {
           id: expect.stringMatching(UUID),
           email,
+          emailVerified: false,
           name: 'Ada Lovelace',
           type: 'human',
           roles: [],
@@ -43,7 +45,15 @@ describe('POST /v1/users (sign-up): happy path', () => {
         session: { token: expect.stringMatching(/^lgws_[A-Za-z0-9_-]{43}$/), expiresAt: expect.stringMatching(ISO) },
       },
     });
-    expect(Object.keys(res.json.data.user).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'roles', 'type']);
+    expect(Object.keys(res.json.data.user).sort()).toEqual([
+      'createdAt',
+      'email',
+      'emailVerified',
+      'id',
+      'name',
+      'roles',
+      'type',
+    ]);
     expect(res.text).not.toContain('password');
 
     // Sessions last 30 days.
@@ -124,34 +134,49 @@ describe('POST /v1/users: ADMIN_EMAILS', () => {
     resetEnvCache();
   });
 
-  it('gives roles ["admin"] to listed emails (case-insensitive), and [] to everyone else', async () => {
+  /** Signs up, then opens the verification link that was emailed; returns the session token. */
+  async function signUpVerified(email: string) {
+    const res = await signUp({ email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    const verified = await verifyEmailViaApi(res.json.data.session.token, await latestLinkToken(email, 'verify-email'));
+    expect(verified.status, verified.text).toBe(200);
+    return { token: res.json.data.session.token as string, verified };
+  }
+
+  it('gives roles ["admin"] only once a listed email (case-insensitive) is verified, and [] to everyone else', async () => {
     const admin = uniqueEmail('admin');
     process.env.ADMIN_EMAILS = ` someone-else@example.com , ${admin.toUpperCase()} `;
     resetEnvCache();
 
     const adminRes = await signUp({ email: admin, password: PASSWORD });
     expect(adminRes.status).toBe(201);
-    expect(adminRes.json.data.user.roles).toEqual(['admin']);
+    expect(adminRes.json.data.user).toMatchObject({ emailVerified: false, roles: [] });
+    const token = adminRes.json.data.session.token;
+    const before = await call(getMe, '/v1/users/me', { token, ip: uniqueIp() });
+    expect(before.json.data).toMatchObject({ emailVerified: false, roles: [] });
 
-    const other = await signUp({ email: uniqueEmail('plain'), password: PASSWORD });
-    expect(other.status).toBe(201);
-    expect(other.json.data.user.roles).toEqual([]);
-
-    const me = await call(getMe, '/v1/users/me', { token: adminRes.json.data.session.token, ip: uniqueIp() });
+    const verified = await verifyEmailViaApi(token, await latestLinkToken(admin, 'verify-email'));
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.json.data).toMatchObject({ emailVerified: true, roles: ['admin'] });
+    const me = await call(getMe, '/v1/users/me', { token, ip: uniqueIp() });
     expect(me.status).toBe(200);
-    expect(me.json.data.roles).toEqual(['admin']);
+    expect(me.json.data).toMatchObject({ emailVerified: true, roles: ['admin'] });
+
+    const other = uniqueEmail('plain');
+    const { verified: otherVerified } = await signUpVerified(other);
+    expect(otherVerified.json.data).toMatchObject({ email: other, emailVerified: true, roles: [] });
   });
 
   it('drops the admin role as soon as the email is no longer listed', async () => {
     const admin = uniqueEmail('ex-admin');
     process.env.ADMIN_EMAILS = admin;
     resetEnvCache();
-    const res = await signUp({ email: admin, password: PASSWORD });
-    expect(res.json.data.user.roles).toEqual(['admin']);
+    const { token, verified } = await signUpVerified(admin);
+    expect(verified.json.data.roles).toEqual(['admin']);
 
     process.env.ADMIN_EMAILS = '';
     resetEnvCache();
-    const me = await call(getMe, '/v1/users/me', { token: res.json.data.session.token, ip: uniqueIp() });
+    const me = await call(getMe, '/v1/users/me', { token, ip: uniqueIp() });
     expect(me.status).toBe(200);
     expect(me.json.data.roles).toEqual([]);
   });

@@ -29,6 +29,7 @@ export async function ensureSandboxWorker(db: Db): Promise<ActorUser> {
   const actor: ActorUser = {
     id: user.id,
     email: null,
+    emailVerified: false,
     name: user.name,
     type: 'human',
     ownerId: null,

@@ -13,6 +13,7 @@ import { taskTimeline } from './task-timeline';
 const human = (id: string): ActorUser => ({
   id,
   email: null,
+  emailVerified: false,
   name: null,
   type: 'human',
   ownerId: null,

@@ -1,16 +1,25 @@
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { toActorUser } from '@/lib/auth/actor';
 import { hashPassword } from '@/lib/auth/passwords';
+import { logger } from '@/lib/logger';
+import { getMailer } from '@/lib/mail/get-mailer';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';
+import { issueEmailToken } from './issue-email-token';
+import { sendVerificationEmail } from './send-verification-email';
 import { toPublicUser } from './to-public-user';
 
-export type CreateUserInput = { email: string; password: string; name?: string };
+/** No `password`: the claim page's account, which sets one after the claim. */
+export type CreateUserInput = { email: string; password?: string; name?: string };
 
-/** Signs a human up and signs them in, in one transaction. */
+/**
+ * Every human account starts here (sign-up and the claim page): the user, a session and a verification link in
+ * one transaction, then the verification email. 409 EMAIL_TAKEN when the address already has an account.
+ */
 export async function createUser(db: Db, input: CreateUserInput, meta: SessionMeta = {}) {
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const created = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({ email: input.email, passwordHash, name: input.name ?? null, type: 'human' })
@@ -18,6 +27,17 @@ export async function createUser(db: Db, input: CreateUserInput, meta: SessionMe
       .returning();
     if (!user) throw new ApiError('EMAIL_TAKEN');
     const session = await issueSession(tx, user.id, meta);
-    return { user: toPublicUser(user), session: { token: session.token, expiresAt: session.expiresAt.toISOString() } };
+    const link = await issueEmailToken(tx, { userId: user.id, email: input.email, purpose: 'verify_email' });
+    return { user, session, link };
   });
+  const { user, session, link } = created;
+  // After the commit, so a slow provider never holds the transaction open. A failed send leaves an unverified
+  // account whose owner asks for another link (POST /v1/users/me/email/resend, or the banner's button).
+  await sendVerificationEmail(getMailer(db), { to: input.email, token: link.token }).catch((error) =>
+    logger.error('verification email failed', { error, userId: user.id }),
+  );
+  return {
+    user: toPublicUser(toActorUser(user)),
+    session: { token: session.token, expiresAt: session.expiresAt.toISOString() },
+  };
 }

@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import { users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { LOGIN_ATTEMPTS_PER_EMAIL } from '@/lib/api/rate-limit-policy';
+import { toActorUser } from '@/lib/auth/actor';
 import { verifyPassword } from '@/lib/auth/passwords';
 import { countHit } from '@/lib/auth/rate-counter';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';
@@ -29,7 +30,7 @@ export async function signIn(database: Database, input: SignInInput, meta: Sessi
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
-    user: toPublicUser(user),
+    user: toPublicUser(toActorUser(user)),
     sessionId: session.id,
   };
 }

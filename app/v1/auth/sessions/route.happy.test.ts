@@ -32,6 +32,7 @@ describe('POST /v1/auth/sessions (sign-in): happy path', () => {
           email: user.email,
           name: 'Signer',
           type: 'human',
+          emailVerified: false,
           roles: [],
           createdAt: user.createdAt.toISOString(),
         },

@@ -34,7 +34,7 @@ async function disputedTask() {
 describe('POST /v1/tasks/{id}/resolve', () => {
   it('lets an admin split the escrow: the worker’s share and its fee paid, the rest refunded', async () => {
     const { parties, id } = await disputedTask();
-    const admin = await signUpViaApi('admin');
+    const admin = await signUpViaApi('admin', { verified: true });
     const res = await withEnv({ ADMIN_EMAILS: admin.email }, () =>
       call(resolve, `/v1/tasks/${id}/resolve`, {
         token: admin.token,
@@ -52,7 +52,7 @@ describe('POST /v1/tasks/{id}/resolve', () => {
   it('refunds or pays in full', async () => {
     for (const outcome of ['refund', 'pay_worker'] as const) {
       const { parties, id } = await disputedTask();
-      const admin = await signUpViaApi('admin');
+      const admin = await signUpViaApi('admin', { verified: true });
       const res = await withEnv({ ADMIN_EMAILS: admin.email }, () =>
         call(resolve, `/v1/tasks/${id}/resolve`, { token: admin.token, params: { id }, body: { outcome } }),
       );
@@ -76,7 +76,7 @@ describe('POST /v1/tasks/{id}/resolve', () => {
       404,
       'NOT_FOUND',
     );
-    const admin = await signUpViaApi('admin');
+    const admin = await signUpViaApi('admin', { verified: true });
     await withEnv({ ADMIN_EMAILS: admin.email }, async () => {
       const split = { outcome: 'split', workerCents: 2_000 };
       expectError(

@@ -1,0 +1,64 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getDatabase } from '@/db/client';
+import { describeActionError } from '@/lib/api/describe-error';
+import type { Operation } from '@/lib/api/operation';
+import { clientIp } from '@/lib/api/request-context';
+import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
+import { getBrowserUser } from '@/lib/auth/next-auth';
+import { confirmPasswordResetOperation, requestPasswordResetOperation } from '@/lib/schemas/password-reset';
+import { confirmPasswordReset } from '@/lib/services/users/confirm-password-reset';
+import { requestPasswordReset } from '@/lib/services/users/request-password-reset';
+import { resendVerificationEmail } from '@/lib/services/users/resend-verification-email';
+
+export type AccountFormState = { error?: string; done?: boolean; sentTo?: string };
+
+/** The per-IP limit of the operation the form stands for, as the API counts it. */
+async function limitPerIp(operation: Operation) {
+  const database = await getDatabase();
+  await enforceRateLimit(operation, { actor: { kind: 'anonymous' } }, clientIp(await headers()), () =>
+    Promise.resolve(database),
+  );
+  return database;
+}
+
+/** /forgot-password: the same as POST /v1/auth/password-reset, with the same answer for every address. */
+export async function requestPasswordResetAction(_state: AccountFormState, form: FormData): Promise<AccountFormState> {
+  try {
+    const { email } = requestPasswordResetOperation.body.parse({ email: form.get('email') });
+    await requestPasswordReset(await limitPerIp(requestPasswordResetOperation), email);
+    return { done: true };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}
+
+/** /reset-password/<token>: sets the password, signs every session out, then on to /login with a notice. */
+export async function confirmPasswordResetAction(
+  token: string,
+  _state: AccountFormState,
+  form: FormData,
+): Promise<AccountFormState> {
+  try {
+    const input = confirmPasswordResetOperation.body.parse({ token, password: form.get('password') });
+    const { db } = await limitPerIp(confirmPasswordResetOperation);
+    await confirmPasswordReset(db, input);
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+  redirect('/login?reset=1');
+}
+
+/** The banner's "Resend link" button: POST /v1/users/me/email/resend for the signed-in human. */
+export async function resendVerificationAction(_state: AccountFormState): Promise<AccountFormState> {
+  const current = await getBrowserUser();
+  if (!current) return { error: 'Your session ended. Log in again.' };
+  try {
+    const { sentTo } = await resendVerificationEmail(await getDatabase(), current.user);
+    return { sentTo };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}

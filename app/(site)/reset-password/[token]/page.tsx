@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getDatabase } from '@/db/client';
+import { findEmailToken } from '@/lib/services/users/find-email-token';
+import { ResetPasswordForm } from './reset-password-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Reset password', robots: { index: false } };
+
+const DEAD_LINK = {
+  missing: 'This reset link is not valid. Copy the whole link from the email, or ask for a new one.',
+  expired: 'This reset link has expired: links work for 1 hour. Ask for a new one.',
+  used: 'This reset link has already been used. Ask for a new one if you still need it.',
+};
+
+// Opening the page only looks the link up; the link is used up when the form is sent, so a mail scanner
+// that follows links cannot spend it.
+export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const { db } = await getDatabase();
+  const link = await findEmailToken(db, token, 'reset_password');
+  const dead = !link ? DEAD_LINK.missing : link.state === 'open' ? undefined : DEAD_LINK[link.state];
+  return (
+    <div className="mx-auto max-w-sm space-y-6">
+      <h1 className="text-2xl font-semibold">Choose a new password</h1>
+      {dead ? (
+        <div className="space-y-3">
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {dead}
+          </p>
+          <Link href="/forgot-password" className="text-sm underline">
+            Send a new reset link
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-stone-600">
+            For <span className="font-medium">{link?.email}</span>. Every device signed in to this account will be
+            signed out.
+          </p>
+          <ResetPasswordForm token={token} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getDatabase } from '@/db/client';
+import { ApiError, type ErrorCode } from '@/lib/api/errors';
+import { getBrowserUser } from '@/lib/auth/next-auth';
+import { verifyEmail } from '@/lib/services/users/verify-email';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Verify your email', robots: { index: false } };
+
+const FAILURES: Partial<Record<ErrorCode, string>> = {
+  EMAIL_LINK_NOT_FOUND: 'This verification link is not valid. Copy the whole link from the newest email.',
+  EMAIL_LINK_EXPIRED: 'This verification link has expired: links work for 24 hours.',
+  EMAIL_LINK_USED: 'This verification link has already been used. If you opened it before, your email is verified.',
+};
+
+// The link from the verification email. The token alone proves the mailbox, so it verifies its own account
+// whoever this browser is signed in as, or when no one is: opening it from a phone's mail app works too.
+export default async function VerifyEmailPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const { db } = await getDatabase();
+  const result = await verifyEmail(db, token).catch((error: unknown) => {
+    if (error instanceof ApiError && FAILURES[error.code]) return { failure: FAILURES[error.code] };
+    throw error;
+  });
+  const signedIn = Boolean(await getBrowserUser());
+  const onward = signedIn ? { href: '/dashboard', label: 'Go to your dashboard' } : { href: '/login', label: 'Log in' };
+  return (
+    <div className="mx-auto max-w-sm space-y-6">
+      <h1 className="text-2xl font-semibold">{'failure' in result ? 'Email not verified' : 'Email verified'}</h1>
+      {'failure' in result ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {result.failure} Signed in, you can ask for a new link from your dashboard.
+        </p>
+      ) : (
+        <p
+          role="status"
+          className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800"
+          data-testid="email-verified"
+        >
+          Thanks: <span className="font-medium">{result.email}</span> is verified.
+        </p>
+      )}
+      <Link href={onward.href} className="text-sm underline">
+        {onward.label}
+      </Link>
+    </div>
+  );
+}

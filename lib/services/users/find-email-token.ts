@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { emailTokens } from '@/db/schema';
+import { isWellFormedEmailToken } from '@/lib/auth/email-tokens';
+import { sha256Hex } from '@/lib/auth/tokens';
+import type { EmailTokenPurpose } from './issue-email-token';
+
+export type EmailTokenState = 'open' | 'expired' | 'used';
+
+/**
+ * The link behind `token` and whether it still works, without using it up (the reset page shows the form
+ * only for a live link). Undefined for an unknown token, or one of another user when `userId` is given.
+ */
+export async function findEmailToken(db: DbOrTx, token: string, purpose: EmailTokenPurpose, userId?: string) {
+  if (!isWellFormedEmailToken(token)) return undefined;
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, sha256Hex(token)),
+        eq(emailTokens.purpose, purpose),
+        userId ? eq(emailTokens.userId, userId) : undefined,
+      ),
+    );
+  if (!row) return undefined;
+  const state: EmailTokenState = row.usedAt ? 'used' : row.expiresAt > new Date() ? 'open' : 'expired';
+  return { ...row, state };
+}

@@ -1,0 +1,31 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { users } from '@/db/schema';
+import { RESET_REQUESTS_PER_EMAIL } from '@/lib/api/rate-limit-policy';
+import { countHit } from '@/lib/auth/rate-counter';
+import { logger } from '@/lib/logger';
+import { getMailer } from '@/lib/mail/get-mailer';
+import { issueEmailToken } from './issue-email-token';
+import { sendPasswordResetEmail } from './send-password-reset-email';
+
+/**
+ * Emails a password-reset link to `email` if a human account has it. The answer is the same whatever happens
+ * (unknown address, over the per-address limit, a mail failure), so it never tells whether an account exists.
+ */
+export async function requestPasswordReset(database: Database, email: string) {
+  const accepted = { accepted: true as const };
+  const { limit, windowSeconds } = RESET_REQUESTS_PER_EMAIL;
+  const rate = await countHit(database, `reset-email:${email}`, windowSeconds);
+  if (rate.count > limit) return accepted;
+  const { db } = database;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.type, 'human'), isNull(users.deletedAt)));
+  if (!user) return accepted;
+  const { token } = await issueEmailToken(db, { userId: user.id, email, purpose: 'reset_password' });
+  await sendPasswordResetEmail(getMailer(db), { to: email, token }).catch((error) =>
+    logger.error('password reset email failed', { error, userId: user.id }),
+  );
+  return accepted;
+}
