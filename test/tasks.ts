@@ -10,7 +10,7 @@ import { POST as submitRoute } from '@/app/v1/tasks/[id]/submit/route';
 import { POST as withdrawRoute } from '@/app/v1/tasks/[id]/withdraw/route';
 import { POST as createTaskRoute } from '@/app/v1/tasks/route';
 import { getDatabase } from '@/db/client';
-import { events, type Task, tasks } from '@/db/schema';
+import { events, type Task, taskAssignments, tasks } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { expireTask } from '@/lib/services/tasks/task-deadlines';
 import { priceTask } from '@/lib/tasks/task-rules';
@@ -50,12 +50,16 @@ export async function taskBetween(
   overrides: Partial<Pick<Task, 'title' | 'instructions' | 'livemode'>> = {},
 ) {
   const assigned = !['draft', 'posted', 'cancelled', 'expired'].includes(status);
-  return insertTask(parties.agent.id, {
+  const task = await insertTask(parties.agent.id, {
     status,
     livemode: false,
     ...(assigned ? { workerId: parties.worker.id, acceptedAt: new Date() } : {}),
     ...overrides,
   });
+  // The worker's current assignment, as accept opens it: their thread.
+  if (assigned)
+    await (await getDatabase()).db.insert(taskAssignments).values({ taskId: task.id, workerId: parties.worker.id });
+  return task;
 }
 
 /**
@@ -230,6 +234,26 @@ export async function taskEvents(taskId: string, types = /^task\.[a-z]+$/) {
     .where(eq(events.taskId, taskId))
     .orderBy(asc(events.createdAt), asc(events.id));
   return rows.filter((event) => types.test(event.type));
+}
+
+/** Moves the task's deadline into the past (an hour ago), as if its worker had let it pass. */
+export async function passDeadline(taskId: string): Promise<Task> {
+  const { db } = await getDatabase();
+  await db
+    .update(tasks)
+    .set({ deadline: new Date(Date.now() - 3_600_000) })
+    .where(eq(tasks.id, taskId));
+  return taskRow(taskId);
+}
+
+/** The task's assignments (accept to withdrawal or no-show), oldest first. */
+export async function assignmentsOf(taskId: string) {
+  const { db } = await getDatabase();
+  return db
+    .select()
+    .from(taskAssignments)
+    .where(eq(taskAssignments.taskId, taskId))
+    .orderBy(asc(taskAssignments.acceptedAt), asc(taskAssignments.id));
 }
 
 /** How many tasks `requesterId` has stored. */

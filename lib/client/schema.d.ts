@@ -603,8 +603,8 @@ export type paths = {
     get?: never;
     put?: never;
     /**
-     * Cancel a task (draft or posted → cancelled), refunded
-     * @description Requester only. A funded task’s money goes back to where it came from.
+     * Cancel a task (draft, posted, or accepted after a no-show → cancelled), refunded
+     * @description Requester only. A funded task’s money goes back to where it came from, in full. An accepted task can be cancelled only once its deadline has passed with no proof submitted by the current worker (a no-show, recorded on their assignment); before that it is 409 `INVALID_TRANSITION` with `details.possibleFrom`.
      */
     post: operations['cancelTask'];
     delete?: never;
@@ -1062,7 +1062,7 @@ export type paths = {
     };
     /**
      * A worker’s public profile with the availability schedule
-     * @description The owner always sees their profile; anyone else sees it only while it is listed (otherwise 404). Private capability answers are never part of it.
+     * @description The owner always sees their profile; anyone else sees it only while it is listed (otherwise 404). Private capability answers are never part of it. Platform admins see every profile, with `noShowCount`.
      */
     get: operations['getWorkerProfile'];
     put?: never;
@@ -1981,6 +1981,8 @@ export type components = {
           timeZone: string;
         }[];
       };
+      /** @description Platform admins only: how many of this worker’s assignments ended as a no-show (the requester cancelled an accepted task past its deadline with nothing submitted). */
+      noShowCount?: number;
     };
     CapabilityAnswer: {
       /** @description A category id from `categories`. */
@@ -2583,8 +2585,6 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-        };
-      };
     };
   };
   verifyEmail: {
@@ -3008,6 +3008,8 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getOperator: {

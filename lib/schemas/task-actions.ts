@@ -152,8 +152,10 @@ export const cancelTaskOperation = defineOperation(
   actionOperation(
     'cancel',
     'cancelTask',
-    'Cancel a task (draft or posted → cancelled), refunded',
-    'Requester only. A funded task’s money goes back to where it came from.',
+    'Cancel a task (draft, posted, or accepted after a no-show → cancelled), refunded',
+    'Requester only. A funded task’s money goes back to where it came from, in full. An accepted task can be ' +
+      'cancelled only once its deadline has passed with no proof submitted by the current worker (a no-show, ' +
+      'recorded on their assignment); before that it is 409 `INVALID_TRANSITION` with `details.possibleFrom`.',
   ),
 );
 

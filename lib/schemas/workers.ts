@@ -93,6 +93,14 @@ export const workerWithAvailabilitySchema = workerProfileSchema
     availability: z
       .object({ weekly: z.array(availabilityWindow), exceptions: z.array(availabilityException) })
       .describe('The weekly schedule and one-off exceptions; GET /v1/workers/{id}/availability expands them.'),
+    noShowCount: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Platform admins only: how many of this worker’s assignments ended as a no-show (the requester cancelled ' +
+          'an accepted task past its deadline with nothing submitted).',
+      ),
   })
   .meta({ id: 'WorkerProfileWithAvailability' });
 
@@ -144,7 +152,7 @@ export const getWorkerProfileOperation = defineOperation({
   summary: 'A worker’s public profile with the availability schedule',
   description:
     'The owner always sees their profile; anyone else sees it only while it is listed (otherwise 404). ' +
-    'Private capability answers are never part of it.',
+    'Private capability answers are never part of it. Platform admins see every profile, with `noShowCount`.',
   tags: ['Workers'],
   auth: 'any',
   scope: 'workers:read',

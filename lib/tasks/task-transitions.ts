@@ -1,12 +1,31 @@
 import type { TaskStatus } from '@/lib/schemas/tasks';
 
 // The task state machine (DESIGN §4 "Tasks"; docs/architecture.md "Task lifecycle"). Each action names the
-// statuses it leaves from, the status it leads to, and who may take it.
+// statuses it leaves from, the status it leads to, and who may take it; `guards` names a condition the action
+// needs beyond the status, for the statuses it applies to.
 export type TaskActor = 'requester' | 'worker' | 'listedWorker' | 'eitherSide' | 'admin' | 'system';
+
+/**
+ * `workerNoShow`: the deadline has passed and the current assignment submitted nothing. An accepted task is
+ * otherwise the worker's: the requester cannot take the escrow back from under them.
+ */
+export type TaskGuard = 'workerNoShow';
+
+type TransitionRule = {
+  from: readonly TaskStatus[];
+  to: TaskStatus;
+  by: TaskActor;
+  guards?: Partial<Record<TaskStatus, TaskGuard>>;
+};
 
 export const TASK_TRANSITIONS = {
   publish: { from: ['draft'], to: 'posted', by: 'requester' },
-  cancel: { from: ['draft', 'posted'], to: 'cancelled', by: 'requester' },
+  cancel: {
+    from: ['draft', 'posted', 'accepted'],
+    to: 'cancelled',
+    by: 'requester',
+    guards: { accepted: 'workerNoShow' },
+  },
   accept: { from: ['posted'], to: 'accepted', by: 'listedWorker' },
   withdraw: { from: ['accepted'], to: 'posted', by: 'worker' },
   submit: { from: ['accepted'], to: 'submitted', by: 'worker' },
@@ -16,7 +35,7 @@ export const TASK_TRANSITIONS = {
   resolve: { from: ['disputed'], to: 'resolved', by: 'admin' },
   expire: { from: ['posted'], to: 'expired', by: 'system' },
   autoComplete: { from: ['submitted'], to: 'completed', by: 'system' },
-} as const satisfies Record<string, { from: readonly TaskStatus[]; to: TaskStatus; by: TaskActor }>;
+} as const satisfies Record<string, TransitionRule>;
 
 export type TaskAction = keyof typeof TASK_TRANSITIONS;
 
@@ -28,8 +47,29 @@ export const MAX_REVISIONS = 2;
 /** How far from the task's location a `gps` proof may be taken. */
 export const PROOF_GPS_RADIUS_METERS = 500;
 
-export function canTake(action: TaskAction, status: TaskStatus): boolean {
+/** What a guard looks at: the task's status, deadline and current submission (a row or its API resource). */
+export type GuardedTask = { status: TaskStatus; deadline: Date | string; submittedAt: Date | string | null };
+
+/** Whether the action leaves from this status at all (perhaps only under a guard: see `unmetGuard`). */
+export function leavesFrom(action: TaskAction, status: TaskStatus): boolean {
   return (TASK_TRANSITIONS[action].from as readonly TaskStatus[]).includes(status);
+}
+
+/** The guard of `action` that `task`, in a status the action leaves from, does not meet now; null when none. */
+export function unmetGuard(action: TaskAction, task: GuardedTask, now = new Date()): TaskGuard | null {
+  const guard = (TASK_TRANSITIONS[action] as TransitionRule).guards?.[task.status];
+  if (!guard) return null;
+  return GUARDS[guard](task, now) ? null : guard;
+}
+
+const GUARDS: Record<TaskGuard, (task: GuardedTask, now: Date) => boolean> = {
+  // A revision request sends a submitted task back to `accepted` with its proof kept: that worker delivered.
+  workerNoShow: (task, now) => new Date(task.deadline).getTime() <= now.getTime() && task.submittedAt === null,
+};
+
+/** Whether the action can be taken now: its status allows it and its guard, if any, holds. */
+export function canTake(action: TaskAction, task: GuardedTask, now = new Date()): boolean {
+  return leavesFrom(action, task.status) && unmetGuard(action, task, now) === null;
 }
 
 export function isTerminal(status: TaskStatus): boolean {

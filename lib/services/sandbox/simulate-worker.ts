@@ -57,7 +57,7 @@ const answer = (task: Task) => ({ task: toTaskResource(task, { side: 'requester'
 
 /** The usual 409 for a status the action does not leave from; then, the sandbox must be the one holding it. */
 function assertHeldBySandbox(task: Task, worker: ActorUser, action: 'withdraw' | 'submit') {
-  if (!canTake(action, task.status)) throw invalidTransition(action, task.status);
+  if (!canTake(action, task)) throw invalidTransition(action, task.status);
   assertSandboxIsWorker(task, worker);
 }
 

@@ -4,7 +4,14 @@ import { type Task, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
 import { emitEvent } from '@/lib/events/emit-event';
-import { canTake, TASK_TRANSITIONS, type TaskAction, type TaskActor } from '@/lib/tasks/task-transitions';
+import {
+  leavesFrom,
+  TASK_TRANSITIONS,
+  type TaskAction,
+  type TaskActor,
+  type TaskGuard,
+  unmetGuard,
+} from '@/lib/tasks/task-transitions';
 import { loadPlatformTask, readTaskAccess, sideOf, type TaskAccess, taskAudience, taskNotFound } from './task-access';
 import { toTaskResource } from './to-task-resource';
 
@@ -41,7 +48,9 @@ export async function runTransition(db: Db, input: TransitionInput): Promise<{ t
     const access = await lockForCaller(tx, input.taskId, input.caller);
     authorize(input.action, access, input.caller);
     const previousStatus = access.task.status;
-    if (!canTake(input.action, previousStatus)) throw invalidTransition(input.action, previousStatus);
+    if (!leavesFrom(input.action, previousStatus)) throw invalidTransition(input.action, previousStatus);
+    const guard = unmetGuard(input.action, access.task);
+    if (guard) throw guardRefusal(input.action, guard, access.task);
 
     const changes = (await input.effect?.(tx, access)) ?? {};
     const [task] = await tx
@@ -114,6 +123,23 @@ export function invalidTransition(action: TaskAction, status: Task['status']) {
   return new ApiError('INVALID_TRANSITION', {
     message: `Cannot ${actionVerb(action)} a ${status} task`,
     details: { status, action, allowedFrom: TASK_TRANSITIONS[action].from },
+  });
+}
+
+/** 409 for a status the action leaves from only under a guard that does not hold yet, saying when it will. */
+function guardRefusal(action: TaskAction, guard: TaskGuard, task: Task) {
+  const details = { status: task.status, action, guard, allowedFrom: TASK_TRANSITIONS[action].from };
+  if (task.submittedAt !== null) {
+    return new ApiError('INVALID_TRANSITION', {
+      message: `Cannot ${actionVerb(action)} an ${task.status} task whose worker has submitted proof`,
+      hint: 'Wait for the revised submission, then approve or ask for another revision, or open a dispute with POST /v1/tasks/{id}/dispute.',
+      details,
+    });
+  }
+  return new ApiError('INVALID_TRANSITION', {
+    message: `Cannot ${actionVerb(action)} an ${task.status} task before its deadline`,
+    hint: `The assigned worker has until the deadline (${task.deadline.toISOString()}); if nothing is submitted by then, cancelling refunds the task in full. Or open a dispute with POST /v1/tasks/{id}/dispute.`,
+    details: { ...details, possibleFrom: task.deadline.toISOString() },
   });
 }
 

@@ -4,10 +4,16 @@ import type { ActorUser } from '@/lib/auth/actor';
 import { MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { payWorker, refundEscrow } from './release-escrow';
 import { runTransition } from './run-transition';
+import { endAssignment, startAssignment } from './task-assignments';
 
 // The actions of the task state machine other than publishing (post-task.ts) and submitting proof
 // (submit-proof.ts). Each is one transaction through runTransition.
 
+/**
+ * The requester calls the task off: a draft or a posted task, or an accepted one whose worker did not show (the
+ * deadline passed with nothing submitted: the state machine's `workerNoShow` guard). The escrow is refunded in
+ * full either way; a no-show also ends the worker's assignment with `no_show`, the record admins see.
+ */
 export function cancelTask(db: Db, user: ActorUser, taskId: string) {
   return runTransition(db, {
     taskId,
@@ -24,6 +30,7 @@ export function cancelTask(db: Db, user: ActorUser, taskId: string) {
           details: { status: task.status, fundingSource: task.fundingSource },
         });
       }
+      if (task.status === 'accepted') await endAssignment(tx, task.id, 'no_show');
       await refundEscrow(tx, access, `Refund: task cancelled (${task.title})`);
       return { cancelledAt: new Date() };
     },
@@ -44,17 +51,26 @@ export function acceptTask(
     taskId,
     action: 'accept',
     caller: { user, ...mode },
-    effect: async () => ({ workerId: user.id, acceptedAt: new Date() }),
+    effect: async (tx) => {
+      await startAssignment(tx, taskId, user.id);
+      return { workerId: user.id, acceptedAt: new Date() };
+    },
   });
 }
 
-/** The worker hands the task back: it is posted again for others, its proof cleared. */
+/**
+ * The worker hands the task back: it is posted again for others, its proof cleared, their assignment (and with it
+ * their thread) ended.
+ */
 export function withdrawFromTask(db: Db, user: ActorUser, taskId: string) {
   return runTransition(db, {
     taskId,
     action: 'withdraw',
     caller: { user },
-    effect: async () => ({ ...CLEARED_PROOF, workerId: null, acceptedAt: null, revisionCount: 0 }),
+    effect: async (tx) => {
+      await endAssignment(tx, taskId, 'withdrawn');
+      return { ...CLEARED_PROOF, workerId: null, acceptedAt: null, revisionCount: 0 };
+    },
   });
 }
 

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
+import { taskAssignments, workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { toWorkerProfile } from './to-worker-profile';
 
@@ -9,17 +9,23 @@ const hhmm = (minute: number) =>
 
 /**
  * A profile with its availability schedule. The owner always sees it; anyone else only while it is listed,
- * so an unlisted profile is as unknown to them as a wrong id.
+ * so an unlisted profile is as unknown to them as a wrong id. A platform admin sees every profile, with
+ * `noShowCount` (a worker who stopped showing up may also have unlisted).
  */
-export async function getWorkerProfile(db: DbOrTx, viewerId: string, workerId: string) {
+export async function getWorkerProfile(
+  db: DbOrTx,
+  viewerId: string,
+  workerId: string,
+  viewer: { isAdmin?: boolean } = {},
+) {
   const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.id, workerId));
-  if (!row || (!row.isListed && row.userId !== viewerId)) {
+  if (!row || (!row.isListed && row.userId !== viewerId && !viewer.isAdmin)) {
     throw new ApiError('NOT_FOUND', {
       message: 'No such worker',
       hint: 'Check the id; workers who are not listed are visible only to themselves.',
     });
   }
-  const [rules, exceptions] = await Promise.all([
+  const [rules, exceptions, noShows] = await Promise.all([
     db
       .select()
       .from(workerAvailabilityRules)
@@ -30,9 +36,11 @@ export async function getWorkerProfile(db: DbOrTx, viewerId: string, workerId: s
       .from(workerAvailabilityExceptions)
       .where(eq(workerAvailabilityExceptions.workerId, workerId))
       .orderBy(asc(workerAvailabilityExceptions.date), asc(workerAvailabilityExceptions.startMinute)),
+    viewer.isAdmin ? noShowCount(db, row.userId) : undefined,
   ]);
   return {
     ...toWorkerProfile(row),
+    ...(noShows === undefined ? {} : { noShowCount: noShows }),
     availability: {
       weekly: rules.map((rule) => ({
         dayOfWeek: rule.dayOfWeek,
@@ -49,4 +57,13 @@ export async function getWorkerProfile(db: DbOrTx, viewerId: string, workerId: s
       })),
     },
   };
+}
+
+/** Assignments of this worker that ended with a no-show: cancelled by the requester past the deadline, undelivered. */
+async function noShowCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(taskAssignments)
+    .where(and(eq(taskAssignments.workerId, userId), eq(taskAssignments.endReason, 'no_show')));
+  return Number(row?.n ?? 0);
 }

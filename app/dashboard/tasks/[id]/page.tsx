@@ -24,7 +24,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const { access, task, timeline, thread } = await loadTaskPage(db, current.user.id, id);
   if (access.side !== 'requester') notFound();
   const status = task.status;
-  const canRevise = canTake('requestRevision', status) && task.revisionCount < MAX_REVISIONS;
+  const canRevise = canTake('requestRevision', task) && task.revisionCount < MAX_REVISIONS;
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -50,10 +50,10 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         </p>
       </section>
 
-      {(canTake('approve', status) || canRevise || canTake('cancel', status)) && (
+      {(canTake('approve', task) || canRevise || canTake('cancel', task)) && (
         <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" data-testid="task-actions">
           <h2 className="font-medium">Your move</h2>
-          {canTake('approve', status) && (
+          {canTake('approve', task) && (
             <TaskActionForm action={approveAction.bind(null, task.id)} label="Approve and pay" testId="approve-form" />
           )}
           {canRevise && (
@@ -65,10 +65,12 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
               testId="revision-form"
             />
           )}
-          {canTake('cancel', status) && (
+          {canTake('cancel', task) && (
             <TaskActionForm
               action={cancelAction.bind(null, task.id)}
-              label="Cancel task"
+              label={
+                status === 'accepted' ? 'Cancel: nothing was delivered by the deadline (full refund)' : 'Cancel task'
+              }
               tone="danger"
               testId="cancel-form"
             />

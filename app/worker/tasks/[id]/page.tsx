@@ -57,7 +57,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         <TaskPrice task={task} side="worker" />
       </section>
 
-      {!assigned && canTake('accept', status) && (
+      {!assigned && canTake('accept', task) && (
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <p className="mb-3 text-sm text-stone-600">
             Accepting assigns the task to you; the private instructions and the thread with the requester open.
@@ -66,7 +66,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         </section>
       )}
 
-      {assigned && canTake('submit', status) && (
+      {assigned && canTake('submit', task) && (
         <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
           <h2 className="font-medium">Submit proof</h2>
           {task.revisionCount > 0 && (
@@ -78,7 +78,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         </section>
       )}
 
-      {assigned && canTake('withdraw', status) && (
+      {assigned && canTake('withdraw', task) && (
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <TaskActionForm
             action={withdrawAction.bind(null, task.id)}

@@ -5,7 +5,7 @@ import { cancelTaskOperation } from '@/lib/schemas/task-actions';
 import { cancelTask } from '@/lib/services/tasks/task-actions';
 import { transitionView } from '@/lib/services/tasks/to-task-resource';
 
-// POST /v1/tasks/{id}/cancel — draft or posted → cancelled; a funded task is refunded
+// POST /v1/tasks/{id}/cancel — draft, posted or a no-show's accepted task → cancelled; a funded task is refunded
 export const POST = route(cancelTaskOperation, async ({ db, actor, params }) =>
   transitionView(await cancelTask(db, userOf(actor), params.id)),
 );
