@@ -30,7 +30,8 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ to
       <h1 className="text-2xl font-semibold">{'failure' in result ? 'Email not verified' : 'Email verified'}</h1>
       {'failure' in result ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {result.failure} Signed in, you can ask for a new link from your dashboard.
+          {result.failure}{' '}
+          {signedIn ? 'The banner on your dashboard sends a new link.' : 'Log in to ask for a new link.'}
         </p>
       ) : (
         <p
