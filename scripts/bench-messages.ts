@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
-import { apiKeys, tasks, users } from '../db/schema';
+import { apiKeys, taskAssignments, tasks, users } from '../db/schema';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { generateApiKey } from '../lib/auth/api-key-format';
 import { priceTask } from '../lib/tasks/task-rules';
@@ -140,6 +140,8 @@ async function seed(url: string): Promise<Seeded> {
     )
     .returning({ id: tasks.id });
   const ids = rows.map((row) => row.id);
+  // Accepted as accept leaves them: with the worker's current assignment, which each posted message is stamped with.
+  await db.insert(taskAssignments).values(ids.map((taskId) => ({ taskId, workerId: worker.id })));
   const seeded = {
     agentId: agent.id,
     agentKey: await key(agent.id),

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc } from 'drizzle-orm';
 import type { Database, Db } from '@/db/client';
 import { taskMessages } from '@/db/schema';
 import { logger } from '@/lib/logger';
@@ -9,6 +9,7 @@ import { messageHub } from './message-hub';
 import {
   afterKey,
   fromOtherSide,
+  inThread,
   isOpen,
   loadThread,
   type MessageKey,
@@ -16,6 +17,7 @@ import {
   messageKey,
   newestKey,
   type Thread,
+  type ThreadScope,
   threadNotOpen,
   threadReadOnly,
   toMessageResource,
@@ -48,12 +50,17 @@ export async function startAwaitMessages(
   const ended = isTerminal(thread.task.status);
   const subscription = ended ? undefined : await messageHub(database).subscribe(taskId);
   try {
-    const since = input.sinceMessageId
-      ? await messageKey(db, taskId, input.sinceMessageId, 'sinceMessageId')
-      : await newestKey(db, taskId);
-    const deadline = Date.now() + input.timeoutSec * 1000;
     // All a waiter keeps of the thread while it waits (not the task row: 5,000 waiters, 5,000 copies).
-    const reader: ThreadReader = { taskId, side: thread.side, requesterIds: thread.requesterIds };
+    const reader: ThreadReader = {
+      taskId,
+      side: thread.side,
+      requesterIds: thread.requesterIds,
+      assignmentId: thread.assignmentId,
+    };
+    const since = input.sinceMessageId
+      ? await messageKey(db, reader, input.sinceMessageId, 'sinceMessageId')
+      : await newestKey(db, reader);
+    const deadline = Date.now() + input.timeoutSec * 1000;
     const messages = await newerFromOtherSide(db, reader, since, performance.now());
     if (messages.length > 0 || !subscription) {
       subscription?.close();
@@ -108,17 +115,17 @@ async function waitForMessages(
 // snapshot older than the wake-up, yet 5,000 waiters of one thread share one query.
 const inflight = new Map<string, { startedAt: number; messages: Promise<MessageResource[]> }>();
 
-type ThreadReader = Pick<Thread, 'side' | 'requesterIds'> & { taskId: string };
+type ThreadReader = Pick<Thread, 'requesterIds'> & ThreadScope;
 
 function newerFromOtherSide(db: Db, reader: ThreadReader, since: MessageKey | undefined, notBefore: number) {
-  const key = `${reader.taskId}|${reader.side}|${since?.id ?? ''}`;
+  const key = `${reader.taskId}|${reader.side}|${reader.assignmentId ?? ''}|${since?.id ?? ''}`;
   const shared = inflight.get(key);
   if (shared && shared.startedAt >= notBefore) return shared.messages;
   const startedAt = performance.now();
   const messages = db
     .select()
     .from(taskMessages)
-    .where(and(eq(taskMessages.taskId, reader.taskId), fromOtherSide(reader), afterKey(since)))
+    .where(and(inThread(reader), fromOtherSide(reader), afterKey(since)))
     .orderBy(asc(taskMessages.createdAt), asc(taskMessages.id))
     .limit(MAX_AWAIT_MESSAGES)
     .then((rows) => rows.map((row) => toMessageResource(row, reader.requesterIds)));

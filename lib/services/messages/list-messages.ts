@@ -1,19 +1,22 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { taskMessages } from '@/db/schema';
 import { beforeCursor, decodeCursor, encodeCursor } from '@/lib/api/cursor';
-import { loadThread, messageCursorAt, toMessageResource } from './thread';
+import { inThread, loadThread, messageCursorAt, toMessageResource } from './thread';
 
 export type MessagesPage = { cursor?: string; limit: number };
 
-/** The thread newest first, keyset-paginated on (created_at, id); readable in every status by its two sides. */
+/**
+ * The thread newest first, keyset-paginated on (created_at, id); readable in every status by its two sides (the
+ * worker: their own assignment's messages only, see `inThread`).
+ */
 export async function listMessages(db: DbOrTx, userId: string, taskId: string, page: MessagesPage) {
   const thread = await loadThread(db, taskId, userId);
   const before = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db
     .select({ message: taskMessages, cursorAt: messageCursorAt })
     .from(taskMessages)
-    .where(and(eq(taskMessages.taskId, taskId), beforeCursor(taskMessages.createdAt, taskMessages.id, before)))
+    .where(and(inThread({ ...thread, taskId }), beforeCursor(taskMessages.createdAt, taskMessages.id, before)))
     .orderBy(desc(taskMessages.createdAt), desc(taskMessages.id))
     .limit(page.limit + 1);
   const pageRows = rows.slice(0, page.limit);

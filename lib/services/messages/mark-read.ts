@@ -1,15 +1,27 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { taskMessages, taskThreadReads } from '@/db/schema';
-import { afterKey, fromOtherSide, loadThread, type MessageKey, messageCursorAt, messageKey, newestKey } from './thread';
+import {
+  afterKey,
+  fromOtherSide,
+  inThread,
+  loadThread,
+  type MessageKey,
+  messageCursorAt,
+  messageKey,
+  newestKey,
+  type ThreadScope,
+} from './thread';
 
 /**
  * Moves the caller's read cursor forward to `messageId` (default: the newest message), never back, and answers
- * with the cursor and how many messages from the other side lie after it.
+ * with the cursor and how many messages from the other side lie after it. A worker's cursor counts only within
+ * their assignment's thread: one left in an earlier assignment (the same worker accepting again) reads as none.
  */
 export async function markThreadRead(db: DbOrTx, userId: string, taskId: string, messageId: string | undefined) {
   const thread = await loadThread(db, taskId, userId);
-  const target = messageId ? await messageKey(db, taskId, messageId, 'messageId') : await newestKey(db, taskId);
+  const scope: ThreadScope = { ...thread, taskId };
+  const target = messageId ? await messageKey(db, scope, messageId, 'messageId') : await newestKey(db, scope);
   if (target) {
     await db.execute(sql`
       insert into ${taskThreadReads} as r (task_id, user_id, last_read_message_id, last_read_at)
@@ -24,10 +36,7 @@ export async function markThreadRead(db: DbOrTx, userId: string, taskId: string,
   return readCursor(db, { ...thread, userId, taskId });
 }
 
-async function readCursor(
-  db: DbOrTx,
-  thread: Parameters<typeof fromOtherSide>[0] & { userId: string; taskId: string },
-) {
+async function readCursor(db: DbOrTx, thread: Parameters<typeof fromOtherSide>[0] & ThreadScope & { userId: string }) {
   const [cursor] = await db
     .select({
       lastReadMessageId: taskThreadReads.lastReadMessageId,
@@ -35,7 +44,7 @@ async function readCursor(
       cursorAt: messageCursorAt,
     })
     .from(taskThreadReads)
-    .leftJoin(taskMessages, eq(taskMessages.id, taskThreadReads.lastReadMessageId))
+    .leftJoin(taskMessages, and(eq(taskMessages.id, taskThreadReads.lastReadMessageId), inThread(thread)))
     .where(and(eq(taskThreadReads.taskId, thread.taskId), eq(taskThreadReads.userId, thread.userId)));
   const key: MessageKey | undefined =
     cursor?.lastReadMessageId && cursor.cursorAt
@@ -44,10 +53,10 @@ async function readCursor(
   const [unread] = await db
     .select({ n: count() })
     .from(taskMessages)
-    .where(and(eq(taskMessages.taskId, thread.taskId), fromOtherSide(thread), afterKey(key)));
+    .where(and(inThread(thread), fromOtherSide(thread), afterKey(key)));
   return {
-    lastReadMessageId: cursor?.lastReadMessageId ?? null,
-    lastReadAt: cursor?.lastReadAt?.toISOString() ?? null,
+    lastReadMessageId: key?.id ?? null,
+    lastReadAt: key ? (cursor?.lastReadAt?.toISOString() ?? null) : null,
     unreadCount: Number(unread?.n ?? 0),
   };
 }

@@ -15,11 +15,12 @@ const WRITABLE = taskStatus.enumValues.filter((status) => isOpen({ status }) && 
 // One statement, so its own transaction: lock the task (FOR NO KEY UPDATE conflicts with the transitions' FOR
 // UPDATE: none slips between the check and the insert, and posts to one thread are stamped in commit order), find
 // the sender's side (the rule of `sideOf`: the requester or the operator owning it, else the worker), and only for
-// a side of a writable thread: insert the message, stamped once the lock is held and never before the thread's
-// newest; write the `task.message.created` outbox event for the OTHER side with the message's copy prepared for
-// the sender's side ($6 as the requester, $7 as the worker) and stamped, and its deliveries to the other side's
-// endpoints; notify the long polls of the task, and the webhook dispatchers when a delivery was queued (at
-// commit). The row comes back either way, so a refusal can say why.
+// a side of a writable thread: insert the message into the task's current assignment (whose worker alone reads
+// it: thread.ts), stamped once the lock is held and never before the thread's newest; write the
+// `task.message.created` outbox event for the OTHER side with the message's copy prepared for the sender's side
+// ($6 as the requester, $7 as the worker) and stamped, and its deliveries to the other side's endpoints; notify
+// the long polls of the task, and the webhook dispatchers when a delivery was queued (at commit). The row comes
+// back either way, so a refusal can say why.
 const POST_MESSAGE_SQL = `
   with task as (
     select t.id, t.status, t.requester_id, t.worker_id, t.livemode, u.owner_id,
@@ -29,8 +30,10 @@ const POST_MESSAGE_SQL = `
     where t.id = $1
     for no key update of t
   ), message as (
-    insert into task_messages (id, task_id, sender_id, body, created_at)
-    select $3, task.id, $2, $4, greatest(clock_timestamp(),
+    insert into task_messages (id, task_id, assignment_id, sender_id, body, created_at)
+    select $3, task.id,
+      (select a.id from task_assignments a where a.task_id = task.id and a.ended_at is null),
+      $2, $4, greatest(clock_timestamp(),
       (select max(m.created_at) + interval '1 microsecond' from task_messages m where m.task_id = task.id))
     from task
     where task.side is not null and task.status::text = any($5::text[])
@@ -74,7 +77,7 @@ export async function postMessage(
   const id = randomUUID();
   const draft = (side: 'requester' | 'worker') =>
     toMessageResource(
-      { id, taskId, assignmentId: null, senderId: userId, body, createdAt: new Date(0) },
+      { id, taskId, senderId: userId, body, createdAt: new Date(0) },
       side === 'requester' ? [userId] : [],
     );
   const [row] = await database.query<PostedRow>('post_message', POST_MESSAGE_SQL, [

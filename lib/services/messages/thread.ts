@@ -1,11 +1,15 @@
 import { and, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { type Task, type TaskMessage, taskMessages } from '@/db/schema';
+import { type Task, type TaskMessage, taskAssignments, taskMessages } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { loadTaskAccess, type TaskSide } from '@/lib/services/tasks/task-access';
 import { isTerminal } from '@/lib/tasks/task-transitions';
 
-// The 1:1 thread of a task: who is in it, which side a message came from, where it stands in the order.
+// The 1:1 thread of a task: who is in it, which side a message came from, where it stands in the order. A
+// worker's thread is their assignment's (db/schema/tasks.ts `task_assignments`): a worker reads only the messages
+// written during their own assignment, so the next worker after a withdrawal (or the same one accepting again)
+// starts from an empty thread; the requester side reads every assignment's messages, and the older ones without
+// an assignment.
 
 export type Thread = {
   task: Task;
@@ -14,7 +18,15 @@ export type Thread = {
   /** The requester side: the requesting user and, for an agent, the operator owning it. */
   requesterIds: string[];
   requesterOwnerId: string | null;
+  /**
+   * For the worker side, the assignment whose messages they read: their latest on this task (the current one, or
+   * the one a no-show cancel ended); null when they have none. Unused for the requester side.
+   */
+  assignmentId: string | null;
 };
+
+/** What decides which messages a reader sees. */
+export type ThreadScope = Pick<Thread, 'side' | 'assignmentId'> & { taskId: string };
 
 /** The thread as `userId` may see it; 404 for anyone who is not one of its two sides. */
 export async function loadThread(db: DbOrTx, taskId: string, userId: string, forUpdate = false): Promise<Thread> {
@@ -25,7 +37,26 @@ export async function loadThread(db: DbOrTx, taskId: string, userId: string, for
     side: access.side,
     requesterIds: [access.task.requesterId, access.requesterOwnerId].filter((id): id is string => id !== null),
     requesterOwnerId: access.requesterOwnerId,
+    assignmentId: access.side === 'worker' ? await latestAssignmentId(db, taskId, userId) : null,
   };
+}
+
+async function latestAssignmentId(db: DbOrTx, taskId: string, workerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: taskAssignments.id })
+    .from(taskAssignments)
+    .where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.workerId, workerId)))
+    .orderBy(desc(taskAssignments.acceptedAt), desc(taskAssignments.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The messages `scope`'s reader may see: the whole task's for the requester side, their assignment's for a worker. */
+export function inThread(scope: ThreadScope): SQL {
+  const ofTask = eq(taskMessages.taskId, scope.taskId);
+  if (scope.side === 'requester') return ofTask;
+  // Messages without an assignment predate assignments: the requester side's only.
+  return scope.assignmentId ? (and(ofTask, eq(taskMessages.assignmentId, scope.assignmentId)) as SQL) : sql`false`;
 }
 
 /** The thread opens when a worker accepts the task: never before (nor while it is back to `posted`). */
@@ -72,12 +103,17 @@ export function afterKey(key: MessageKey | undefined): SQL | undefined {
     : undefined;
 }
 
-/** The key of a message of this thread; 404 when the id names no message here. */
-export async function messageKey(db: DbOrTx, taskId: string, messageId: string, field: string): Promise<MessageKey> {
+/** The key of a message of this thread as `scope`'s reader sees it; 404 when the id names no message there. */
+export async function messageKey(
+  db: DbOrTx,
+  scope: ThreadScope,
+  messageId: string,
+  field: string,
+): Promise<MessageKey> {
   const [row] = await db
     .select({ id: taskMessages.id, cursorAt: messageCursorAt })
     .from(taskMessages)
-    .where(and(eq(taskMessages.taskId, taskId), eq(taskMessages.id, messageId)));
+    .where(and(inThread(scope), eq(taskMessages.id, messageId)));
   if (!row) {
     throw new ApiError('NOT_FOUND', {
       message: 'Message not found',
@@ -87,19 +123,22 @@ export async function messageKey(db: DbOrTx, taskId: string, messageId: string, 
   return row;
 }
 
-/** The newest message of the thread, if any. */
-export async function newestKey(db: DbOrTx, taskId: string): Promise<MessageKey | undefined> {
+/** The newest message of the thread as `scope`'s reader sees it, if any. */
+export async function newestKey(db: DbOrTx, scope: ThreadScope): Promise<MessageKey | undefined> {
   const [row] = await db
     .select({ id: taskMessages.id, cursorAt: messageCursorAt })
     .from(taskMessages)
-    .where(eq(taskMessages.taskId, taskId))
+    .where(inThread(scope))
     .orderBy(desc(taskMessages.createdAt), desc(taskMessages.id))
     .limit(1);
   return row;
 }
 
 /** The API view of a message. `senderSide` comes from who the sender is, so it survives a worker's withdrawal. */
-export function toMessageResource(message: TaskMessage, requesterIds: string[]) {
+export function toMessageResource(
+  message: Pick<TaskMessage, 'id' | 'taskId' | 'senderId' | 'body' | 'createdAt'>,
+  requesterIds: string[],
+) {
   return {
     id: message.id,
     taskId: message.taskId,
