@@ -107,7 +107,8 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
     'cancel_task',
     '/v1/tasks/{id}/cancel',
     'Cancel a task',
-    'Cancels a `draft` or `posted` task (not once a worker accepted it); the money goes back where it came from.',
+    'Cancels a `draft` or `posted` task, or an `accepted` one whose worker submitted nothing by the deadline (a ' +
+      'no-show; before the deadline it is refused); the money goes back where it came from, in full.',
     true,
   );
   action(
