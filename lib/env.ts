@@ -88,7 +88,8 @@ const liveX402Settings = (settings: z.infer<typeof envSchema>, ctx: z.Refinement
     ctx.addIssue({
       code: 'custom',
       path: ['X402_NETWORK'],
-      message: 'must be base when STRIPE_SECRET_KEY is live and X402_FACILITATOR_URL is set (live x402 settles real USDC)',
+      message:
+        'must be base when STRIPE_SECRET_KEY is live and X402_FACILITATOR_URL is set (live x402 settles real USDC)',
     });
   }
   if (!settings.X402_PAY_TO || PLACEHOLDER_PAY_TO.test(settings.X402_PAY_TO)) {
