@@ -2,6 +2,15 @@
 // request, and the periodic jobs begin. Skipped while `next build` collects pages.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  // Settings are checked before anything else: a bad value (or live x402 settings that would lose money, see
+  // lib/env.ts) stops the process with a message naming the variable, instead of failing on some later request.
+  const { env } = await import('./lib/env');
+  try {
+    env();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   const { startBackgroundJobs } = await import('./lib/jobs/start-background-jobs');
   const { logger } = await import('./lib/logger');
   await startBackgroundJobs().catch((error) =>

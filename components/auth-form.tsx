@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { safeNextPath } from '@/lib/auth/safe-next-path';
 
 type Mode = 'login' | 'signup';
 
@@ -45,7 +46,8 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
         );
         return;
       }
-      router.push(next);
+      // Checked again here: the page's value is what the server rendered, this is what the browser follows.
+      router.push(safeNextPath(next, window.location.origin));
       router.refresh();
     } finally {
       setPending(false);

@@ -71,7 +71,39 @@ const envSchema = z.object({
   X402_FACILITATOR_URL: z.url({ message: 'must be an absolute URL such as https://x402.org/facilitator' }).optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** A live Stripe key (`sk_live_…`, or a restricted `rk_live_…`): real money. */
+export const isLiveStripeKey = (key: string | undefined) => !!key && /^(sk|rk)_live_/.test(key);
+
+/** The fixed test-mode pay-to address (lib/payments/x402/config.ts), and the zero address: nobody is paid there. */
+const PLACEHOLDER_PAY_TO = /^0x0{36}(0000|0402)$/;
+
+/**
+ * Live x402 takes real USDC: with a live Stripe key and a facilitator, the network must be Base mainnet and
+ * X402_PAY_TO a real address of ours, or the process refuses to start (a payment to a test network or to the
+ * placeholder would be lost). Live without a facilitator, x402 is off (lib/payments/x402/availability.ts).
+ */
+const liveX402Settings = (settings: z.infer<typeof envSchema>, ctx: z.RefinementCtx) => {
+  if (!isLiveStripeKey(settings.STRIPE_SECRET_KEY) || !settings.X402_FACILITATOR_URL) return;
+  if (settings.X402_NETWORK !== 'base') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['X402_NETWORK'],
+      message:
+        'must be base when STRIPE_SECRET_KEY is live and X402_FACILITATOR_URL is set (live x402 settles real USDC)',
+    });
+  }
+  if (!settings.X402_PAY_TO || PLACEHOLDER_PAY_TO.test(settings.X402_PAY_TO)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['X402_PAY_TO'],
+      message: 'must be your own receiving address when STRIPE_SECRET_KEY is live and X402_FACILITATOR_URL is set',
+    });
+  }
+};
+
+const checkedEnvSchema = envSchema.superRefine(liveX402Settings);
+
+export type Env = z.infer<typeof checkedEnvSchema>;
 
 let cached: Env | undefined;
 
@@ -80,7 +112,7 @@ export function env(): Env {
   if (cached) return cached;
   // An empty value (`DATABASE_URL=` in a .env file) means "not set".
   const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = checkedEnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);

@@ -1356,10 +1356,10 @@ export type components = {
       status: 'ok' | 'unavailable';
       checks: {
         /**
-         * @description The dependency checked; `webhookUrls` reports whether outbound webhooks may reach private addresses.
+         * @description The dependency checked; `webhookUrls` reports whether outbound webhooks may reach private addresses, `x402` whether x402 (USDC) payments can be taken and how they settle (down: disabled).
          * @enum {string}
          */
-        name: 'database' | 'paymentProcessor' | 'webhookUrls';
+        name: 'database' | 'paymentProcessor' | 'webhookUrls' | 'x402';
         /** @enum {string} */
         status: 'up' | 'down';
         /** @description A required dependency that is down makes the answer 503. */

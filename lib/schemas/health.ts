@@ -17,8 +17,11 @@ export const healthOperation = defineOperation({
 
 const checkSchema = z.object({
   name: z
-    .enum(['database', 'paymentProcessor', 'webhookUrls'])
-    .describe('The dependency checked; `webhookUrls` reports whether outbound webhooks may reach private addresses.'),
+    .enum(['database', 'paymentProcessor', 'webhookUrls', 'x402'])
+    .describe(
+      'The dependency checked; `webhookUrls` reports whether outbound webhooks may reach private addresses, `x402` ' +
+        'whether x402 (USDC) payments can be taken and how they settle (down: disabled).',
+    ),
   status: z.enum(['up', 'down']),
   required: z.boolean().describe('A required dependency that is down makes the answer 503.'),
   latencyMs: z.number().describe('Time the check took (0 when served from cache).'),

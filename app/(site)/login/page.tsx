@@ -3,22 +3,21 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
 import { getBrowserUser } from '@/lib/auth/next-auth';
+import { safeNextPath } from '@/lib/auth/safe-next-path';
+import { env } from '@/lib/env';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'Log in' };
 
-// Only a path on this site (`/claim/…`), never another origin (`//evil.example`).
-const localPath = (value: string | string[] | undefined) =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
-
 export default async function LoginPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[]>>;
 }) {
-  const next = localPath((await searchParams).next);
+  // Only a path on this site (`/claim/…`), never another origin (`//evil.example`, `/\evil.example`).
+  const next = safeNextPath((await searchParams).next, env().SITE_URL);
   if (await getBrowserUser()) redirect(next);
   return (
     <div className="mx-auto max-w-sm space-y-6">

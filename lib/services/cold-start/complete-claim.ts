@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
+import { claimFundingSource, releaseFundingSource } from '@/lib/services/tasks/claim-funding-source';
 import { emitPaymentEvent } from '@/lib/services/tasks/release-escrow';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { findClaimByHumanToken } from './find-claim';
@@ -22,12 +23,23 @@ export async function completeClaim(db: Db, processor: PaymentProcessor, humanTo
   if (found.state === 'expired') throw new ApiError('CLAIM_EXPIRED');
 
   const { task } = found;
-  const charge = await chargeForTask(db, processor, {
-    taskId: task.id,
-    payerId: userId,
-    amountCents: task.totalCents,
-    description: `Legwork task: ${task.title}`,
-  });
+  // The draft's funding is claimed for the card like any publish (a resubmit of this page claims it again).
+  await claimFundingSource(db, task.id, 'card');
+  let charge: Awaited<ReturnType<typeof chargeForTask>>;
+  try {
+    charge = await chargeForTask(db, processor, {
+      taskId: task.id,
+      payerId: userId,
+      amountCents: task.totalCents,
+      description: `Legwork task: ${task.title}`,
+    });
+  } catch (error) {
+    // A declined card leaves the draft free for the next attempt, with another card.
+    if (error instanceof ApiError && error.code === 'PAYMENT_FAILED') {
+      await releaseFundingSource(db, task.id, 'card');
+    }
+    throw error;
+  }
   // A charge that succeeded for someone else (two humans on one link at once) does not fund this claim.
   if (charge.userId !== userId) throw new ApiError('CLAIM_ALREADY_USED');
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { env } from '@/lib/env';
 import { configuredProcessor } from '@/lib/payments/get-processor';
+import { x402Availability } from '@/lib/payments/x402/availability';
 import type { DeepHealth } from '@/lib/schemas/health';
 
 type Check = DeepHealth['checks'][number];
@@ -13,7 +14,11 @@ let processorCache: { check: Check; at: number } | undefined;
 
 /** Readiness: each required dependency, timed. The database is opened here, so an open failure is reported too. */
 export async function checkDeepHealth(openDatabase: () => Promise<Database>): Promise<DeepHealth> {
-  const checks = [...(await Promise.all([checkDatabase(openDatabase), checkPaymentProcessor()])), webhookUrlsCheck()];
+  const checks = [
+    ...(await Promise.all([checkDatabase(openDatabase), checkPaymentProcessor()])),
+    webhookUrlsCheck(),
+    x402Check(),
+  ];
   const down = checks.some((check) => check.required && check.status === 'down');
   return { status: down ? 'unavailable' : 'ok', checks, checkedAt: new Date().toISOString() };
 }
@@ -83,6 +88,12 @@ function webhookUrlsCheck(): Check {
       ? 'private URLs allowed (WEBHOOKS_ALLOW_PRIVATE_URLS=1): http and loopback/private addresses are not refused'
       : 'https and public addresses only',
   };
+}
+
+// Not a dependency either: whether x402 payments can be taken, and how they settle.
+function x402Check(): Check {
+  const { enabled, detail } = x402Availability();
+  return { name: 'x402', status: enabled ? 'up' : 'down', required: false, latencyMs: 0, detail };
 }
 
 class TimeoutError extends Error {}

@@ -1,18 +1,21 @@
-import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
-import { tasks, users } from '@/db/schema';
+import { charges, tasks, users } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
 import { findPaymentCustomer } from '@/lib/services/payments/payment-customer';
+import { claimFundingSource } from './claim-funding-source';
 
 export type CardFunding = { payerId: string } | { refusal: string; remainingCents?: number };
 
 /**
  * Decides whose card pays for a task and reserves it: a human pays with their own card; an agent with its
- * operator's, within the agent's remaining `spendingLimitCents`. Runs in the caller's transaction with the
- * agent's row locked, and marks the task `fundingSource = card`, so concurrent tasks of one agent are
- * counted against its cap one after the other and can never overspend it together.
+ * operator's, within the agent's remaining `spendingLimitCents`. Runs in the caller's transaction: first it
+ * claims the draft's funding for the card (409 when another payment already has it), then, with the agent's
+ * row locked, counts what the card already carries for the agent, so concurrent tasks of one agent are counted
+ * against its cap one after the other and can never overspend it together. A refusal is returned, and the
+ * caller rolls the claim back with its transaction.
  */
 export async function reserveCardFunding(
   tx: DbOrTx,
@@ -20,6 +23,7 @@ export async function reserveCardFunding(
   user: Pick<ActorUser, 'id' | 'type' | 'ownerId'>,
   task: { id: string; totalCents: number },
 ): Promise<CardFunding> {
+  await claimFundingSource(tx, task.id, 'card');
   const payerId = user.type === 'agent' ? user.ownerId : user.id;
   if (!payerId) return { refusal: 'This agent has no operator whose card could pay' };
 
@@ -32,7 +36,7 @@ export async function reserveCardFunding(
       // SHARE lock on this row; FOR UPDATE would deadlock two concurrent creations of one agent.
       .for('no key update');
     if (agent?.limit !== null && agent?.limit !== undefined) {
-      const spent = await committedCardSpend(tx, user.id, task.id);
+      const spent = await cardSpend(tx, user.id, task.id);
       const remainingCents = Math.max(0, agent.limit - spent);
       if (task.totalCents > remainingCents) {
         return { refusal: `The agent’s spending limit leaves ${remainingCents} cents`, remainingCents };
@@ -44,23 +48,25 @@ export async function reserveCardFunding(
   if (!customer?.paymentMethodId) {
     return { refusal: user.type === 'agent' ? 'The operator has no card on file' : 'No card on file' };
   }
-  await tx.update(tasks).set({ fundingSource: 'card' }).where(eq(tasks.id, task.id));
   return { payerId };
 }
 
-/** What an agent's card-funded tasks hold or spent: every card task not refunded (cancelled or expired). */
-async function committedCardSpend(tx: DbOrTx, agentId: string, exceptTaskId: string) {
+/**
+ * What the operator's card carries for an agent's tasks (other than `exceptTaskId`): every captured charge less
+ * what was refunded, whatever the task's status or how it ended, plus every draft whose card funding is
+ * reserved and not yet captured (a charge in flight, or about to start).
+ */
+async function cardSpend(tx: DbOrTx, agentId: string, exceptTaskId: string) {
   const [row] = await tx
-    .select({ cents: sql<string>`coalesce(sum(${tasks.totalCents}), 0)` })
+    .select({
+      cents: sql<string>`coalesce(sum(case
+        when ${charges.status} = 'succeeded' then ${charges.amountCents} - ${charges.refundedCents}
+        when ${tasks.status} = 'draft' and ${tasks.fundingSource} = 'card' then ${tasks.totalCents}
+        else 0 end), 0)`,
+    })
     .from(tasks)
-    .where(
-      and(
-        eq(tasks.requesterId, agentId),
-        inArray(tasks.fundingSource, ['card']),
-        notInArray(tasks.status, ['cancelled', 'expired']),
-        ne(tasks.id, exceptTaskId),
-      ),
-    );
+    .leftJoin(charges, and(eq(charges.taskId, tasks.id), eq(charges.livemode, tasks.livemode)))
+    .where(and(eq(tasks.requesterId, agentId), ne(tasks.id, exceptTaskId)));
   return Number(row?.cents ?? 0);
 }
 

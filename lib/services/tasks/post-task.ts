@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
@@ -16,7 +16,14 @@ import {
 import { x402Config } from '@/lib/payments/x402/config';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
 import type { TaskBody } from '@/lib/schemas/tasks';
+import { refundTask } from '@/lib/services/payments/refund-task';
 import { chargeCard, reserveCardFunding } from './card-funding';
+import {
+  claimFundingSource,
+  type FundingSource,
+  fundingInProgress,
+  releaseFundingSource,
+} from './claim-funding-source';
 import { insertDraftTask } from './insert-draft-task';
 import { emitPaymentEvent } from './release-escrow';
 import { invalidTransition, runTransition } from './run-transition';
@@ -88,32 +95,31 @@ export async function publishTask(
     });
   }
   return fundAndPost(db, processor, user, x402, {
-    taskId,
-    // The task as reserved, under its lock: its price is what gets charged (a PATCH may have changed the budget
-    // since the check above; once reserved, updateTask refuses to change it).
+    // The task as claimed, under its lock: its price is what gets paid (a PATCH may have changed the budget
+    // since the check above; once its funding is claimed, updateTask refuses to change it).
     draft: async (tx) => {
       const locked = await readTaskAccess(tx, taskId, user.id, true);
       if (locked.task.status !== 'draft') throw invalidTransition('publish', locked.task.status);
       return locked.task;
     },
-    undo: (id) => db.update(tasks).set({ fundingSource: null }).where(eq(tasks.id, id)),
+    undo: (id, source) => releaseFundingSource(db, id, source),
   });
 }
 
-/** Where createTask and publishTask differ: which draft is funded, and what a declined charge puts back. */
+/** Where createTask and publishTask differ: which draft is funded, and what a payment that did not happen undoes. */
 type FundingPlan = {
-  /** The draft's id when it exists before funding (publish). */
-  taskId?: string;
-  /** The draft to fund: inserted (create), or locked and re-checked (publish). */
-  draft: (tx: DbOrTx) => Promise<Task>;
-  /** After a declined charge: the new draft deleted, or the existing one no longer reserved. */
-  undo: (taskId: string) => Promise<unknown>;
+  /** The draft to fund, in the transaction that claims its funding: inserted (create), or locked and re-checked. */
+  draft: (tx: Tx) => Promise<Task>;
+  /** After a payment that did not happen: the new draft deleted, or the existing one's claim given up. */
+  undo: (taskId: string, source: FundingSource) => Promise<unknown>;
 };
 
 /**
- * Funds the plan's draft and posts it: an offered x402 payment is taken before the draft is touched (one
- * payment, one task); else the card is reserved with the draft in one transaction (rolled back when no card
- * can pay: `paymentRequired`), charged, and the draft posted.
+ * Funds the plan's draft and posts it. The draft's funding source is claimed first, in one transaction with the
+ * draft (claimFundingSource), so two publishes of one draft can never both pay: the second is 409 before it
+ * charges or settles anything. Then the offered x402 payment is taken, or the card reserved (rolled back with
+ * the claim when no card can pay: `paymentRequired`) and charged, and the draft posted. A card charge whose
+ * post then fails is refunded before the error goes back.
  */
 async function fundAndPost(
   db: Db,
@@ -123,23 +129,33 @@ async function fundAndPost(
   plan: FundingPlan,
 ): Promise<PostOutcome> {
   if (x402) {
-    const paid = await acceptPayment(db, processor, x402);
-    let draft: Task | undefined;
+    const draft = await db.transaction(async (tx) => {
+      const task = await plan.draft(tx);
+      await claimFundingSource(tx, task.id, 'x402');
+      return task;
+    });
+    let paid: AcceptedX402Payment;
     try {
-      draft = await plan.draft(db);
+      paid = await acceptPayment(db, processor, x402);
+    } catch (error) {
+      await plan.undo(draft.id, 'x402');
+      throw error;
+    }
+    try {
       return {
         kind: 'posted',
         task: await publishPaidByX402(db, user, draft, paid),
         paymentHeaders: paid.responseHeaders,
       };
     } catch (error) {
-      // Settled, yet no task took it (the draft was cancelled or re-priced meanwhile): on the books as owed back.
+      // Settled, yet no task took it: on the books as owed back.
       await recordUnusedX402Payment(db, {
         paymentId: paid.paymentId,
-        taskId: draft?.id ?? plan.taskId ?? null,
-        userId: draft?.requesterId ?? user.id,
+        taskId: draft.id,
+        userId: draft.requesterId,
         livemode: processor.livemode,
       });
+      await releaseFundingSource(db, draft.id, 'x402');
       throw paymentOwedBack(error);
     }
   }
@@ -155,13 +171,42 @@ async function fundAndPost(
     }
     throw error;
   }
+  const { task, payerId } = reserved;
+  let charge: Awaited<ReturnType<typeof chargeCard>>;
   try {
-    await chargeCard(db, processor, reserved.task, reserved.payerId);
+    charge = await chargeCard(db, processor, task, payerId);
   } catch (error) {
-    await plan.undo(reserved.task.id);
+    // Only a charge that certainly did not happen gives the draft up; otherwise (a charge in flight, an unknown
+    // outcome) the card keeps its claim, and a retry by card finds the one charge.
+    if (error instanceof ApiError && (error.code === 'PAYMENT_FAILED' || error.code === 'PAYMENT_REQUIRED')) {
+      await plan.undo(task.id, 'card');
+    }
     throw error;
   }
-  return { kind: 'posted', task: await publish(db, user, reserved.task.id, {}) };
+  if (charge.refundedCents > 0) {
+    // This draft's card payment was taken once and given back; charging it again would need a new charge.
+    await releaseFundingSource(db, task.id, 'card');
+    throw new ApiError('CONFLICT', {
+      message: 'This draft’s card payment was refunded after an earlier failed publish',
+      hint: 'Create the task again with POST /v1/tasks, or publish this draft with an x402 payment.',
+    });
+  }
+  try {
+    return { kind: 'posted', task: await publish(db, user, task.id, 'card') };
+  } catch (error) {
+    await refundUnposted(db, processor, task);
+    throw error;
+  }
+}
+
+/** A card charge whose draft could not be posted goes back to the card (ledger: the charge, then its refund). */
+async function refundUnposted(db: Db, processor: PaymentProcessor, task: Task) {
+  try {
+    await refundTask(db, processor, { taskId: task.id, description: `Refund: task not posted (${task.title})` });
+    await releaseFundingSource(db, task.id, 'card');
+  } catch (error) {
+    logger.error('refunding the charge of a task that could not be posted failed', { error, taskId: task.id });
+  }
 }
 
 /** The error of a post that failed after its x402 payment settled, telling the client where the money went. */
@@ -191,7 +236,7 @@ function fundingUser(user: ActorUser, task: Task): Pick<ActorUser, 'id' | 'type'
 }
 
 async function publishPaidByX402(db: Db, user: ActorUser, task: Task, paid: AcceptedX402Payment) {
-  return publish(db, user, task.id, { fundingSource: 'x402' }, async (tx, current) => {
+  return publish(db, user, task.id, 'x402', async (tx, current) => {
     await recordX402Receipt(tx, {
       paymentId: paid.paymentId,
       taskId: current.id,
@@ -202,11 +247,12 @@ async function publishPaidByX402(db: Db, user: ActorUser, task: Task, paid: Acce
   });
 }
 
+/** Posts a funded draft; the transition re-checks, under the task's lock, that the funding claimed is this one. */
 async function publish(
   db: Db,
   user: ActorUser,
   taskId: string,
-  changes: Partial<typeof tasks.$inferInsert>,
+  source: FundingSource,
   money?: (tx: Tx, task: Task) => Promise<void>,
 ) {
   const { task } = await runTransition(db, {
@@ -214,10 +260,10 @@ async function publish(
     action: 'publish',
     caller: { user },
     effect: async (tx, access) => {
+      if (access.task.fundingSource !== source) throw fundingInProgress();
       await money?.(tx, access.task);
-      const funded = { ...access.task, ...changes };
-      await emitPaymentEvent(tx, { ...access, task: funded }, 'payment.succeeded', funded.totalCents);
-      return { ...changes, publishedAt: new Date() };
+      await emitPaymentEvent(tx, access, 'payment.succeeded', access.task.totalCents);
+      return { publishedAt: new Date() };
     },
   });
   return task;

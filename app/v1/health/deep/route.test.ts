@@ -35,6 +35,14 @@ const WEBHOOK_URLS_CHECK = {
   detail: 'https and public addresses only',
 };
 
+const X402_CHECK = {
+  name: 'x402',
+  status: 'up',
+  required: false,
+  latencyMs: 0,
+  detail: 'test mode: base-sepolia, settled locally without a facilitator',
+};
+
 describe('GET /v1/health/deep', () => {
   it('answers 200 {data: {status: ok, checks: [database, paymentProcessor], checkedAt}}', async () => {
     const res = await call(GET, '/v1/health/deep');
@@ -54,6 +62,7 @@ describe('GET /v1/health/deep', () => {
             cached: expect.any(Boolean),
           },
           WEBHOOK_URLS_CHECK,
+          X402_CHECK,
         ],
         checkedAt: expect.stringMatching(ISO),
       },
@@ -94,6 +103,7 @@ describe('GET /v1/health/deep', () => {
           { name: 'database', status: 'down', required: true, latencyMs: expect.any(Number), detail: 'unreachable' },
           expect.objectContaining({ name: 'paymentProcessor', status: 'up' }),
           WEBHOOK_URLS_CHECK,
+          X402_CHECK,
         ],
         checkedAt: expect.stringMatching(ISO),
       },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PATCH as updateTask } from '@/app/v1/tasks/[id]/route';
 import { POST as createTask } from '@/app/v1/tasks/route';
 import { getDatabase } from '@/db/client';
-import { ledgerTransactions } from '@/db/schema';
+import { ledgerTransactions, tasks } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { withEnv } from '@/test/env';
@@ -15,9 +15,10 @@ import { callAction, lifecycleBody, taskParties, taskRow } from '@/test/tasks';
 import { base64Json, facilitatorStandIn, newPayer, paymentRows, signAuthorization, v1Payload } from '@/test/x402';
 import { POST as publish } from './route';
 
-// Publishing a draft with x402 settles the payment before the draft is locked and posted. When the draft changes
-// in that window (cancelled, or re-priced), no task takes the payment: the answer says so, and the settled USDC is
-// on the books as owed back to the paying wallet instead of nowhere. The facilitator stand-in acts while it settles.
+// Publishing a draft with x402 claims the draft's funding, then settles the payment, then posts the draft. While
+// it settles, the draft cannot be cancelled or re-priced (409). Should the draft change anyway, no task takes the
+// payment: the answer says so, and the settled USDC is on the books as owed back to the paying wallet instead of
+// nowhere. The facilitator stand-in acts while it settles.
 
 const OWED_BACK = expect.stringContaining('owed back to the paying wallet');
 
@@ -63,45 +64,59 @@ async function unusedPaymentEntries(taskId: string) {
 }
 
 describe('POST /v1/tasks/{id}/publish with x402 while the draft changes', () => {
-  it('cancelled while the payment settles: 409, the payment linked to the draft and owed back, no escrow', async () => {
+  it('a cancel while the payment settles is refused (409): the payment posts the task, its escrow holds it', async () => {
+    const { token, taskId } = await agentDraft();
+    let cancel: Awaited<ReturnType<typeof callAction>> | undefined;
+
+    const { res, payer, totalCents } = await publishWhile(token, taskId, async () => {
+      cancel = await callAction('cancel', taskId, token);
+    });
+
+    expect(cancel?.status, cancel?.text).toBe(409);
+    expect(res.status, res.text).toBe(200);
+    expect(await taskRow(taskId)).toMatchObject({ status: 'posted', fundingSource: 'x402' });
+    expect(await paymentRows(payer)).toEqual([expect.objectContaining({ status: 'settled', taskId })]);
+    expect(await escrowBalance(taskId)).toBe(totalCents);
+    expect((await callAction('cancel', taskId, token)).status).toBe(200);
+    expect(await escrowBalance(taskId)).toBe(0);
+  });
+
+  it('a re-price while the payment settles is refused (409): the task is posted at the price paid', async () => {
+    const { token, taskId } = await agentDraft();
+    let patched: Awaited<ReturnType<typeof call>> | undefined;
+
+    const { res, totalCents } = await publishWhile(token, taskId, async () => {
+      patched = await call(updateTask, `/v1/tasks/${taskId}`, {
+        token,
+        params: { id: taskId },
+        body: { budgetCents: 2_500 },
+      });
+    });
+
+    expect(patched?.status, patched?.text).toBe(409);
+    expect(res.status, res.text).toBe(200);
+    expect(await taskRow(taskId)).toMatchObject({ status: 'posted', totalCents });
+    expect(await escrowBalance(taskId)).toBe(totalCents);
+  });
+
+  it('a draft ended behind its back while the payment settles: 409, the payment owed back, no escrow', async () => {
     const { agentId, token, taskId } = await agentDraft();
     const refunds = ledgerAccount.refunds('test', agentId);
     const before = await balances([refunds]);
+    const { db } = await getDatabase();
 
+    // Not through the API (which refuses while the funding is claimed): the draft is gone from under the payment.
     const { res, payer, totalCents } = await publishWhile(token, taskId, async () => {
-      expect((await callAction('cancel', taskId, token)).status).toBe(200);
+      await db.update(tasks).set({ status: 'cancelled' }).where(eq(tasks.id, taskId));
     });
 
     expect(res.status, res.text).toBe(409);
     expect(res.json.error).toMatchObject({ code: 'INVALID_TRANSITION', hint: OWED_BACK });
-    expect(await taskRow(taskId)).toMatchObject({ status: 'cancelled' });
     expect(await paymentRows(payer)).toEqual([expect.objectContaining({ status: 'settled', taskId })]);
     expect(await escrowBalance(taskId)).toBe(0);
     expect((await balances([refunds]))[refunds]).toBe((before[refunds] ?? 0) + totalCents);
     expect(await unusedPaymentEntries(taskId)).toEqual([
       { kind: 'refund', key: expect.stringMatching(/^test:x402:[0-9a-f-]+:unused$/) },
     ]);
-  });
-
-  it('re-priced while the payment settles: 409 CONFLICT (not a 500), owed back; the draft stays a draft', async () => {
-    const { agentId, token, taskId } = await agentDraft();
-    const refunds = ledgerAccount.refunds('test', agentId);
-    const before = await balances([refunds]);
-
-    const { res, payer, totalCents } = await publishWhile(token, taskId, async () => {
-      const patched = await call(updateTask, `/v1/tasks/${taskId}`, {
-        token,
-        params: { id: taskId },
-        body: { budgetCents: 2_500 },
-      });
-      expect(patched.status, patched.text).toBe(200);
-    });
-
-    expect(res.status, res.text).toBe(409);
-    expect(res.json.error).toMatchObject({ code: 'CONFLICT', hint: OWED_BACK });
-    expect(await taskRow(taskId)).toMatchObject({ status: 'draft', budgetCents: 2_500 });
-    expect(await paymentRows(payer)).toEqual([expect.objectContaining({ status: 'settled', taskId })]);
-    expect(await escrowBalance(taskId)).toBe(0);
-    expect((await balances([refunds]))[refunds]).toBe((before[refunds] ?? 0) + totalCents);
   });
 });

@@ -1,0 +1,46 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { type fundingSource, tasks } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+
+export type FundingSource = (typeof fundingSource.enumValues)[number];
+
+/** Longer than an x402 verify and settle can take (10 s each): a claim this old belongs to a request that died. */
+const STALE_X402_CLAIM = sql`now() - interval '2 minutes'`;
+
+/**
+ * Claims a draft's funding for one payment path (card, x402, later bookings) before any money moves: one
+ * conditional update, so of two publishes racing on one draft by different paths exactly one funds it and the
+ * other is refused with 409 CONFLICT before it charges or settles anything. The card may claim again what the
+ * card holds (a retry after a crash, or a resubmit): its charge is idempotent per task, so it is charged once.
+ * An x402 claim is exclusive, and given up as soon as its payment fails; one left by a request that died is
+ * taken over after two minutes.
+ */
+export async function claimFundingSource(tx: DbOrTx, taskId: string, source: FundingSource): Promise<void> {
+  const free = or(
+    isNull(tasks.fundingSource),
+    and(eq(tasks.fundingSource, 'x402'), lt(tasks.updatedAt, STALE_X402_CLAIM)),
+    source === 'card' ? eq(tasks.fundingSource, 'card') : undefined,
+  );
+  const [claimed] = await tx
+    .update(tasks)
+    .set({ fundingSource: source })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'draft'), free))
+    .returning({ id: tasks.id });
+  if (!claimed) throw fundingInProgress();
+}
+
+/** Gives up a claim whose payment did not happen, so the draft can be funded again (or cancelled). */
+export async function releaseFundingSource(tx: DbOrTx, taskId: string, source: FundingSource): Promise<void> {
+  await tx
+    .update(tasks)
+    .set({ fundingSource: null })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'draft'), eq(tasks.fundingSource, source)));
+}
+
+export function fundingInProgress(): ApiError {
+  return new ApiError('CONFLICT', {
+    message: 'This task is already being funded by another request',
+    hint: 'Do not pay twice: fetch the task with GET /v1/tasks/{id}; once it is posted it was funded by the other request.',
+  });
+}
