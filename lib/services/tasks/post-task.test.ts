@@ -23,6 +23,7 @@ const agent = (): ActorUser => ({
   name: 'Scout',
   type: 'agent',
   ownerId: parties.requester.id,
+  emailVerified: false,
   createdAt: new Date(),
 });
 
