@@ -134,7 +134,7 @@ test('agent posts a funded task, a worker accepts, they talk, proof with a photo
     const waiting = request.get(`/v1/tasks/${task.id}/messages/await?timeoutSec=30`, { headers: asAgent });
     await workerPage.waitForTimeout(1_000);
     await workerPage.getByLabel('Message').fill('On my way, there in 10 minutes.');
-    await workerPage.getByRole('button', { name: 'Send' }).click();
+    await workerPage.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(workerPage.getByTestId('thread-message')).toContainText(['On my way, there in 10 minutes.']);
     const awaited = await waiting;
     expect(awaited.status()).toBe(200);
