@@ -6511,12 +6511,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              /** @description True when the event was accepted (including a repeat). */
-              received: boolean;
-              /** @description True when this event id had already been applied. */
-              duplicate?: boolean;
-            };
+            /** @description True when the event was accepted (including a repeat). */
+            received: boolean;
+            /** @description True when this event id had already been applied. */
+            duplicate?: boolean;
           };
         };
       };

@@ -174,6 +174,15 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/auth/sessions/current']?.delete?.responses['403']).toBeDefined();
   });
 
+  it('documents the inbound payment webhook’s 200 as the bare {received, duplicate?} body (no data wrapper)', () => {
+    const ok = doc.paths['/v1/webhooks/payments']?.post?.responses['200'] as {
+      content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } };
+    };
+    const schema = ok.content['application/json'].schema;
+    expect(Object.keys(schema.properties).sort()).toEqual(['duplicate', 'received']);
+    expect(schema.required).toEqual(['received']);
+  });
+
   it('documents the Idempotency-Key header on idempotent POST operations and the 503 of the deep health check', () => {
     const notIdempotent = new Set(
       operations.filter((operation) => operation.idempotent === false).map((operation) => operation.path),
