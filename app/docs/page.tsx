@@ -19,8 +19,11 @@ type OperationDoc = {
   responses: Record<string, { description: string; content?: { 'application/json': { schema: unknown } } }>;
 };
 
+// `{}` in the list makes the credential optional (POST /v1/mcp).
 const AUTH_LABEL = (security: unknown[]) =>
-  security.length === 0 ? 'No authentication' : security.map((entry) => Object.keys(entry as object)[0]).join(' or ');
+  security.length === 0
+    ? 'No authentication'
+    : security.map((entry) => Object.keys(entry as object)[0] ?? 'none').join(' or ');
 
 // Rendered from /v1/openapi.json's own builder, so the page can never disagree with the document.
 export default function ApiReferencePage() {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { operations } from '@/lib/schemas/operations';
+import { documentedOperations, operations } from '@/lib/schemas/operations';
 import { type ErrorCode, errorTable } from './errors';
-import type { Operation } from './operation';
+import type { DocumentedOperation, Operation } from './operation';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -181,6 +181,38 @@ function describeOperation(operation: Operation): Record<string, unknown> {
   };
 }
 
+/** A hand-described endpoint (MCP): its fields as declared, zod bodies converted like an operation's. */
+function describeDocumented(operation: DocumentedOperation): Record<string, unknown> {
+  const content = (byType: Record<string, z.ZodType | JsonSchema>, io: 'input' | 'output') =>
+    Object.fromEntries(
+      Object.entries(byType).map(([mediaType, schema]) => [
+        mediaType,
+        { schema: schema instanceof z.ZodType ? jsonSchema(schema, io) : schema },
+      ]),
+    );
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(operation.responses)) {
+    responses[status] = {
+      description: response.description,
+      ...(response.content ? { content: content(response.content, 'output') } : {}),
+    };
+  }
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: operation.description,
+    tags: operation.tags,
+    security: operation.security,
+    parameters: operation.parameters ?? [],
+    requestBody: {
+      required: true,
+      description: operation.requestBody.description,
+      content: content(operation.requestBody.content, 'input'),
+    },
+    responses,
+  };
+}
+
 const MULTIPART_FILE_BODY = {
   required: true,
   content: {
@@ -212,7 +244,13 @@ function buildPaths(): Record<string, unknown> {
     paths[operation.path] ??= {};
     (paths[operation.path] as Record<string, unknown>)[operation.method.toLowerCase()] = describeOperation(operation);
   }
-  const tags = [...new Set(operations.flatMap((operation) => operation.tags))].map((name) => ({ name }));
+  for (const operation of documentedOperations) {
+    paths[operation.path] ??= {};
+    (paths[operation.path] as Record<string, unknown>)[operation.method.toLowerCase()] = describeDocumented(operation);
+  }
+  const tags = [...new Set([...operations, ...documentedOperations].flatMap((operation) => operation.tags))].map(
+    (name) => ({ name }),
+  );
   return {
     openapi: '3.1.0',
     info: {

@@ -55,3 +55,26 @@ export function defineOperation<const T extends Operation>(operation: T): T {
 export type Input<T extends Operation, K extends 'body' | 'query' | 'params'> = T[K] extends z.ZodType
   ? z.output<T[K]>
   : undefined;
+
+/**
+ * An endpoint that is not built with route() because it speaks another protocol (MCP's JSON-RPC), described
+ * by hand so the OpenAPI document still lists it. Bodies are zod schemas (converted like an operation's) or,
+ * for what JSON Schema cannot type (an SSE stream), a plain JSON Schema object.
+ */
+export type DocumentedOperation = {
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  /** OpenAPI security requirements; `{}` among them makes the credential optional. */
+  security: Record<string, string[]>[];
+  parameters?: Record<string, unknown>[];
+  requestBody: { description: string; content: Record<string, z.ZodType> };
+  responses: Record<number, { description: string; content?: Record<string, z.ZodType | Record<string, unknown>> }>;
+};
+
+export function defineDocumentedOperation<const T extends DocumentedOperation>(operation: T): T {
+  return operation;
+}

@@ -8,7 +8,7 @@ import { errorOutcome, sharedEncoder, toResponse } from './respond';
 import { withIdempotency } from './steps/idempotency';
 import { parseInput } from './steps/parse-input';
 import { enforceRateLimit, type RateLimitState, rateLimitHeaders } from './steps/rate-limit';
-import { resolveActor } from './steps/resolve-actor';
+import { authorizeActor, resolveActor } from './steps/resolve-actor';
 import { recordUsage } from './usage-log';
 
 export type HandlerInput<T extends Operation> = {
@@ -49,7 +49,8 @@ export function route<T extends Operation>(operation: T, handler: Handler<T>): R
     let outcome: Outcome;
     try {
       const resolved = await resolveActor(operation, request, context, database);
-      actor = resolved.actor;
+      actor = resolved.actor; // set before any refusal below, so a 403 or 429 with a key is still logged
+      authorizeActor(operation, actor);
       rateLimit = await enforceRateLimit(operation, resolved, context.ip, database);
       const input = await parseInput(operation, request, routeContext);
       const execute = () => runHandler(operation, handler, { ...input, actor, context, request }, database, encodeOnce);

@@ -1328,6 +1328,26 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/mcp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * MCP server (Streamable HTTP)
+     * @description The Model Context Protocol endpoint, Streamable HTTP transport, stateless (no `Mcp-Session-Id`; GET and DELETE are 405). The body is a JSON-RPC 2.0 message or batch; send `Accept: application/json, text/event-stream`. Requests are answered with a `text/event-stream` of JSON-RPC messages; transport errors with a JSON-RPC error object as `application/json` (not the `{error}` envelope). The bearer API key is optional: without one only the cold-start tools work; with one every tool calls this API with it, so its scopes, rate limit and usage log apply. A browser may call only from this site’s origin. See /docs/agents.
+     */
+    post: operations['mcp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -2136,6 +2156,36 @@ export type components = {
       action: 'accept' | 'message' | 'submit' | 'withdraw';
       /** @description For `message`: what the worker writes (default: a canned reply). Not allowed with other actions. */
       body?: string;
+    };
+    JsonRpcError: {
+      /** @constant */
+      jsonrpc: '2.0';
+      error: {
+        /** @description JSON-RPC error code: -32700 parse error, -32600 invalid request, -32000/-32001. */
+        code: number;
+        message: string;
+      };
+      id: (string | number) | null;
+    };
+    /** @description A JSON-RPC 2.0 request, notification or response. */
+    JsonRpcMessageInput: {
+      /** @constant */
+      jsonrpc: '2.0';
+      /** @description The request id; absent on a notification. */
+      id?: string | number;
+      /** @description `initialize`, `tools/list`, `tools/call`, a notification, … */
+      method?: string;
+      params?: {
+        [key: string]: unknown;
+      };
+      /** @description On a response to a server request. */
+      result?: {
+        [key: string]: unknown;
+      };
+      /** @description On an error response to a server request. */
+      error?: {
+        [key: string]: unknown;
+      };
     };
   };
   responses: never;
@@ -6511,12 +6561,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              /** @description True when the event was accepted (including a repeat). */
-              received: boolean;
-              /** @description True when this event id had already been applied. */
-              duplicate?: boolean;
-            };
+            /** @description True when the event was accepted (including a repeat). */
+            received: boolean;
+            /** @description True when this event id had already been applied. */
+            duplicate?: boolean;
           };
         };
       };
@@ -9284,6 +9332,97 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  mcp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The protocol version negotiated by `initialize`, on later requests. */
+        'MCP-Protocol-Version'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One JSON-RPC message or a batch of them. */
+    requestBody: {
+      content: {
+        'application/json':
+          | components['schemas']['JsonRpcMessageInput']
+          | components['schemas']['JsonRpcMessageInput'][];
+      };
+    };
+    responses: {
+      /** @description The answers to the requests, streamed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description The body held only notifications or responses: accepted, no content. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed JSON or JSON-RPC. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonRpcError'];
+        };
+      };
+      /** @description An `Authorization` header that is not `Bearer <token>`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonRpcError'];
+        };
+      };
+      /** @description An `Origin` other than this site. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonRpcError'];
+        };
+      };
+      /** @description `Accept` lacks `application/json` or `text/event-stream`. */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonRpcError'];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonRpcError'];
+        };
+      };
+      /** @description `Content-Type` is not `application/json`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonRpcError'];
         };
       };
     };

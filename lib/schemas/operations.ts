@@ -1,4 +1,4 @@
-import type { Operation } from '@/lib/api/operation';
+import type { DocumentedOperation, Operation } from '@/lib/api/operation';
 import {
   createAgentOperation,
   deleteAgentOperation,
@@ -20,6 +20,7 @@ import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperatio
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
 import { resendVerificationEmailOperation, verifyEmailOperation } from './email-verification';
 import { deepHealthOperation, healthOperation } from './health';
+import { mcpOperation } from './mcp';
 import {
   awaitMessagesOperation,
   listMessagesOperation,
@@ -163,3 +164,9 @@ export const operations: Operation[] = [
   rotateWebhookSecretOperation,
   simulateSandboxOperation,
 ];
+
+/**
+ * Endpoints outside the REST pipeline, described by hand (lib/api/documented.ts). The same test checks their
+ * handlers, folders and this list.
+ */
+export const documentedOperations: DocumentedOperation[] = [mcpOperation];

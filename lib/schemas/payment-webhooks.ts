@@ -13,6 +13,8 @@ export const paymentWebhookOperation = defineOperation({
   rateLimit: 'none',
   idempotent: false,
   rawBody: true,
+  // The spec row shows `200 {received: boolean}` with no `{data}` wrapper (DESIGN §5, inbound webhooks).
+  envelope: false,
   response: z.object({
     received: z.boolean().describe('True when the event was accepted (including a repeat).'),
     duplicate: z.boolean().optional().describe('True when this event id had already been applied.'),

@@ -1,18 +1,21 @@
+import { documented } from '@/lib/api/documented';
 import { otherMethods } from '@/lib/api/other-methods';
 import { env } from '@/lib/env';
+import { mcpOperation } from '@/lib/schemas/mcp';
 import { handleMcpRequest } from '@/mcp/http';
 
-// Not built with route(): this endpoint speaks JSON-RPC (MCP Streamable HTTP), answers with an SSE stream or a
-// JSON-RPC object rather than the `{data}`/error envelope, and is no OpenAPI operation. Each tool call goes through
-// the REST pipeline itself, with the caller's Bearer key (mcp/http.ts).
+// Not built with route(): this endpoint speaks JSON-RPC (MCP Streamable HTTP) and answers with an SSE stream or a
+// JSON-RPC object rather than the `{data}`/error envelope. Each tool call goes through the REST pipeline itself,
+// with the caller's Bearer key (mcp/http.ts). The OpenAPI document describes it from mcpOperation.
 
 export const dynamic = 'force-dynamic';
 // A wait lasts at most 50 s; serverless platforms must not cut it short.
 export const maxDuration = 60;
 
 // POST /v1/mcp — the MCP tools over Streamable HTTP (stateless)
-export const POST = (request: Request) =>
-  handleMcpRequest(request, { allowedOrigins: [new URL(env().SITE_URL).origin] });
+export const POST = documented(mcpOperation, (request) =>
+  handleMcpRequest(request, { allowedOrigins: [new URL(env().SITE_URL).origin] }),
+);
 
 // Stateless: no GET stream, no session to DELETE.
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST: POST as never });

@@ -2,10 +2,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HttpMethod, Operation } from '@/lib/api/operation';
+import type { DocumentedHandler } from '@/lib/api/documented';
+import type { DocumentedOperation, HttpMethod, Operation } from '@/lib/api/operation';
 import type { RouteHandler } from '@/lib/api/route';
-import { operations } from '@/lib/schemas/operations';
+import { documentedOperations, operations } from '@/lib/schemas/operations';
 import { call } from '@/test/http';
+import { POST as mcpPost } from '../mcp/route';
 import { GET } from './route';
 
 type OpenApiOperation = {
@@ -25,14 +27,13 @@ type OpenApiDocument = {
 const V1_DIR = path.resolve(__dirname, '..');
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Every app/v1/**\/route.ts except the catch-all and /v1/mcp, with the OpenAPI path its folder stands for. */
+/** Every app/v1/**\/route.ts except the catch-all, with the OpenAPI path its folder stands for. */
 function routeFiles(): { file: string; openApiPath: string }[] {
   const found: { file: string; openApiPath: string }[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
-        // app/v1/mcp speaks JSON-RPC (MCP Streamable HTTP), not the REST pipeline: no OpenAPI operation.
-        if (entry.name.startsWith('[...') || (dir === V1_DIR && entry.name === 'mcp')) continue;
+        if (entry.name.startsWith('[...')) continue;
         walk(path.join(dir, entry.name));
       } else if (entry.name === 'route.ts') {
         const segments = path.relative(V1_DIR, dir).split(path.sep).filter(Boolean);
@@ -76,6 +77,7 @@ describe('GET /v1/openapi.json', () => {
     const files = routeFiles();
     expect(files.length).toBeGreaterThan(0);
     const documented: string[] = [];
+    const handDescribed: string[] = [];
     for (const { file, openApiPath } of files) {
       const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
       // otherMethods() handlers only answer 405: they are not operations (tested below).
@@ -85,8 +87,12 @@ describe('GET /v1/openapi.json', () => {
       );
       expect(handlers.length, `${file} exports no handler`).toBeGreaterThan(0);
       for (const method of handlers) {
-        const { operation } = module[method] as RouteHandler;
-        expect(operation, `${method} ${file} is not built with route()`).toBeDefined();
+        // A handler outside the REST pipeline (MCP) must say so with documented(), and be listed as such.
+        const { documentedOperation } = module[method] as Partial<DocumentedHandler>;
+        if (documentedOperation) handDescribed.push(`${method} ${documentedOperation.path}`);
+        const { operation = documentedOperation } = module[method] as Partial<RouteHandler>;
+        expect(operation, `${method} ${file} is not built with route() or documented()`).toBeDefined();
+        if (!operation) continue;
         expect(operation.method, file).toBe(method);
         expect(operation.path, file).toBe(openApiPath);
         expect(doc.paths[operation.path]?.[method.toLowerCase()], `${method} ${operation.path}`).toBeDefined();
@@ -94,14 +100,17 @@ describe('GET /v1/openapi.json', () => {
         documented.push(`${method} ${operation.path}`);
       }
     }
+    expect(handDescribed).toEqual(['POST /v1/mcp']);
     // ...and nothing is documented that has no handler.
     const inDocument = Object.entries(doc.paths).flatMap(([p, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${p}`),
     );
     expect(inDocument.sort()).toEqual(documented.sort());
-    expect(operations.map((operation: Operation) => `${operation.method} ${operation.path}`).sort()).toEqual(
-      documented.sort(),
-    );
+    const listed = [...operations, ...documentedOperations];
+    expect(
+      listed.map((operation: Operation | DocumentedOperation) => `${operation.method} ${operation.path}`).sort(),
+    ).toEqual(documented.sort());
+    expect(documentedOperations.map((operation) => `${operation.method} ${operation.path}`)).toEqual(handDescribed);
   });
 
   it('resolves every $ref inside the document (named schemas live in components.schemas)', () => {
@@ -146,12 +155,13 @@ describe('GET /v1/openapi.json', () => {
       for (const [method, op] of Object.entries(item)) {
         for (const [status, response] of Object.entries(op.responses)) {
           if (Number(status) < 400 || (p === '/v1/health/deep' && status === '503')) continue;
+          if (p === '/v1/mcp') continue; // JSON-RPC errors: checked by the MCP test below
           expect(response.content?.['application/json']?.schema, `${method} ${p} ${status}`).toEqual({
             $ref: '#/components/schemas/Error',
           });
           if (status === '429') expect(response.headers, `${method} ${p}`).toHaveProperty('Retry-After');
         }
-        expect(op.responses['500'], `${method} ${p}`).toBeDefined();
+        if (p !== '/v1/mcp') expect(op.responses['500'], `${method} ${p}`).toBeDefined();
       }
     }
   });
@@ -174,6 +184,63 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/auth/sessions/current']?.delete?.responses['403']).toBeDefined();
   });
 
+  it('documents the inbound payment webhook’s 200 as the bare {received, duplicate?} body (no data wrapper)', () => {
+    const ok = doc.paths['/v1/webhooks/payments']?.post?.responses['200'] as {
+      content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } };
+    };
+    const schema = ok.content['application/json'].schema;
+    expect(Object.keys(schema.properties).sort()).toEqual(['duplicate', 'received']);
+    expect(schema.required).toEqual(['received']);
+  });
+
+  it('describes POST /v1/mcp as the Streamable HTTP MCP endpoint: JSON-RPC in, SSE or JSON-RPC JSON out', async () => {
+    type McpDoc = {
+      tags: string[];
+      security: Record<string, string[]>[];
+      requestBody: { content: Record<string, { schema: { anyOf: unknown[] } }> };
+      responses: Record<string, { content?: Record<string, { schema: { $ref?: string; type?: string } }> }>;
+    };
+    const mcp = doc.paths['/v1/mcp']?.post as unknown as McpDoc;
+    expect(mcp).toMatchObject({ operationId: 'mcp', tags: ['MCP'] });
+    expect(mcp.security).toEqual([{}, { apiKey: [] }]); // the bearer key is optional
+    expect(Object.keys(mcp.requestBody.content)).toEqual(['application/json']);
+    expect(mcp.requestBody.content['application/json']?.schema.anyOf).toEqual([
+      { $ref: '#/components/schemas/JsonRpcMessageInput' },
+      { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/JsonRpcMessageInput' } },
+    ]);
+    expect(Object.keys(mcp.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    expect(mcp.responses['202']?.content).toBeUndefined();
+    for (const status of ['400', '401', '403', '406', '413', '415']) {
+      expect(mcp.responses[status]?.content, status).toEqual({
+        'application/json': { schema: { $ref: '#/components/schemas/JsonRpcError' } },
+      });
+    }
+    expect(doc.components.schemas.JsonRpcError).toMatchObject({ required: ['jsonrpc', 'error', 'id'] });
+
+    // ...and the handler answers with exactly those content types.
+    const ask = (headers: Record<string, string>) =>
+      mcpPost(
+        new Request('http://localhost:3000/v1/mcp', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+          }),
+        }),
+      );
+    const streamed = await ask({});
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await streamed.body?.cancel();
+    const refused = await ask({ origin: 'https://elsewhere.example' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
+  });
+
   it('documents the Idempotency-Key header on idempotent POST operations and the 503 of the deep health check', () => {
     const notIdempotent = new Set(
       operations.filter((operation) => operation.idempotent === false).map((operation) => operation.path),
@@ -181,7 +248,7 @@ describe('GET /v1/openapi.json', () => {
     expect(notIdempotent).toEqual(new Set(['/v1/webhooks/payments']));
     expect(doc.paths['/v1/webhooks/payments']?.post?.parameters).toEqual([]);
     for (const [p, item] of Object.entries(doc.paths)) {
-      if (!item.post || notIdempotent.has(p)) continue;
+      if (!item.post || notIdempotent.has(p) || p === '/v1/mcp') continue; // JSON-RPC has no Idempotency-Key
       expect(
         item.post.parameters.map((param) => `${param.in}:${param.name}`),
         p,

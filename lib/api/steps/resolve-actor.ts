@@ -11,7 +11,11 @@ export type ResolvedActor = { actor: Actor; rate?: RateCount };
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-/** Step 1: who is calling. Public operations ignore credentials entirely. */
+/**
+ * Step 1: who is calling. Public operations ignore credentials entirely. Only authentication happens here;
+ * whether this actor may call the operation is `authorizeActor`, so the route knows the key of a refused request
+ * (its usage log counts 403s too).
+ */
 export async function resolveActor(
   operation: Operation,
   request: Request,
@@ -33,7 +37,12 @@ export async function resolveActor(
     throw new ApiError('UNAUTHORIZED');
   }
 
-  const { actor } = authenticated;
+  return authenticated;
+}
+
+/** Step 1b: 403 when the authenticated actor is the wrong kind for the operation or lacks its scope. */
+export function authorizeActor(operation: Operation, actor: Actor): void {
+  if (actor.kind === 'anonymous') return;
   if (operation.auth === 'session' && actor.kind !== 'session') {
     throw new ApiError('FORBIDDEN', {
       message: 'This operation requires a session token',
@@ -53,7 +62,6 @@ export async function resolveActor(
       details: { requiredScope: operation.scope },
     });
   }
-  return authenticated;
 }
 
 async function limitFailedAttempts(database: Database, ip: string): Promise<void> {

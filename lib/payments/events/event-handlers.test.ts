@@ -38,7 +38,7 @@ async function deliver(type: string, object: Record<string, unknown>, options: E
     }),
   );
   expect(res.status, `${type}: ${res.text}`).toBe(200);
-  expect(res.json).toEqual({ data: { received: true } });
+  expect(res.json).toEqual({ received: true });
   const { db } = await getDatabase();
   const recorded = await db.select().from(processorEvents).where(eq(processorEvents.eventId, id));
   expect(recorded).toEqual([{ eventId: id, type, livemode, receivedAt: expect.any(Date) }]);

@@ -58,12 +58,12 @@ async function payoutAccount(accountId: string) {
 }
 
 describe('POST /v1/webhooks/payments', () => {
-  it('acknowledges a signed event of an unknown type with 200 {data:{received:true}} and records it', async () => {
+  it('acknowledges a signed event of an unknown type with a bare 200 {received:true} and records it', async () => {
     for (const livemode of [false, true]) {
       const event = stripeEvent('customer.created', { id: `cus_${uid()}`, object: 'customer' }, { livemode });
       const res = await deliverSigned(JSON.stringify(event));
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ data: { received: true } });
+      expect(res.json).toEqual({ received: true });
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expectRequestId(res);
       const rows = await storedEvents(event.id);
@@ -76,7 +76,7 @@ describe('POST /v1/webhooks/payments', () => {
     const payload = JSON.stringify(event);
     const res = await deliver(payload, sign(payload), { authorization: 'Bearer not-a-key', 'idempotency-key': uid() });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ data: { received: true } });
+    expect(res.json).toEqual({ received: true });
     expect(await storedEvents(event.id)).toHaveLength(1);
   });
 
@@ -156,7 +156,7 @@ describe('POST /v1/webhooks/payments', () => {
     // Configured again, the same delivery goes through.
     const res = await deliver(payload, sign(payload));
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ data: { received: true } });
+    expect(res.json).toEqual({ received: true });
   });
 
   it('a signed 5 MB body is 413 PAYLOAD_TOO_LARGE (streamed or with a declared Content-Length) and stores nothing', async () => {
@@ -179,7 +179,7 @@ describe('POST /v1/webhooks/payments', () => {
     expect(Buffer.byteLength(payload)).toBeLessThan(1024 * 1024);
     const res = await deliverSigned(payload);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ data: { received: true } });
+    expect(res.json).toEqual({ received: true });
     expect(await storedEvents(event.id)).toHaveLength(1);
   });
 
@@ -225,7 +225,7 @@ describe('POST /v1/webhooks/payments', () => {
     const payload = JSON.stringify(event);
     const first = await deliverSigned(payload);
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ data: { received: true } });
+    expect(first.json).toEqual({ received: true });
     expect(await payoutAccount(accountId)).toMatchObject({ chargesEnabled: true, eventCreated: event.created });
     const [recorded] = await storedEvents(event.id);
 
@@ -240,12 +240,12 @@ describe('POST /v1/webhooks/payments', () => {
     // Stripe re-signs every retry: same body, a fresh header.
     const second = await deliver(payload, sign(payload));
     expect(second.status).toBe(200);
-    expect(second.json).toEqual({ data: { received: true, duplicate: true } });
+    expect(second.json).toEqual({ received: true, duplicate: true });
     // The same id with another body is a duplicate too (the id is what counts).
     const altered = JSON.stringify({ ...event, type: 'customer.created' });
     const third = await deliverSigned(altered);
     expect(third.status).toBe(200);
-    expect(third.json).toEqual({ data: { received: true, duplicate: true } });
+    expect(third.json).toEqual({ received: true, duplicate: true });
 
     expect(await payoutAccount(accountId)).toEqual(reset);
     expect(await storedEvents(event.id)).toEqual([recorded]);
@@ -265,11 +265,11 @@ describe('POST /v1/webhooks/payments', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => deliver(payload, header)));
 
     for (const res of results) expect(res.status).toBe(200);
-    const fresh = results.filter((res) => res.json.data.duplicate === undefined);
-    const duplicates = results.filter((res) => res.json.data.duplicate === true);
-    expect(fresh.map((res) => res.json)).toEqual([{ data: { received: true } }]);
+    const fresh = results.filter((res) => res.json.duplicate === undefined);
+    const duplicates = results.filter((res) => res.json.duplicate === true);
+    expect(fresh.map((res) => res.json)).toEqual([{ received: true }]);
     expect(duplicates).toHaveLength(9);
-    for (const res of duplicates) expect(res.json).toEqual({ data: { received: true, duplicate: true } });
+    for (const res of duplicates) expect(res.json).toEqual({ received: true, duplicate: true });
 
     expect(await storedEvents(event.id)).toEqual([
       { eventId: event.id, type: 'account.updated', livemode: false, receivedAt: expect.any(Date) },

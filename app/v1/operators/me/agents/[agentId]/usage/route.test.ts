@@ -5,6 +5,7 @@ import { getDatabase } from '@/db/client';
 import { apiRequestLog } from '@/db/schema';
 import { flushUsageLog } from '@/lib/api/usage-log';
 import { createAgentViaApi } from '@/test/agents';
+import { insertApiKey } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
 import { GET as listAgents } from '../../route';
@@ -87,5 +88,56 @@ describe('GET /v1/operators/me/agents/{agentId}/usage', () => {
       lastActiveAt: last[0]?.createdAt.toISOString(),
       lastActiveIp: ip,
     });
+  });
+
+  it('counts requests refused with 403: an agent key on a session-only operation, a key without the scope', async () => {
+    const { token } = await signUpViaApi('op');
+    const agent = await createAgentViaApi(token);
+    const figures = async () => {
+      await flushUsageLog();
+      const { requestsPerDay: _days, ...rest } = (await usageOf(token, agent.id)).json.data;
+      return rest;
+    };
+
+    for (let i = 0; i < 2; i++) {
+      expect((await call(getOperator, '/v1/operators/me', { token: agent.key, ip: uniqueIp() })).status).toBe(200);
+    }
+    const wrongKind = await call(listAgents, '/v1/operators/me/agents', { token: agent.key, ip: uniqueIp() });
+    expect(wrongKind.status).toBe(403);
+    expect(wrongKind.json.error.message).toBe('This operation requires a session token');
+    expect(await figures()).toMatchObject({ totalRequests: 3, errorCount: 1, last24hRequests: 3 });
+
+    const { db } = await getDatabase();
+    const { key: readOnly } = await insertApiKey(db, { userId: agent.id, scopes: ['tasks:read'] });
+    const noScope = await call(paymentHistory, '/v1/payments/history', { token: readOnly, ip: uniqueIp() });
+    expect(noScope.status).toBe(403);
+    expect(noScope.json.error.details).toEqual({ requiredScope: 'payments:read' });
+    expect(await figures()).toMatchObject({ totalRequests: 4, errorCount: 2, last24hRequests: 4 });
+
+    const logged = (await db.select().from(apiRequestLog)).filter((row) => row.userId === agent.id);
+    expect(logged.map((row) => `${row.status} ${row.route}`).sort()).toEqual([
+      '200 /v1/operators/me',
+      '200 /v1/operators/me',
+      '403 /v1/operators/me/agents',
+      '403 /v1/payments/history',
+    ]);
+  });
+
+  it('counts requests refused with 429 past the key’s rate limit', async () => {
+    const { token } = await signUpViaApi('op');
+    const agent = await createAgentViaApi(token);
+    const { db } = await getDatabase();
+    const { key } = await insertApiKey(db, { userId: agent.id, rateLimitPerMinute: 2 });
+
+    // Two answered, the third refused; fixed 60 s windows may start a new one in between, hence the loop.
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 429 && statuses.length < 6) {
+      statuses.push((await call(getOperator, '/v1/operators/me', { token: key, ip: uniqueIp() })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    await flushUsageLog();
+    const { requestsPerDay: _days, ...figures } = (await usageOf(token, agent.id)).json.data;
+    expect(figures).toMatchObject({ totalRequests: statuses.length, errorCount: 1 });
   });
 });
