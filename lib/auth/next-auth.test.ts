@@ -27,7 +27,7 @@ class Browser {
   constructor(readonly ip = uniqueIp()) {}
 
   private request(path: string, init: { method?: string; form?: Record<string, string> } = {}): Request {
-    const headers = new Headers({ 'x-forwarded-for': this.ip, 'user-agent': 'vitest-browser/1.0' });
+    const headers = new Headers({ 'x-legwork-peer-address': this.ip, 'user-agent': 'vitest-browser/1.0' });
     if (this.cookies.size > 0) {
       headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     }
