@@ -56,6 +56,9 @@ export default defineConfig({
       LEGWORK_DEV_MAILBOX: '1',
       // Webhook endpoints in the specs are local receivers on 127.0.0.1.
       WEBHOOKS_ALLOW_PRIVATE_URLS: '1',
+      // The specs reach the server from 127.0.0.1 and name their own client address in X-Forwarded-For
+      // (e2e/fixtures.ts), as a proxy on the same host would: loopback is a trusted proxy here.
+      TRUSTED_PROXIES: 'loopback',
     },
   },
 });

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import next from 'next';
 import { GET as awaitMessages } from './app/v1/tasks/[id]/messages/await/route';
 import { POST as postMessage } from './app/v1/tasks/[id]/messages/route';
+import { PEER_ADDRESS_HEADER, trustPeerHeader } from './lib/api/client-address';
 import { deferredBody, LEADING_WHITESPACE } from './lib/api/respond';
 import type { RouteHandler } from './lib/api/route';
 import { logger } from './lib/logger';
@@ -19,6 +20,11 @@ const DIRECT: Record<string, [RegExp, RouteHandler][]> = {
   POST: [[/^\/v1\/tasks\/([^/?#]+)\/messages(?:\?|$)/, postMessage]],
 };
 
+// The client address is the TCP peer (DESIGN §4 "Client address"): this server writes it into PEER_ADDRESS_HEADER
+// of every request, its own paths and Next's alike, after dropping any copy the client sent; the pipeline reads that
+// header only in a process that said so here.
+trustPeerHeader();
+
 const { port, hostname } = listenAddress(process.argv.slice(2));
 const app = next({ dev: false, hostname, port });
 await app.prepare();
@@ -26,7 +32,11 @@ const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
   const direct = directRoute(req.method, req.url);
-  if (!direct) return void handle(req, res);
+  if (!direct) {
+    delete req.headers[PEER_ADDRESS_HEADER];
+    if (req.socket.remoteAddress) req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress;
+    return void handle(req, res);
+  }
   serveDirect(req, res, ...direct).catch((error: unknown) => {
     logger.error('direct route failed', { error, method: req.method, url: req.url });
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
@@ -67,10 +77,11 @@ async function serveDirect(
   });
   const headers: [string, string][] = [];
   const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i] ?? '', raw[i + 1] ?? '']);
-  // As `next start` does: the client address for rate limits and logs, unless a proxy already set it.
-  if (!req.headers['x-forwarded-for'] && req.socket.remoteAddress)
-    headers.push(['x-forwarded-for', req.socket.remoteAddress]);
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] ?? '';
+    if (name.toLowerCase() !== PEER_ADDRESS_HEADER) headers.push([name, raw[i + 1] ?? '']);
+  }
+  if (req.socket.remoteAddress) headers.push([PEER_ADDRESS_HEADER, req.socket.remoteAddress]);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   // A GET has no body to read: ending the request stream now, while the long poll parks, spares the wake-up
   // the work (5,000 answers at once: ~40 ms) of draining it after the response is written.

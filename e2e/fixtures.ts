@@ -2,7 +2,8 @@ import { test as base } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
-// Every test gets its own client address (X-Forwarded-For, which the server honours as the client IP), for
+// Every test gets its own client address (X-Forwarded-For, which the e2e server believes because it runs with
+// TRUSTED_PROXIES=loopback and the specs connect from 127.0.0.1: see playwright.config.ts), for
 // its browser and its API calls alike, so the per-IP limits of sign-up, sign-in, proposal and registration
 // (20 a minute) count each test on its own instead of the whole suite from 127.0.0.1.
 let counter = 0;

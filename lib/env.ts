@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustedProxies } from './api/client-address';
 
 // Every setting is optional: the embedded default (PGlite in DATA_DIR, test-mode payments) needs none.
 const optionalUrl = z.url({ message: 'must be a URL, e.g. postgres://user:pass@host:5432/db' }).optional();
@@ -55,6 +56,23 @@ const envSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(3650, { message: 'must be at most 3650' })
     .default(90),
+  // Proxies whose X-Forwarded-For is believed (DESIGN §4 "Client address"); empty: the TCP peer is the client.
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  // Set to 1 by Vercel: the client address then comes from its x-vercel-forwarded-for.
+  VERCEL: z
+    .string()
+    .optional()
+    .transform((value) => value === '1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // Lets outbound webhooks use http: and loopback/private addresses (local development and tests only).
   WEBHOOKS_ALLOW_PRIVATE_URLS: z

@@ -1,4 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { clientIp } from '../lib/api/request-context';
 import { createLegworkClient } from '../lib/client';
 import { createLegworkMcpServer, type LegworkMcpServerOptions } from './server';
 
@@ -52,13 +53,17 @@ export async function handleMcpRequest(request: Request, options: McpHttpOptions
   return response;
 }
 
-/** The API's per-IP limits should count the MCP caller, not this server: pass its address along. */
+/**
+ * The API's per-IP limits should count the MCP caller, not this server: its address (as this request resolved it)
+ * goes along as X-Forwarded-For. The API believes it when this server's own address is in TRUSTED_PROXIES (e.g.
+ * `loopback` when SITE_URL reaches the same host); otherwise every MCP caller counts as this server.
+ */
 function forwardClientAddress(headers: Headers, baseFetch: typeof fetch): typeof fetch {
-  const forwarded = headers.get('x-forwarded-for') ?? headers.get('x-real-ip');
-  if (!forwarded) return baseFetch;
+  const client = clientIp(headers);
+  if (client === '0.0.0.0') return baseFetch;
   return (input, init) => {
     const request = new Request(input, init);
-    request.headers.set('x-forwarded-for', forwarded);
+    request.headers.set('x-forwarded-for', client);
     return baseFetch(request);
   };
 }

@@ -1,3 +1,4 @@
+import { PEER_ADDRESS_HEADER } from '@/lib/api/client-address';
 import type { RouteHandler } from '@/lib/api/route';
 
 export type CallOptions = {
@@ -6,6 +7,7 @@ export type CallOptions = {
   body?: unknown;
   params?: Record<string, string>;
   query?: Record<string, string>;
+  /** The TCP peer address, as server.ts passes it (PEER_ADDRESS_HEADER). */
   ip?: string;
   token?: string;
 };
@@ -18,7 +20,7 @@ export async function call(handler: RouteHandler, path: string, options: CallOpt
   const url = new URL(path, 'http://localhost:3000');
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
   const headers = new Headers(options.headers);
-  if (options.ip) headers.set('x-forwarded-for', options.ip);
+  if (options.ip) headers.set(PEER_ADDRESS_HEADER, options.ip);
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   let body: string | undefined;
   if (options.body !== undefined) {

@@ -73,7 +73,7 @@ export function openAwait(
 ): Promise<Response> {
   const url = new URL(`http://localhost:3000/v1/tasks/${taskId}/messages/await`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const headers = new Headers({ 'x-forwarded-for': uniqueIp() });
+  const headers = new Headers({ 'x-legwork-peer-address': uniqueIp() });
   if (token) headers.set('authorization', `Bearer ${token}`);
   return awaitRoute(new Request(url, { method: 'GET', headers, signal }), { params: Promise.resolve({ id: taskId }) });
 }

@@ -15,7 +15,7 @@ export function rawPost(
   body: BodyInit | null,
   headers: Record<string, string> = {},
 ) {
-  const init = { method: 'POST', headers: { 'x-forwarded-for': uniqueIp(), ...headers }, body, duplex: 'half' };
+  const init = { method: 'POST', headers: { 'x-legwork-peer-address': uniqueIp(), ...headers }, body, duplex: 'half' };
   return send(handler, new Request(new URL(path, 'http://localhost:3000'), init as RequestInit));
 }
 

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, openDatabase, setDatabase } from '@/db/client';
+import { trustPeerHeader } from '@/lib/api/client-address';
 import { flushUsageLog } from '@/lib/api/usage-log';
 import { checkLedgerInvariants } from '@/lib/payments/ledger/check-ledger-invariants';
 
 process.env.LOG_LEVEL ??= 'silent';
+// As server.ts does: the tests pass each call's client address as the TCP peer (test/http.ts `ip`).
+trustPeerHeader();
 
 let database: Database | undefined;
 

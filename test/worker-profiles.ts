@@ -41,7 +41,7 @@ export function uploadRequest(bytes: Uint8Array, options: { token?: string; file
     new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }),
     options.filename ?? 'photo.png',
   );
-  const headers = new Headers({ 'x-forwarded-for': uniqueIp() });
+  const headers = new Headers({ 'x-legwork-peer-address': uniqueIp() });
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   return new Request('http://localhost:3000/v1/uploads', { method: 'POST', body: form, headers });
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { env } from '../env';
+import { clientOfChain, forwardedEntries, PEER_ADDRESS_HEADER, peerHeaderTrusted } from './client-address';
 
 export type RequestContext = {
   requestId: string;
@@ -22,12 +24,14 @@ export function createRequestContext(request: Request): RequestContext {
 }
 
 /**
- * The client address as the nearest proxy reports it. Deploy behind a proxy that sets
- * X-Forwarded-For (Vercel, a load balancer, or `next start` itself, which fills it from the socket).
+ * The client address (DESIGN §4 "Client address"): the TCP peer, which server.ts passes in PEER_ADDRESS_HEADER,
+ * and X-Forwarded-For only through the proxies of TRUSTED_PROXIES, walked from the right. On Vercel the platform's
+ * own `x-vercel-forwarded-for` (the peer it saw, last). Without server.ts (`next dev`, `next start`) the peer is
+ * unknown and counts as `0.0.0.0`: one bucket for every client, unless TRUSTED_PROXIES lists 0.0.0.0.
  */
 export function clientIp(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  const candidate = forwarded || headers.get('x-real-ip')?.trim() || '';
-  const normalized = candidate.startsWith('::ffff:') ? candidate.slice(7) : candidate;
-  return /^[0-9A-Fa-f:.]{2,45}$/.test(normalized) ? normalized : '0.0.0.0';
+  const { TRUSTED_PROXIES, VERCEL } = env();
+  if (VERCEL) return clientOfChain(forwardedEntries(headers.get('x-vercel-forwarded-for')), TRUSTED_PROXIES);
+  const peer = (peerHeaderTrusted() && headers.get(PEER_ADDRESS_HEADER)) || '0.0.0.0';
+  return clientOfChain([...forwardedEntries(headers.get('x-forwarded-for')), peer], TRUSTED_PROXIES);
 }

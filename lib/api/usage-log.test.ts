@@ -17,7 +17,9 @@ describe('usage log', () => {
     const ip = uniqueIp();
     const before = new Date(Date.now() - 1000);
 
-    const res = await call(getMe, '/v1/users/me', { token: key, ip });
+    // The client address is the TCP peer: a forged X-Forwarded-For does not reach the log.
+    const forged = { 'x-forwarded-for': uniqueIp() };
+    const res = await call(getMe, '/v1/users/me', { token: key, ip, headers: forged });
     expect(res.status).toBe(200);
     await flushUsageLog();
 

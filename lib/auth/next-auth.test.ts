@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as nextAuthRoute from '@/app/api/auth/[...nextauth]/route';
 import { getDatabase } from '@/db/client';
 import { rateLimitCounters, sessions } from '@/db/schema';
+import { PEER_ADDRESS_HEADER } from '@/lib/api/client-address';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
 import { envForFile, NEXT_AUTH_TEST_ENV } from '@/test/env';
@@ -24,10 +25,13 @@ envForFile(NEXT_AUTH_TEST_ENV);
 /** A cookie jar and a client address: what a browser carries from one request to the next. */
 class Browser {
   readonly cookies = new Map<string, string>();
+  /** An X-Forwarded-For the browser sends itself (believed only through TRUSTED_PROXIES). */
+  forwardedFor: string | undefined;
   constructor(readonly ip = uniqueIp()) {}
 
   private request(path: string, init: { method?: string; form?: Record<string, string> } = {}): Request {
-    const headers = new Headers({ 'x-forwarded-for': this.ip, 'user-agent': 'vitest-browser/1.0' });
+    const headers = new Headers({ [PEER_ADDRESS_HEADER]: this.ip, 'user-agent': 'vitest-browser/1.0' });
+    if (this.forwardedFor) headers.set('x-forwarded-for', this.forwardedFor);
     if (this.cookies.size > 0) {
       headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     }
@@ -190,6 +194,28 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const ok = await elsewhere.signIn(user.email ?? '', PASSWORD);
     expect(setsSessionCookie(ok)).toBe(true);
     expect(await sessionsOf(user.id)).toHaveLength(1);
+  });
+
+  it('counts the TCP peer, not X-Forwarded-For: rotating it still gets the 21st attempt refused', async () => {
+    await ensureWindowRoom(60, 15);
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('na-rotate'), password: PASSWORD });
+    const browser = new Browser();
+    const csrfToken = await browser.csrfToken();
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      browser.forwardedFor = uniqueIp();
+      const res = await browser.signIn(uniqueEmail(`na-rotate-${attempt}`), 'wrong password', csrfToken);
+      expect(errorOf(res), `attempt ${attempt}`).toBe('CredentialsSignin');
+    }
+    browser.forwardedFor = uniqueIp();
+    const limited = await browser.signIn(user.email ?? '', PASSWORD, csrfToken);
+    expect(errorOf(limited)).toContain('Too many requests');
+    expect(await sessionsOf(user.id)).toHaveLength(0);
+    const [counter] = await db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.bucket, `ip:auth:${browser.ip}`));
+    expect(counter?.count).toBe(21);
   });
 
   it('revoking the session row signs the browser out: findLiveSession and getBrowserUser no longer see it', async () => {

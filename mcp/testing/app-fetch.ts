@@ -46,11 +46,11 @@ function match(pattern: string, pathname: string): Record<string, string> | unde
   return params;
 }
 
-/** `ip` is sent as X-Forwarded-For, so the per-IP limits of one test never touch another's. */
+/** `ip` is sent as the peer address (PEER_ADDRESS_HEADER), so the per-IP limits of one test never touch another's. */
 export function appFetch(ip: string): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
-    request.headers.set('x-forwarded-for', ip);
+    request.headers.set('x-legwork-peer-address', ip);
     const { pathname } = new URL(request.url);
     for (const [pattern, module] of ROUTES) {
       const params = match(pattern, pathname);

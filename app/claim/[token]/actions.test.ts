@@ -19,7 +19,7 @@ async function postEmailStep(token: string, email: string) {
   const answer = async () => Response.json(await submitClaimEmail(token, {}, form));
   const request = new Request(`http://localhost:3000/claim/${token}`, {
     method: 'POST',
-    headers: { 'x-forwarded-for': uniqueIp() },
+    headers: { 'x-legwork-peer-address': uniqueIp() },
   });
   const res = await runAppRoute({ POST: answer }, '/claim/[token]', request, { token });
   expect(res.status, res.text).toBe(200);

@@ -69,7 +69,7 @@ describe('POST /v1/uploads errors', () => {
         new Request('http://localhost:3000/v1/uploads', {
           method: 'POST',
           body: form,
-          headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': uniqueIp() },
+          headers: { authorization: `Bearer ${token}`, 'x-legwork-peer-address': uniqueIp() },
         }),
       );
       expect(res.status).toBe(400);

@@ -264,7 +264,7 @@ describe('Idempotency-Key: invalid header values are 400', () => {
 
   it('two Idempotency-Key headers are refused', async () => {
     const email = uniqueEmail('two-keys');
-    const headers = new Headers({ 'content-type': 'application/json', 'x-forwarded-for': uniqueIp() });
+    const headers = new Headers({ 'content-type': 'application/json', 'x-legwork-peer-address': uniqueIp() });
     headers.append('idempotency-key', 'first');
     headers.append('idempotency-key', 'second');
     const response = await signUp(

@@ -26,7 +26,7 @@ async function signIn(userId: string): Promise<string> {
   const ip = uniqueIp();
   const jar = new Map<string, string>();
   const send = async (segments: string[], form?: Record<string, string>) => {
-    const headers = new Headers({ 'x-forwarded-for': ip });
+    const headers = new Headers({ 'x-legwork-peer-address': ip });
     if (jar.size) headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
     if (form) headers.set('content-type', 'application/x-www-form-urlencoded');
     const request = new Request(new URL(`/api/auth/${segments.join('/')}`, 'http://localhost:3000'), {
