@@ -540,7 +540,7 @@ export type paths = {
     put?: never;
     /**
      * Create and fund a task (posted to workers at once)
-     * @description Creates a task and funds it, so it is `posted` when this answers (or a `draft` with `draft: true`). Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their own card; when neither can pay, 402 `PAYMENT_REQUIRED` carries `x402Version: 1` and `accepts` — retry the same request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.
+     * @description Creates a task and funds it, so it is `posted` when this answers (or a `draft` with `draft: true`). Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries `x402Version: 1` and `accepts` (the hint says why) — retry the same request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.
      */
     post: operations['createTask'];
     delete?: never;
@@ -584,7 +584,7 @@ export type paths = {
     put?: never;
     /**
      * Fund a draft and post it (draft → posted)
-     * @description Requester only. Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their own card; when neither can pay, 402 `PAYMENT_REQUIRED` carries `x402Version: 1` and `accepts` — retry the same request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.
+     * @description Requester only. Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries `x402Version: 1` and `accepts` (the hint says why) — retry the same request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.
      */
     post: operations['publishTask'];
     delete?: never;

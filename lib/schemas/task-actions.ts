@@ -48,8 +48,9 @@ export type ProofBody = z.infer<typeof proofBodySchema>;
 const X402_NOTE =
   'Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an ' +
   'agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their ' +
-  'own card; when neither can pay, 402 `PAYMENT_REQUIRED` carries `x402Version: 1` and `accepts` — retry the same ' +
-  'request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.';
+  'own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries ' +
+  '`x402Version: 1` and `accepts` (the hint says why) — retry the same request with `X-Payment`. On success with ' +
+  'x402 the answer carries `X-PAYMENT-RESPONSE`.';
 
 export const createTaskOperation = defineOperation({
   method: 'POST',

@@ -88,7 +88,7 @@ describe('POST /v1/tasks — funding by card', () => {
       error: {
         code: 'PAYMENT_REQUIRED',
         message: 'The agent’s spending limit leaves 2000 cents. Pay with x402 instead.',
-        hint: X402_PAYMENT_HINT,
+        hint: `The total is over the agent’s remaining \`spendingLimitCents\` on its operator’s card (the operator can raise it). ${X402_PAYMENT_HINT}`,
         details: { reason: 'spending_limit_exceeded' },
       },
       x402Version: 1,
@@ -120,7 +120,11 @@ describe('POST /v1/tasks — funding by card', () => {
     const res = await create(agent.token);
     expect(res.status, res.text).toBe(402);
     expect(res.json).toMatchObject({
-      error: { code: 'PAYMENT_REQUIRED', details: { reason: 'no_card' } },
+      error: {
+        code: 'PAYMENT_REQUIRED',
+        hint: `Your operator has no card on file to charge. ${X402_PAYMENT_HINT}`,
+        details: { reason: 'no_card' },
+      },
       x402Version: 1,
       accepts: [{ maxAmountRequired: '23000000' }],
     });

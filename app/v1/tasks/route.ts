@@ -20,7 +20,7 @@ export const POST = route(createTaskOperation, async ({ db, actor, body, request
     return reply(201, toTaskResource(draft, { side: 'requester' }));
   }
   const { requirements, readOffer } = x402For(request, { ...priceTask(body.budgetCents), title: body.title });
-  return fundingReply(user, requirements, () => createTask(db, processor, user, body, readOffer()), 201);
+  return fundingReply(actor, requirements, () => createTask(db, processor, user, body, readOffer()), 201);
 });
 
 export const GET = route(listTasksOperation, async ({ db, actor, query }) => listTasks(db, userOf(actor).id, query));

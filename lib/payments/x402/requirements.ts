@@ -94,6 +94,8 @@ export type PaymentRequiredOptions = {
   message?: string;
   /** The x402 error code of a refused payment (e.g. `invalid_exact_evm_payload_signature`): `details.reason`. */
   reason?: string;
+  /** More `details` beside `reason` (a declined card's processor codes). */
+  details?: Record<string, unknown>;
   hint?: string;
 };
 
@@ -109,7 +111,7 @@ export function paymentRequiredReply(requirements: X402Requirements, options: Pa
       code,
       message,
       hint: options.hint ?? X402_PAYMENT_HINT,
-      ...(options.reason ? { details: { reason: options.reason } } : {}),
+      ...(options.reason ? { details: { reason: options.reason, ...options.details } } : {}),
     },
     x402Version: 1 as const,
     accepts: [requirements],

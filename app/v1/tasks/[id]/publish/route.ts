@@ -13,7 +13,7 @@ export const POST = route(publishTaskOperation, async ({ db, actor, params, requ
   const { task } = await loadTaskAccess(db, params.id, user.id, { partiesOnly: true });
   const { requirements, readOffer } = x402For(request, task);
   return fundingReply(
-    user,
+    actor,
     requirements,
     () => publishTask(db, getProcessor(db, actor), user, task.id, readOffer()),
     200,
