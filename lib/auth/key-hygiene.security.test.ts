@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { POST as rotateAgentKeyRoute } from '@/app/v1/operators/me/agents/[agentId]/keys/route';
 import { POST as createAgentRoute, GET as listAgentsRoute } from '@/app/v1/operators/me/agents/route';
 import { DELETE as revokeKeyRoute } from '@/app/v1/operators/me/keys/[keyId]/route';
@@ -7,6 +7,7 @@ import { POST as createKeyRoute, GET as listKeysRoute } from '@/app/v1/operators
 import { GET as operatorRoute } from '@/app/v1/operators/me/route';
 import { getDatabase } from '@/db/client';
 import { flushUsageLog } from '@/lib/api/usage-log';
+import { captureLogs, restoreLogs } from '@/test/capture-logs';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
 
@@ -14,23 +15,12 @@ import { signUpViaApi } from '@/test/sessions';
 // key carries it. Every log line written during a whole key lifecycle (at debug level) is captured.
 describe('API key hygiene', () => {
   let logged: string[];
-  const previousLevel = process.env.LOG_LEVEL;
 
   beforeEach(() => {
-    logged = [];
-    process.env.LOG_LEVEL = 'debug';
-    for (const stream of [process.stdout, process.stderr]) {
-      vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        logged.push(String(chunk));
-        return true;
-      });
-    }
+    logged = captureLogs('debug');
   });
 
-  afterEach(() => {
-    vi.restoreAllMocks();
-    process.env.LOG_LEVEL = previousLevel;
-  });
+  afterEach(restoreLogs);
 
   it('shows each key once and nowhere else', async () => {
     const operator = await signUpViaApi('hygiene');
