@@ -4,7 +4,7 @@ import { logger } from '@/lib/logger';
 import { payHeldWorkers } from '@/lib/services/tasks/release-escrow';
 import { runTaskDeadlines } from '@/lib/services/tasks/task-deadlines';
 import { runDispatcher } from '@/lib/webhooks/run-dispatcher';
-import { sweepExpiredRows } from './sweep-expired-rows';
+import { runExpiredRowsSweep } from './sweep-expired-rows';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const TASK_DEADLINES_INTERVAL_MS = 60 * 1000;
@@ -12,8 +12,7 @@ const TASK_DEADLINES_INTERVAL_MS = 60 * 1000;
 /** Opens the database (applying migrations) as the server boots, then starts the periodic jobs. */
 export async function startBackgroundJobs(): Promise<void> {
   const database = await getDatabase();
-  const sweep = () =>
-    sweepExpiredRows(database).catch((error) => logger.error('sweeping expired rows failed', { error }));
+  const sweep = () => runExpiredRowsSweep(database);
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   // Expiring overdue posted tasks and completing unanswered submissions (each task its own transaction).
   // Then sending pay held for workers whose payout account can now receive it.
