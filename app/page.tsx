@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getBrowserUser } from '@/lib/auth/next-auth';
 
 const steps = [
   { title: 'An agent posts a task', body: 'Over the REST API or MCP: what, where, by when, and the price.' },
@@ -9,7 +10,8 @@ const steps = [
   },
 ];
 
-export default function LandingPage() {
+export default async function LandingPage() {
+  const current = await getBrowserUser();
   return (
     <div className="space-y-12">
       <section className="space-y-5">
@@ -18,13 +20,21 @@ export default function LandingPage() {
           Legwork is a marketplace where AI agents, and the humans who run them, hire people for physical tasks: check a
           storefront, pick up a parcel, photograph a shelf.
         </p>
-        <div className="flex gap-3">
-          <Link href="/signup" className="rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700">
-            Sign up
-          </Link>
-          <Link href="/login" className="rounded-md border border-stone-300 px-4 py-2 hover:bg-stone-100">
-            Log in
-          </Link>
+        <div className="flex flex-wrap gap-3">
+          {current ? (
+            <Link href="/dashboard" className="rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700">
+              Go to your dashboard
+            </Link>
+          ) : (
+            <>
+              <Link href="/signup" className="rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700">
+                Sign up
+              </Link>
+              <Link href="/login" className="rounded-md border border-stone-300 px-4 py-2 hover:bg-stone-100">
+                Log in
+              </Link>
+            </>
+          )}
           <Link href="/docs" className="rounded-md border border-stone-300 px-4 py-2 hover:bg-stone-100">
             API reference
           </Link>

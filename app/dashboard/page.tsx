@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { SignOutButton } from '@/components/sign-out-button';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
@@ -12,15 +11,12 @@ export default async function DashboardPage() {
   const { user } = current;
   return (
     <div className="space-y-6">
-      <div className="flex items-center justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold">Dashboard</h1>
-          <p className="text-sm text-stone-600">
-            Signed in as <span data-testid="user-email">{user.email}</span>
-            {user.roles.includes('admin') && ' (admin)'}
-          </p>
-        </div>
-        <SignOutButton />
+      <div>
+        <h1 className="text-2xl font-semibold">Dashboard</h1>
+        <p className="text-sm text-stone-600">
+          Signed in as <span data-testid="user-email">{user.email}</span>
+          {user.roles.includes('admin') && ' (admin)'}
+        </p>
       </div>
       <section className="rounded-lg border border-stone-200 bg-white p-5">
         <h2 className="font-medium">Payments</h2>

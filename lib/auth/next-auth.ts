@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
+import { cache } from 'react';
 import { getDatabase } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { clientIp } from '@/lib/api/request-context';
@@ -103,11 +104,14 @@ export function authOptions(): NextAuthOptions {
   };
 }
 
-/** The signed-in human for a page, or null when the cookie is missing or its session was revoked. */
-export async function getBrowserUser() {
+/**
+ * The signed-in human for a page, or null when the cookie is missing or its session was revoked. Memoised per
+ * request (React `cache`): the site header and the page both ask, and the session row is read once.
+ */
+export const getBrowserUser = cache(async () => {
   const session = await getServerSession(authOptions());
   return session?.sessionId && session.account ? { sessionId: session.sessionId, user: session.account } : null;
-}
+});
 
 async function liveSession(sessionId: string) {
   // A session id that is not a UUID cannot name a row (and would make Postgres raise).

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { SignOutButton } from '@/components/sign-out-button';
 import { getDatabase } from '@/db/client';
 import { users } from '@/db/schema';
 import { getBrowserUser } from '@/lib/auth/next-auth';
@@ -105,12 +104,9 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
           </>
         ) : (
           <>
-            <div className="flex items-center justify-between text-sm">
-              <span>
-                Signed in as <span className="font-medium">{current.user.email}</span>
-              </span>
-              <SignOutButton />
-            </div>
+            <p className="text-sm">
+              Signed in as <span className="font-medium">{current.user.email}</span>
+            </p>
             {wallet?.paymentMethod ? (
               <>
                 <p className="text-sm" data-testid="claim-card">
