@@ -12,6 +12,7 @@ import { POST as postMessage } from './app/v1/tasks/[id]/messages/route';
 import { PEER_ADDRESS_HEADER, trustPeerHeader } from './lib/api/client-address';
 import { deferredBody, LEADING_WHITESPACE } from './lib/api/respond';
 import type { RouteHandler } from './lib/api/route';
+import { FRAME_HEADERS } from './lib/http/frame-headers';
 import { logger } from './lib/logger';
 
 /** method -> the path of a task-thread route it serves directly (the task id captured) -> its handler */
@@ -31,6 +32,8 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
+  // Next adds them too (next.config.ts) on what it serves; the direct routes get them only here.
+  for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
   const direct = directRoute(req.method, req.url);
   if (!direct) {
     delete req.headers[PEER_ADDRESS_HEADER];
