@@ -9,9 +9,13 @@ import { Readable } from 'node:stream';
 import next from 'next';
 import { GET as awaitMessages } from './app/v1/tasks/[id]/messages/await/route';
 import { POST as postMessage } from './app/v1/tasks/[id]/messages/route';
-import { PEER_ADDRESS_HEADER, trustPeerHeader } from './lib/api/client-address';
+import { isTrustedPeer, PEER_ADDRESS_HEADER, trustPeerHeader } from './lib/api/client-address';
 import { deferredBody, LEADING_WHITESPACE } from './lib/api/respond';
 import type { RouteHandler } from './lib/api/route';
+import { env } from './lib/env';
+import { limitConnectionsPerAddress } from './lib/http/connection-limit';
+import { FRAME_HEADERS } from './lib/http/frame-headers';
+import { SERVER_TIMEOUTS } from './lib/http/server-timeouts';
 import { logger } from './lib/logger';
 
 /** method -> the path of a task-thread route it serves directly (the task id captured) -> its handler */
@@ -30,7 +34,9 @@ const app = next({ dev: false, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = http.createServer((req, res) => {
+const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
+  // Next adds them too (next.config.ts) on what it serves; the direct routes get them only here.
+  for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
   const direct = directRoute(req.method, req.url);
   if (!direct) {
     delete req.headers[PEER_ADDRESS_HEADER];
@@ -42,6 +48,12 @@ const server = http.createServer((req, res) => {
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
     res.end();
   });
+});
+// Read after app.prepare(): Next settles NODE_ENV there, and the parsed environment is cached.
+const { MAX_CONNECTIONS_PER_IP, TRUSTED_PROXIES } = env();
+limitConnectionsPerAddress(server, {
+  maxPerAddress: MAX_CONNECTIONS_PER_IP,
+  exempt: (address) => isTrustedPeer(address, TRUSTED_PROXIES),
 });
 server.listen(port, hostname, () => logger.info(`ready on http://${hostname}:${port}`));
 for (const signal of ['SIGTERM', 'SIGINT'] as const)

@@ -4,17 +4,20 @@ import { parseTrustedProxies } from './api/client-address';
 // Every setting is optional: the embedded default (PGlite in DATA_DIR, test-mode payments) needs none.
 const optionalUrl = z.url({ message: 'must be a URL, e.g. postgres://user:pass@host:5432/db' }).optional();
 
+/** A whole number from `min` to `max`. */
+const count = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: optionalUrl,
   POSTGRES_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('.data'),
-  DB_POOL_MAX: z.coerce
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be at least 1' })
-    .max(500, { message: 'must be at most 500' })
-    .default(10),
+  DB_POOL_MAX: count(1, 500).default(10),
   SITE_URL: z
     .url({ message: 'must be an absolute URL such as https://legwork.example' })
     .default('http://localhost:3000'),
@@ -68,6 +71,8 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  // Open connections one TCP peer may hold on server.ts (slowloris); the TRUSTED_PROXIES are exempt.
+  MAX_CONNECTIONS_PER_IP: count(1, 1_000_000).default(256),
   // Set to 1 by Vercel: the client address then comes from its x-vercel-forwarded-for.
   VERCEL: z
     .string()

@@ -1,7 +1,8 @@
 import type { components } from '../lib/client';
 
 // Readable renderings of API objects for the tools' text content. Text written by a worker (messages, proof
-// notes, profiles) is fenced and labelled as untrusted data, so a model does not follow instructions in it.
+// notes, profiles, the names of their area) is fenced and labelled as untrusted data, so a model does not follow
+// instructions in it.
 
 export type Task = components['schemas']['Task'];
 export type Message = components['schemas']['TaskMessage'];
@@ -57,7 +58,8 @@ export function messageData(message: Message) {
 }
 
 export function renderWorker(worker: WorkerProfile): string {
-  const place = worker.location ? [worker.location.city, worker.location.country].filter(Boolean).join(', ') : '';
+  const { location } = worker;
+  const place = location ? [location.city, location.region, location.country].filter(Boolean).join(', ') : '';
   const facts = [
     worker.averageRating ? `rating ${worker.averageRating}` : 'unrated',
     `${worker.completedTasks} completed`,
@@ -65,10 +67,11 @@ export function renderWorker(worker: WorkerProfile): string {
     worker.hourlyRateCents === null ? '' : `${dollars(worker.hourlyRateCents)}/h`,
     worker.distanceMeters === undefined ? '' : `${(worker.distanceMeters / 1000).toFixed(1)} km away`,
     worker.matchScore === undefined ? '' : `match ${worker.matchScore}`,
-    place,
   ].filter(Boolean);
   const written = [worker.displayName, worker.headline, worker.bio, (worker.skills ?? []).join(', ')]
     .filter(Boolean)
     .join('\n');
-  return `Worker ${worker.id}: ${facts.join('; ')}\n${untrusted(written || '(no profile text)')}`;
+  // The area's names are typed by the worker too (only the coordinates are checked), so they are fenced as well.
+  const area = place ? `\narea:\n${untrusted(place)}` : '';
+  return `Worker ${worker.id}: ${facts.join('; ')}\n${untrusted(written || '(no profile text)')}${area}`;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { env, resetEnvCache } from '@/lib/env';
-import { clientOfChain, PEER_ADDRESS_HEADER, parseHop, parseTrustedProxies } from './client-address';
+import { clientOfChain, isTrustedPeer, PEER_ADDRESS_HEADER, parseHop, parseTrustedProxies } from './client-address';
 import { clientIp } from './request-context';
 
 const trusted = (value: string) => parseTrustedProxies(value);
@@ -95,6 +95,18 @@ describe('clientOfChain', () => {
   it('is 0.0.0.0 when the peer itself is unknown or malformed', () => {
     expect(clientOfChain([], proxies)).toBe('0.0.0.0');
     expect(clientOfChain(['198.51.100.1', 'nonsense'], proxies)).toBe('0.0.0.0');
+  });
+});
+
+describe('isTrustedPeer', () => {
+  it('matches a socket address (IPv4-mapped included) against the trusted ranges', () => {
+    const ranges = trusted('loopback,10.0.0.0/8');
+    expect(isTrustedPeer('127.0.0.1', ranges)).toBe(true);
+    expect(isTrustedPeer('::ffff:10.1.2.3', ranges)).toBe(true);
+    expect(isTrustedPeer('::1', ranges)).toBe(true);
+    expect(isTrustedPeer('203.0.113.9', ranges)).toBe(false);
+    expect(isTrustedPeer('127.0.0.1', [])).toBe(false);
+    expect(isTrustedPeer('not an address', ranges)).toBe(false);
   });
 });
 

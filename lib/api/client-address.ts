@@ -75,6 +75,12 @@ export function parseHop(value: string): Address | undefined {
 const isTrusted = (address: Address, trusted: ProxyRange[]) =>
   trusted.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
 
+/** Whether a TCP peer (`socket.remoteAddress`) is one of the trusted proxies. */
+export function isTrustedPeer(peer: string, trusted: ProxyRange[]): boolean {
+  const address = parseHop(peer);
+  return !!address && isTrusted(address, trusted);
+}
+
 /**
  * The client of a chain of hops, nearest last (X-Forwarded-For's entries, then the peer): walked from the right,
  * trusted proxies are skipped and the first untrusted address is the client. An entry that is not an address ends

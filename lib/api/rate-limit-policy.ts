@@ -12,8 +12,12 @@ export const rateLimitPerMinute: Record<Exclude<RateLimitClass, 'none'>, number>
   auth: 20,
 };
 
-// Per email address, across all IPs: a slow brute force from many addresses still stops here.
-export const LOGIN_ATTEMPTS_PER_EMAIL = { limit: 10, windowSeconds: 15 * 60 } as const;
+// Sign-in attempts per (email, client IP): what locks out one guesser without locking out the owner elsewhere.
+export const LOGIN_ATTEMPTS_PER_EMAIL_AND_IP = { limit: 10, windowSeconds: 15 * 60 } as const;
+
+// Per email address, across all IPs: a brute force spread over many addresses still stops here. Higher than the
+// per-(email, IP) limit, so one address alone can never reach it.
+export const LOGIN_ATTEMPTS_PER_EMAIL = { limit: 100, windowSeconds: 15 * 60 } as const;
 
 // Verification emails a signed-in human may ask for again, per user.
 export const VERIFY_RESENDS_PER_USER = { limit: 3, windowSeconds: 60 * 60 } as const;

@@ -170,7 +170,7 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const browser = new Browser();
     const csrfToken = await browser.csrfToken();
 
-    // A different email each time, so the per-email limit (10 per 15 minutes) never applies.
+    // A different email each time, so the per-(email, IP) limit (10 per 15 minutes) never applies.
     for (let attempt = 1; attempt <= 20; attempt++) {
       const res = await browser.signIn(uniqueEmail(`na-burst-${attempt}`), 'wrong password', csrfToken);
       expect(errorOf(res), `attempt ${attempt}`).toBe('CredentialsSignin');
@@ -216,6 +216,26 @@ describe('browser sign-in through next-auth (credentials)', () => {
       .from(rateLimitCounters)
       .where(eq(rateLimitCounters.bucket, `ip:auth:${browser.ip}`));
     expect(counter?.count).toBe(21);
+  });
+
+  it('an attacker locked out of an account (10 wrong passwords) does not lock out its owner at another address', async () => {
+    await ensureWindowRoom(15 * 60, 15);
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('na-lockout'), password: PASSWORD });
+    const attacker = new Browser();
+    const csrfToken = await attacker.csrfToken();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const res = await attacker.signIn(user.email ?? '', `wrong password ${attempt}`, csrfToken);
+      expect(errorOf(res), `attempt ${attempt}`).toBe('CredentialsSignin');
+    }
+    const locked = await attacker.signIn(user.email ?? '', PASSWORD, csrfToken);
+    expect(errorOf(locked)).toContain('Too many requests');
+    expect(setsSessionCookie(locked)).toBe(false);
+
+    const owner = new Browser();
+    const ok = await owner.signIn(user.email ?? '', PASSWORD);
+    expect(setsSessionCookie(ok)).toBe(true);
+    expect(await sessionsOf(user.id)).toHaveLength(1);
   });
 
   it('revoking the session row signs the browser out: findLiveSession and getBrowserUser no longer see it', async () => {

@@ -71,5 +71,5 @@ export function registerWorkerTools(server: McpServer, context: ToolContext) {
   });
 }
 
-/** The profile's free text (name, headline, bio, skills) is the worker's own writing. */
+/** The profile's free text (name, headline, bio, skills, area names) is the worker's own writing. */
 const markProfile = <T extends object>(profile: T) => ({ ...profile, untrustedWorkerText: true });

@@ -15,7 +15,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       'content-length': String(upload.bytes.byteLength),
       'x-content-type-options': 'nosniff',
       'cache-control': CACHE,
-      'content-security-policy': "default-src 'none'; sandbox",
+      'content-security-policy': "default-src 'none'; sandbox; frame-ancestors 'none'",
     },
   });
 }

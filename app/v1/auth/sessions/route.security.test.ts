@@ -8,8 +8,10 @@ import { POST } from './route';
 const PASSWORD = 'correct horse battery';
 const EMAIL_WINDOW_SECONDS = 15 * 60;
 
+const ADDRESS_LIMITED_HINT =
+  'Too many sign-in attempts for this account from your address. Wait for `Retry-After` seconds, then try again.';
 const EMAIL_LIMITED_HINT =
-  'Too many sign-in attempts for this account. Wait for `Retry-After` seconds, then try again.';
+  'Too many sign-in attempts for this account from all addresses. Wait for `Retry-After` seconds, then try again.';
 
 function signIn(body: unknown, ip = uniqueIp()) {
   return call(POST, '/v1/auth/sessions', { ip, body });
@@ -26,37 +28,65 @@ function expectRetryAfter(res: CallResult, max: number): number {
 }
 
 describe('POST /v1/auth/sessions: brute-force protection', () => {
-  it('allows 10 attempts per email (from any IPs), then answers 429 even for the right password', async () => {
+  it('allows 10 attempts per (email, IP), then answers 429 there even for the right password; the owner elsewhere signs in', async () => {
     await ensureWindowRoom(EMAIL_WINDOW_SECONDS, 10);
     const { db } = await getDatabase();
     const user = await insertUser(db, { email: uniqueEmail('brute'), password: PASSWORD });
     const email = user.email ?? '';
+    const attacker = uniqueIp();
 
     for (let attempt = 1; attempt <= 10; attempt++) {
       // Case variants count against the same account.
-      const res = await signIn({
-        email: attempt % 2 ? email : email.toUpperCase(),
-        password: `wrong password ${attempt}`,
-      });
+      const res = await signIn(
+        { email: attempt % 2 ? email : email.toUpperCase(), password: `wrong ${attempt}` },
+        attacker,
+      );
       expect(res.status, `attempt ${attempt}`).toBe(401);
     }
 
-    const limited = await signIn({ email, password: PASSWORD });
+    const limited = await signIn({ email, password: PASSWORD }, attacker);
     expect(limited.status).toBe(429);
     const retryAfter = expectRetryAfter(limited, EMAIL_WINDOW_SECONDS);
     expect(limited.json).toEqual(
       envelope('RATE_LIMIT_EXCEEDED', {
         message: 'Too many requests',
-        hint: EMAIL_LIMITED_HINT,
+        hint: ADDRESS_LIMITED_HINT,
         details: { retryAfter },
       }),
     );
     expect(limited.headers.get('x-request-id')).toBeTruthy();
 
-    // Another account is unaffected.
+    // The owner, from another address, is not locked out by the attacker.
+    const owner = await signIn({ email, password: PASSWORD });
+    expect(owner.status).toBe(201);
+    expect(owner.json.data.user.id).toBe(user.id);
+    // And the attacker stays locked out.
+    expect((await signIn({ email, password: PASSWORD }, attacker)).status).toBe(429);
+
+    // Another account is unaffected, even from the attacker's address.
     const other = await insertUser(db, { email: uniqueEmail('bystander'), password: PASSWORD });
-    expect((await signIn({ email: other.email, password: PASSWORD })).status).toBe(201);
+    expect((await signIn({ email: other.email, password: PASSWORD }, attacker)).status).toBe(201);
   });
+
+  it('a locked-out address keeps hammering: its refused attempts do not use up the per-email budget', async () => {
+    await ensureWindowRoom(EMAIL_WINDOW_SECONDS, 15);
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('hammer'), password: PASSWORD });
+    // 10 attempts from each of 9 addresses (90), then 50 more from the first, all refused there.
+    const addresses = Array.from({ length: 9 }, () => uniqueIp());
+    await Promise.all(
+      addresses.map(async (ip) => {
+        for (let attempt = 1; attempt <= 10; attempt++) {
+          expect((await signIn({ email: user.email, password: 'wrong' }, ip)).status).toBe(401);
+        }
+      }),
+    );
+    for (let attempt = 1; attempt <= 50; attempt++) {
+      expect((await signIn({ email: user.email, password: 'wrong' }, addresses[0])).status).toBe(429);
+    }
+    // The per-email count stands at 90, under its 100: the owner still gets in.
+    expect((await signIn({ email: user.email, password: PASSWORD })).status).toBe(201);
+  }, 60_000);
 
   it('limits each client IP to 20 sign-up/sign-in requests a minute ("ip-auth")', async () => {
     await ensureWindowRoom(60, 5);
@@ -84,7 +114,7 @@ describe('POST /v1/auth/sessions: brute-force protection', () => {
     expect((await signIn({ email: user.email, password: PASSWORD })).status).toBe(201);
   });
 
-  it('1,000 wrong passwords for one email: never a 500, at most 10 reach the password check, the rest are 429', async () => {
+  it('1,000 wrong passwords for one email from 1,000 addresses: never a 500, at most 100 reach the password check, the rest are 429', async () => {
     await ensureWindowRoom(EMAIL_WINDOW_SECONDS, 45);
     const { db } = await getDatabase();
     const user = await insertUser(db, { email: uniqueEmail('thousand'), password: PASSWORD });
@@ -92,6 +122,7 @@ describe('POST /v1/auth/sessions: brute-force protection', () => {
     const statuses = new Map<number, number>();
     const total = 1000;
     const concurrency = 20;
+    let lastLimited: CallResult | undefined;
     for (let start = 0; start < total; start += concurrency) {
       const batch = Array.from({ length: Math.min(concurrency, total - start) }, (_, i) =>
         // A fresh IP each time, so only the per-email limit can apply.
@@ -99,16 +130,24 @@ describe('POST /v1/auth/sessions: brute-force protection', () => {
       );
       for (const res of await Promise.all(batch)) {
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status === 429) expect(res.json.error.code).toBe('RATE_LIMIT_EXCEEDED');
+        if (res.status === 429) lastLimited = res;
       }
     }
 
     expect(statuses.get(500)).toBeUndefined();
     expect([...statuses.keys()].sort()).toEqual([401, 429]);
-    expect(statuses.get(401)).toBeLessThanOrEqual(10);
-    expect((statuses.get(401) ?? 0) + (statuses.get(429) ?? 0)).toBe(total);
+    expect(statuses.get(401)).toBe(100);
+    expect(statuses.get(429)).toBe(total - 100);
+    const retryAfter = Number(lastLimited?.headers.get('retry-after'));
+    expect(lastLimited?.json).toEqual(
+      envelope('RATE_LIMIT_EXCEEDED', {
+        message: 'Too many requests',
+        hint: EMAIL_LIMITED_HINT,
+        details: { retryAfter },
+      }),
+    );
 
-    // Still locked for the right password too.
+    // Still locked for the right password too, from a fresh address.
     expect((await signIn({ email: user.email, password: PASSWORD })).status).toBe(429);
   }, 120_000);
 });

@@ -1,0 +1,29 @@
+import type { Database } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { LOGIN_ATTEMPTS_PER_EMAIL, LOGIN_ATTEMPTS_PER_EMAIL_AND_IP } from '@/lib/api/rate-limit-policy';
+import { countHit } from '@/lib/auth/rate-counter';
+
+type AttemptLimit = { limit: number; windowSeconds: number };
+
+/**
+ * Counts a sign-in attempt before the password is checked, first per (email, client IP), then per email. An
+ * address past its own limit is refused without touching the per-email count, so one guesser can neither lock
+ * the owner out from elsewhere nor use up the shared budget; many addresses together still stop at the
+ * per-email ceiling.
+ */
+export async function limitSignInAttempts(database: Database, email: string, ip: string): Promise<void> {
+  await countAttempt(database, `login-email-ip:${email}:${ip}`, LOGIN_ATTEMPTS_PER_EMAIL_AND_IP, 'from your address');
+  await countAttempt(database, `login-email:${email}`, LOGIN_ATTEMPTS_PER_EMAIL, 'from all addresses');
+}
+
+async function countAttempt(database: Database, bucket: string, { limit, windowSeconds }: AttemptLimit, from: string) {
+  const rate = await countHit(database, bucket, windowSeconds);
+  if (rate.count <= limit) return;
+  const retryAfter = Math.max(1, rate.windowStart + windowSeconds - Math.floor(Date.now() / 1000));
+  throw new ApiError('RATE_LIMIT_EXCEEDED', {
+    message: 'Too many requests',
+    hint: `Too many sign-in attempts for this account ${from}. Wait for \`Retry-After\` seconds, then try again.`,
+    details: { retryAfter },
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
