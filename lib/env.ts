@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { parseTrustedProxies } from './api/client-address';
+import { MAX_KEY_RATE_LIMIT } from './auth/key-limits';
 
 // Every setting is optional: the embedded default (PGlite in DATA_DIR, test-mode payments) needs none.
 const optionalUrl = z.url({ message: 'must be a URL, e.g. postgres://user:pass@host:5432/db' }).optional();
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,6 +64,10 @@ const envSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(3650, { message: 'must be at most 3650' })
     .default(90),
+  // The highest rateLimitPerMinute an operator's keys may have unless an admin set another for that operator.
+  KEY_RATE_LIMIT_CEILING: wholeNumber(1, MAX_KEY_RATE_LIMIT).default(6000),
+  // Live keys an operator may hold, its agents' keys included.
+  MAX_LIVE_KEYS_PER_OPERATOR: wholeNumber(1, 10_000).default(50),
   // Proxies whose X-Forwarded-For is believed (DESIGN §4 "Client address"); empty: the TCP peer is the client.
   TRUSTED_PROXIES: z
     .string()

@@ -26,6 +26,11 @@ export const errorTable = {
     message: 'Payout onboarding required',
     hint: 'Connect a payout account with POST /v1/payments/payout-account until charges and payouts are enabled.',
   },
+  TOO_MANY_KEYS: {
+    status: 400,
+    message: 'This account has too many live API keys',
+    hint: 'Revoke keys you no longer use (DELETE /v1/operators/me/keys/{keyId}) or delete unused agents, then try again.',
+  },
   UNAUTHORIZED: {
     status: 401,
     message: 'Authentication required',
