@@ -68,6 +68,10 @@ const envSchema = z.object({
   KEY_RATE_LIMIT_CEILING: wholeNumber(1, MAX_KEY_RATE_LIMIT).default(6000),
   // Live keys an operator may hold, its agents' keys included.
   MAX_LIVE_KEYS_PER_OPERATOR: wholeNumber(1, 10_000).default(50),
+  // Bytes of uploads an account (an operator with its agents, or a worker) may store in total.
+  UPLOAD_QUOTA_BYTES: wholeNumber(1, 2 ** 40).default(2 ** 30),
+  // Uploads an account may make in any 24 hours.
+  UPLOADS_PER_DAY: wholeNumber(1, 100_000).default(200),
   // Proxies whose X-Forwarded-For is believed (DESIGN §4 "Client address"); empty: the TCP peer is the client.
   TRUSTED_PROXIES: z
     .string()

@@ -146,6 +146,11 @@ export const errorTable = {
     message: 'Request body too large',
     hint: 'JSON bodies are limited to 1 MB. Upload files through POST /v1/uploads.',
   },
+  UPLOAD_QUOTA_EXCEEDED: {
+    status: 413,
+    message: 'Upload quota exceeded',
+    hint: 'Your uploads would pass the storage quota (`details.quotaBytes`); reuse files you have already uploaded.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     message: 'Request body must be JSON',

@@ -1112,7 +1112,7 @@ export type paths = {
     put?: never;
     /**
      * Upload an image (JPEG, PNG or WebP, up to 10 MB)
-     * @description Send `multipart/form-data` with one `file` field. The type is recognised from the file’s first bytes, not from its name or the declared content type; anything else is 400 `VALIDATION_ERROR`, and a file over 10 MB is 413. The file is then served at `url` with its content type.
+     * @description Send `multipart/form-data` with one `file` field. The type is recognised from the file’s first bytes, not from its name or the declared content type; anything else is 400 `VALIDATION_ERROR`, and a file over 10 MB is 413. The file is then served at `url` with its content type. An account (an operator with its agents, or a worker) stores at most 1 GiB of uploads (`UPLOAD_QUOTA_BYTES`; past it 413 `UPLOAD_QUOTA_EXCEEDED`) and makes at most 200 uploads in 24 hours (`UPLOADS_PER_DAY`; past it 429 with `Retry-After`).
      */
     post: operations['createUpload'];
     delete?: never;
@@ -7957,7 +7957,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      /** @description `UPLOAD_QUOTA_EXCEEDED`: Upload quota exceeded; `PAYLOAD_TOO_LARGE`: Request body too large */
       413: {
         headers: {
           [name: string]: unknown;
