@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseTrustedProxies } from './api/client-address';
+import { MAX_KEY_RATE_LIMIT } from './auth/key-limits';
 
 // Every setting is optional: the embedded default (PGlite in DATA_DIR, test-mode payments) needs none.
 const optionalUrl = z.url({ message: 'must be a URL, e.g. postgres://user:pass@host:5432/db' }).optional();
@@ -59,6 +60,14 @@ const envSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(3650, { message: 'must be at most 3650' })
     .default(90),
+  // The highest rateLimitPerMinute an operator's keys may have unless an admin set another for that operator.
+  KEY_RATE_LIMIT_CEILING: count(1, MAX_KEY_RATE_LIMIT).default(6000),
+  // Live keys an operator may hold, its agents' keys included.
+  MAX_LIVE_KEYS_PER_OPERATOR: count(1, 10_000).default(50),
+  // Bytes of uploads an account (an operator with its agents, or a worker) may store in total.
+  UPLOAD_QUOTA_BYTES: count(1, 2 ** 40).default(2 ** 30),
+  // Uploads an account may make in any 24 hours.
+  UPLOADS_PER_DAY: count(1, 100_000).default(200),
   // Proxies whose X-Forwarded-For is believed (DESIGN §4 "Client address"); empty: the TCP peer is the client.
   TRUSTED_PROXIES: z
     .string()

@@ -80,3 +80,13 @@ export function expectError(res: CallResult, status: number, code: ErrorCode) {
   expect(res.status, res.text).toBe(status);
   expect(res.json).toMatchObject({ error: { code, message: expect.any(String), hint: expect.any(String) } });
 }
+
+/** A 429 whose `Retry-After` is in (`above`, `atMost`] seconds and equals `details.retryAfter`; returns it. */
+export function expectRetryAfter(res: CallResult, above: number, atMost: number): number {
+  expect(res.status, res.text).toBe(429);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(above);
+  expect(retryAfter).toBeLessThanOrEqual(atMost);
+  expect(res.json.error.details.retryAfter).toBe(retryAfter);
+  return retryAfter;
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
 import { type ApiKeyMode, generateApiKey } from '@/lib/auth/api-key-format';
@@ -55,4 +56,10 @@ export async function insertApiKey(db: Db, options: KeyOptions) {
     .returning();
   if (!row) throw new Error('insert failed');
   return { key: generated.key, row };
+}
+
+/** The stored `rate_limit_per_minute` of a key. */
+export async function storedRateLimit(db: Db, keyId: string) {
+  const [row] = await db.select({ limit: apiKeys.rateLimitPerMinute }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  return row?.limit;
 }

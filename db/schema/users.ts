@@ -22,6 +22,9 @@ export const users = pgTable(
     spendingLimitCents: integer('spending_limit_cents'),
     // For agents: deleted by the operator (keys revoked, history kept for the ledger).
     deletedAt: timestamptz('deleted_at'),
+    // For operators: the highest rateLimitPerMinute their keys (and their agents' keys) may have, raised by an
+    // admin; null = KEY_RATE_LIMIT_CEILING (6,000 by default).
+    keyRateLimitCeiling: integer('key_rate_limit_ceiling'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

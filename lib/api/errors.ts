@@ -26,6 +26,11 @@ export const errorTable = {
     message: 'Payout onboarding required',
     hint: 'Connect a payout account with POST /v1/payments/payout-account until charges and payouts are enabled.',
   },
+  TOO_MANY_KEYS: {
+    status: 400,
+    message: 'This account has too many live API keys',
+    hint: 'Revoke keys you no longer use (DELETE /v1/operators/me/keys/{keyId}) or delete unused agents, then try again.',
+  },
   UNAUTHORIZED: {
     status: 401,
     message: 'Authentication required',
@@ -140,6 +145,11 @@ export const errorTable = {
     status: 413,
     message: 'Request body too large',
     hint: 'JSON bodies are limited to 1 MB. Upload files through POST /v1/uploads.',
+  },
+  UPLOAD_QUOTA_EXCEEDED: {
+    status: 413,
+    message: 'Upload quota exceeded',
+    hint: 'Your uploads would pass the storage quota (`details.quotaBytes`); reuse files you have already uploaded.',
   },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,

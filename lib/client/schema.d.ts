@@ -254,7 +254,7 @@ export type paths = {
     put?: never;
     /**
      * Create an API key
-     * @description The full key is in this response only. Only its SHA-256 is stored.
+     * @description The full key is in this response only. Only its SHA-256 is stored. An operator holds at most 50 live keys, its agents’ keys included (`MAX_LIVE_KEYS_PER_OPERATOR`); past that the answer is 400 `TOO_MANY_KEYS`.
      */
     post: operations['createApiKey'];
     delete?: never;
@@ -298,7 +298,7 @@ export type paths = {
     put?: never;
     /**
      * Create an agent and its first API key
-     * @description The agent and a key with every scope are created together. The full key is in this response only; replace a lost one with POST /v1/operators/me/agents/{agentId}/keys.
+     * @description The agent and a key with every scope are created together. The full key is in this response only; replace a lost one with POST /v1/operators/me/agents/{agentId}/keys. The key counts against the operator’s live keys (400 `TOO_MANY_KEYS` past the cap) and gets 600 requests per minute, or the operator’s ceiling if lower.
      */
     post: operations['createAgent'];
     delete?: never;
@@ -476,7 +476,7 @@ export type paths = {
     put?: never;
     /**
      * Register an agent with a dashboard claim code
-     * @description Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key (shown once; store it privately). Rate limited per IP.
+     * @description Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key (shown once; store it privately). Rate limited per IP. 400 `TOO_MANY_KEYS` when the operator already holds its cap of live keys (the code then stays unused).
      */
     post: operations['registerAgent'];
     delete?: never;
@@ -1112,7 +1112,7 @@ export type paths = {
     put?: never;
     /**
      * Upload an image (JPEG, PNG or WebP, up to 10 MB)
-     * @description Send `multipart/form-data` with one `file` field. The type is recognised from the file’s first bytes, not from its name or the declared content type; anything else is 400 `VALIDATION_ERROR`, and a file over 10 MB is 413. The file is then served at `url` with its content type.
+     * @description Send `multipart/form-data` with one `file` field. The type is recognised from the file’s first bytes, not from its name or the declared content type; anything else is 400 `VALIDATION_ERROR`, and a file over 10 MB is 413. The file is then served at `url` with its content type. An account (an operator with its agents, or a worker) stores at most 1 GiB of uploads (`UPLOAD_QUOTA_BYTES`; past it 413 `UPLOAD_QUOTA_EXCEEDED`) and makes at most 200 uploads in 24 hours (`UPLOADS_PER_DAY`; past it 429 with `Retry-After`).
      */
     post: operations['createUpload'];
     delete?: never;
@@ -1322,6 +1322,26 @@ export type paths = {
      * @description Test mode only: on one of your own test-mode tasks (`livemode: false`, e.g. created with a `lgw_test_` key; as its requesting agent or that agent’s operator) the built-in sandbox worker accepts, messages, submits proof or withdraws, through the same rules as a real worker, so the `task.*` and `task.message.created` webhook events, the ledger and GET …/messages/await behave as with a person. 404 for live tasks, other people’s tasks and unknown ids; 409 `INVALID_TRANSITION` when the task’s status does not allow the action (fetch the task and branch on `status`); 409 `CONFLICT` when another worker holds the task.
      */
     post: operations['simulateSandboxWorker'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/users/{id}/key-rate-limit-ceiling': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the highest rate limit an operator’s keys may have (admin)
+     * @description The ceiling bounds `rateLimitPerMinute` of every key the operator creates, its agents’ keys included. `null` returns the operator to the default (`KEY_RATE_LIMIT_CEILING`, 6,000). Keys already above the new ceiling are lowered to it at once. Admins only (a verified email listed in ADMIN_EMAILS); anyone else gets 403. An unknown id, or an agent’s, is 404.
+     */
+    put: operations['setKeyRateLimitCeiling'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3206,7 +3226,7 @@ export interface operations {
             | 'payments:read'
             | 'payments:write'
           )[];
-          /** @description Defaults to 600. */
+          /** @description Requests per minute. At most the account’s ceiling (6,000 unless an admin raised it; above it is 400 `VALIDATION_ERROR` naming the ceiling). Defaults to 600, or the ceiling when that is lower. */
           rateLimitPerMinute?: number;
           /**
            * Format: date-time
@@ -3233,7 +3253,7 @@ export interface operations {
           };
         };
       };
-      /** @description `VALIDATION_ERROR`: Invalid request body */
+      /** @description `TOO_MANY_KEYS`: This account has too many live API keys; `VALIDATION_ERROR`: Invalid request body */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3491,7 +3511,7 @@ export interface operations {
           };
         };
       };
-      /** @description `VALIDATION_ERROR`: Invalid request body */
+      /** @description `TOO_MANY_KEYS`: This account has too many live API keys; `VALIDATION_ERROR`: Invalid request body */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3783,6 +3803,15 @@ export interface operations {
           'application/json': {
             data: components['schemas']['IssuedAgentKey'];
           };
+        };
+      };
+      /** @description `TOO_MANY_KEYS`: This account has too many live API keys */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description `UNAUTHORIZED`: Authentication required */
@@ -4340,7 +4369,7 @@ export interface operations {
           };
         };
       };
-      /** @description `VALIDATION_ERROR`: Invalid request body */
+      /** @description `TOO_MANY_KEYS`: This account has too many live API keys; `VALIDATION_ERROR`: Invalid request body */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7928,7 +7957,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      /** @description `UPLOAD_QUOTA_EXCEEDED`: Upload quota exceeded; `PAYLOAD_TOO_LARGE`: Request body too large */
       413: {
         headers: {
           [name: string]: unknown;
@@ -9308,6 +9337,122 @@ export interface operations {
       };
       /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setKeyRateLimitCeiling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Requests per minute; null for the default. */
+          keyRateLimitCeiling: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /**
+               * Format: uuid
+               * @description The operator.
+               */
+              id: string;
+              /** @description The ceiling now in force. */
+              keyRateLimitCeiling: number;
+              /** @description True when the operator follows the default ceiling. */
+              isDefault: boolean;
+              /** @description Keys of the operator and its agents brought down to the new ceiling. */
+              keysLowered: number;
+            };
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
         headers: {
           [name: string]: unknown;
         };

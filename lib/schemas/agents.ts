@@ -57,7 +57,8 @@ export const createAgentOperation = defineOperation({
   summary: 'Create an agent and its first API key',
   description:
     'The agent and a key with every scope are created together. The full key is in this response only; ' +
-    'replace a lost one with POST /v1/operators/me/agents/{agentId}/keys.',
+    'replace a lost one with POST /v1/operators/me/agents/{agentId}/keys. The key counts against the operator’s ' +
+    'live keys (400 `TOO_MANY_KEYS` past the cap) and gets 600 requests per minute, or the operator’s ceiling if lower.',
   tags: ['Agents'],
   auth: 'session',
   body: z.strictObject({ name: agentName, spendingLimitCents: spendingLimitCents.optional() }),
@@ -66,6 +67,7 @@ export const createAgentOperation = defineOperation({
     apiKey: issuedKeySchema,
   }),
   successStatus: 201,
+  errors: ['TOO_MANY_KEYS'],
 });
 
 export const listAgentsOperation = defineOperation({
@@ -120,6 +122,7 @@ export const rotateAgentKeyOperation = defineOperation({
   params: agentParams,
   response: issuedKeySchema,
   successStatus: 201,
+  errors: ['TOO_MANY_KEYS'],
 });
 
 export const listAgentTasksOperation = defineOperation({

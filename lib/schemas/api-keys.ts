@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
+import { MAX_KEY_RATE_LIMIT } from '@/lib/auth/key-limits';
 import { SCOPES } from '@/lib/auth/scopes';
 import { text, timestamp } from './common';
 
@@ -27,13 +28,24 @@ export const createApiKeyOperation = defineOperation({
   path: '/v1/operators/me/keys',
   operationId: 'createApiKey',
   summary: 'Create an API key',
-  description: 'The full key is in this response only. Only its SHA-256 is stored.',
+  description:
+    'The full key is in this response only. Only its SHA-256 is stored. An operator holds at most 50 live keys, ' +
+    'its agents’ keys included (`MAX_LIVE_KEYS_PER_OPERATOR`); past that the answer is 400 `TOO_MANY_KEYS`.',
   tags: ['Operators'],
   auth: 'session',
   body: z.strictObject({
     name: text(100).trim().min(1, { message: 'Must not be empty' }).describe('A label for the key.'),
     scopes: z.array(z.enum(SCOPES)).max(SCOPES.length).optional().describe('Defaults to every scope.'),
-    rateLimitPerMinute: z.number().int().min(1).max(100_000).optional().describe('Defaults to 600.'),
+    rateLimitPerMinute: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_KEY_RATE_LIMIT)
+      .optional()
+      .describe(
+        'Requests per minute. At most the account’s ceiling (6,000 unless an admin raised it; above it is 400 ' +
+          '`VALIDATION_ERROR` naming the ceiling). Defaults to 600, or the ceiling when that is lower.',
+      ),
     expiresAt: z.iso
       .datetime({ offset: true })
       .refine((value) => new Date(value).getTime() > Date.now(), { message: 'Must be in the future' })
@@ -43,6 +55,7 @@ export const createApiKeyOperation = defineOperation({
   }),
   response: createdApiKeySchema,
   successStatus: 201,
+  errors: ['TOO_MANY_KEYS'],
 });
 
 export const listApiKeysOperation = defineOperation({

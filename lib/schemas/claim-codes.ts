@@ -48,7 +48,8 @@ export const registerAgentOperation = defineOperation({
   summary: 'Register an agent with a dashboard claim code',
   description:
     'Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key ' +
-    '(shown once; store it privately). Rate limited per IP.',
+    '(shown once; store it privately). Rate limited per IP. 400 `TOO_MANY_KEYS` when the operator already holds ' +
+    'its cap of live keys (the code then stays unused).',
   tags: ['Agents'],
   auth: 'none',
   rateLimit: 'auth',
@@ -64,5 +65,5 @@ export const registerAgentOperation = defineOperation({
     })
     .meta({ id: 'AgentRegistration' }),
   successStatus: 201,
-  errors: ['CLAIM_CODE_NOT_FOUND', 'CLAIM_CODE_EXPIRED', 'CLAIM_CODE_ALREADY_CLAIMED'],
+  errors: ['CLAIM_CODE_NOT_FOUND', 'CLAIM_CODE_EXPIRED', 'CLAIM_CODE_ALREADY_CLAIMED', 'TOO_MANY_KEYS'],
 });

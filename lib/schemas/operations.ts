@@ -1,4 +1,5 @@
 import type { DocumentedOperation, Operation } from '@/lib/api/operation';
+import { setKeyRateLimitCeilingOperation } from './admin';
 import {
   createAgentOperation,
   deleteAgentOperation,
@@ -163,6 +164,7 @@ export const operations: Operation[] = [
   testWebhookOperation,
   rotateWebhookSecretOperation,
   simulateSandboxOperation,
+  setKeyRateLimitCeilingOperation,
 ];
 
 /**

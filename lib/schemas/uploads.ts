@@ -18,10 +18,13 @@ export const createUploadOperation = defineOperation({
   description:
     'Send `multipart/form-data` with one `file` field. The type is recognised from the file’s first bytes, not ' +
     'from its name or the declared content type; anything else is 400 `VALIDATION_ERROR`, and a file over 10 MB ' +
-    'is 413. The file is then served at `url` with its content type.',
+    'is 413. The file is then served at `url` with its content type. An account (an operator with its agents, or a ' +
+    'worker) stores at most 1 GiB of uploads (`UPLOAD_QUOTA_BYTES`; past it 413 `UPLOAD_QUOTA_EXCEEDED`) and makes ' +
+    'at most 200 uploads in 24 hours (`UPLOADS_PER_DAY`; past it 429 with `Retry-After`).',
   tags: ['Uploads'],
   auth: 'any',
   multipart: true,
   response: uploadSchema,
   successStatus: 201,
+  errors: ['UPLOAD_QUOTA_EXCEEDED', 'RATE_LIMIT_EXCEEDED'],
 });

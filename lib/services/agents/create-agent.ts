@@ -1,10 +1,10 @@
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { createApiKey } from '@/lib/services/operators/api-keys';
+import { issueApiKey } from '@/lib/services/operators/api-keys';
 
 export type CreateAgentInput = { name: string; spendingLimitCents?: number | null };
 
-/** Creates an agent owned by the operator and its first key (every scope): both or neither. */
+/** Creates an agent owned by the operator and its first key (every scope; counted against the operator's cap): both or neither. */
 export async function createAgent(db: Db, operatorId: string, input: CreateAgentInput) {
   return db.transaction(async (tx) => {
     const [agent] = await tx
@@ -18,7 +18,7 @@ export async function createAgent(db: Db, operatorId: string, input: CreateAgent
       })
       .returning({ id: users.id, createdAt: users.createdAt });
     if (!agent) throw new Error('agent insert returned no row');
-    const key = await createApiKey(tx, agent.id, { name: agentKeyName(input.name) });
+    const key = await issueApiKey(tx, { operatorId, userId: agent.id }, { name: agentKeyName(input.name) });
     return {
       agent: { id: agent.id, name: input.name, createdAt: agent.createdAt.toISOString() },
       apiKey: { id: key.id, key: key.key, keyPrefix: key.keyPrefix },

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys } from '@/db/schema';
-import { createApiKey } from '@/lib/services/operators/api-keys';
+import { issueApiKey } from '@/lib/services/operators/api-keys';
 import { agentKeyName } from './create-agent';
 import { findOwnedAgent } from './find-owned-agent';
 
@@ -14,7 +14,7 @@ export async function rotateAgentKey(db: Db, operatorId: string, agentId: string
       .update(apiKeys)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(apiKeys.userId, agent.id), isNull(apiKeys.revokedAt)));
-    const key = await createApiKey(tx, agent.id, { name: agentKeyName(agent.name) });
+    const key = await issueApiKey(tx, { operatorId, userId: agent.id }, { name: agentKeyName(agent.name) });
     return { id: key.id, key: key.key, keyPrefix: key.keyPrefix };
   });
 }

@@ -3,7 +3,7 @@ import type { Db, Tx } from '@/db/client';
 import { agentClaimCodes, users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
-import { createApiKey } from '@/lib/services/operators/api-keys';
+import { issueApiKey } from '@/lib/services/operators/api-keys';
 
 /**
  * Redeems a claim code: one transaction creates the agent and its key and marks the code claimed. The
@@ -30,7 +30,7 @@ export async function registerAgent(db: Db, input: { code: string; name: string 
       .returning({ ownerId: agentClaimCodes.ownerId });
     if (!claimed) throw await whyUnusable(tx, code);
     await tx.update(users).set({ ownerId: claimed.ownerId }).where(eq(users.id, agent.id));
-    const key = await createApiKey(tx, agent.id, { name: `${input.name} key` });
+    const key = await issueApiKey(tx, { operatorId: claimed.ownerId, userId: agent.id }, { name: `${input.name} key` });
     return {
       agent: { id: agent.id, name: agent.name ?? input.name },
       apiKey: { key: key.key, keyPrefix: key.keyPrefix },

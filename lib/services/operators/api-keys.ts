@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Db, DbOrTx, Tx } from '@/db/client';
 import { type ApiKey, apiKeys } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { type ApiKeyMode, generateApiKey } from '@/lib/auth/api-key-format';
 import { SCOPES } from '@/lib/auth/scopes';
+import { keyRateLimit, reserveKeySlot } from './key-allowance';
 
 export type CreateApiKeyInput = {
   name: string;
@@ -37,24 +38,34 @@ export function toApiKeyResource(row: ApiKey, now = new Date()) {
   };
 }
 
-export async function createApiKey(db: DbOrTx, userId: string, input: CreateApiKeyInput) {
+/**
+ * Issues a key to an operator or to one of its agents (`userId`), inside the caller's transaction: under the
+ * operator's cap on live keys and with a limit no higher than its ceiling (lib/services/operators/key-allowance.ts).
+ */
+export async function issueApiKey(tx: Tx, owner: { operatorId: string; userId: string }, input: CreateApiKeyInput) {
+  const { rateLimitCeiling } = await reserveKeySlot(tx, owner.operatorId);
   const generated = generateApiKey(input.mode ?? 'live');
-  const [row] = await db
+  const [row] = await tx
     .insert(apiKeys)
     .values({
-      userId,
+      userId: owner.userId,
       name: input.name,
       keyHash: generated.keyHash,
       keyPrefix: generated.keyPrefix,
       keySuffix: generated.keySuffix,
       mode: generated.mode,
       scopes: [...new Set(input.scopes ?? SCOPES)],
-      rateLimitPerMinute: input.rateLimitPerMinute ?? 600,
+      rateLimitPerMinute: keyRateLimit(input.rateLimitPerMinute, rateLimitCeiling),
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     })
     .returning();
   if (!row) throw new Error('api key insert returned no row');
   return { ...toApiKeyResource(row), key: generated.key };
+}
+
+/** An operator's own new key (POST /v1/operators/me/keys and the dashboard). */
+export async function createApiKey(db: Db, operatorId: string, input: CreateApiKeyInput) {
+  return db.transaction((tx) => issueApiKey(tx, { operatorId, userId: operatorId }, input));
 }
 
 export async function listApiKeys(db: DbOrTx, userId: string) {

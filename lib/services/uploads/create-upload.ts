@@ -7,11 +7,15 @@ import { ApiError, validationError } from '@/lib/api/errors';
 import { MAX_UPLOAD_BYTES } from '@/lib/api/steps/parse-input';
 import { detectImageType } from './detect-image-type';
 import { storageKeyFor, uploadPath } from './upload-path';
+import { checkUploadQuota } from './upload-quota';
 import { uploadUrl } from './upload-url';
 
 const invalid = (message: string) => validationError([{ path: ['file'], message }]);
 
-/** Stores an image on local disk under DATA_DIR/uploads/<id> and records it; the file is written first. */
+/**
+ * Stores an image on local disk under DATA_DIR/uploads/<id> and records it, within the account's upload quota
+ * (checked under a lock held until the row is written; the file is removed again if anything fails).
+ */
 export async function createUpload(db: DbOrTx, userId: string, form: FormData | undefined) {
   const files = form?.getAll('file') ?? [];
   const file = files[0];
@@ -29,16 +33,19 @@ export async function createUpload(db: DbOrTx, userId: string, form: FormData | 
   const id = randomUUID();
   const storageKey = storageKeyFor(id);
   const target = uploadPath(storageKey);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, bytes);
   try {
-    await db.insert(uploads).values({
-      id,
-      userId,
-      contentType,
-      sizeBytes: bytes.byteLength,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      storageKey,
+    await db.transaction(async (tx) => {
+      await checkUploadQuota(tx, userId, bytes.byteLength);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+      await tx.insert(uploads).values({
+        id,
+        userId,
+        contentType,
+        sizeBytes: bytes.byteLength,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        storageKey,
+      });
     });
   } catch (error) {
     await rm(target, { force: true });

@@ -1,0 +1,12 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { route } from '@/lib/api/route';
+import { userOf } from '@/lib/auth/actor';
+import { setKeyRateLimitCeilingOperation } from '@/lib/schemas/admin';
+import { setKeyRateLimitCeiling } from '@/lib/services/admin/set-key-rate-limit-ceiling';
+
+// PUT /v1/admin/users/{id}/key-rate-limit-ceiling — set an operator's key rate-limit ceiling (admin)
+export const PUT = route(setKeyRateLimitCeilingOperation, ({ db, actor, params, body }) =>
+  setKeyRateLimitCeiling(db, userOf(actor), params.id, body.keyRateLimitCeiling),
+);
+
+export const { GET, POST, PATCH, DELETE } = otherMethods({ PUT });

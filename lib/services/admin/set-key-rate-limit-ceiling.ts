@@ -1,0 +1,46 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apiKeys, users } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { ActorUser } from '@/lib/auth/actor';
+import { isAdmin } from '@/lib/auth/is-admin';
+import { env } from '@/lib/env';
+import { inAccount } from '@/lib/services/users/in-account';
+
+/**
+ * An admin sets (or, with null, resets) an operator's key rate-limit ceiling. Keys already above it are lowered
+ * in the same transaction, so a lowered ceiling bounds every key at once, not only the next ones.
+ */
+export async function setKeyRateLimitCeiling(db: Db, admin: ActorUser, operatorId: string, ceiling: number | null) {
+  if (!isAdmin(admin)) {
+    throw new ApiError('FORBIDDEN', {
+      message: 'Only admins can change key rate-limit ceilings',
+      hint: 'Sign in as a user whose verified email is listed in ADMIN_EMAILS.',
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [operator] = await tx
+      .update(users)
+      .set({ keyRateLimitCeiling: ceiling })
+      .where(and(eq(users.id, operatorId), eq(users.type, 'human')))
+      .returning({ id: users.id });
+    if (!operator) throw new ApiError('NOT_FOUND', { message: 'No such operator' });
+    const effective = ceiling ?? env().KEY_RATE_LIMIT_CEILING;
+    const lowered = await tx
+      .update(apiKeys)
+      .set({ rateLimitPerMinute: effective })
+      .where(
+        and(
+          gt(apiKeys.rateLimitPerMinute, effective),
+          inArray(apiKeys.userId, tx.select({ id: users.id }).from(users).where(inAccount(operator.id))),
+        ),
+      )
+      .returning({ id: apiKeys.id });
+    return {
+      id: operator.id,
+      keyRateLimitCeiling: effective,
+      isDefault: ceiling === null,
+      keysLowered: lowered.length,
+    };
+  });
+}

@@ -1,0 +1,55 @@
+import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { apiKeys, users } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { DEFAULT_KEY_RATE_LIMIT } from '@/lib/auth/key-limits';
+import { env } from '@/lib/env';
+import { inAccount } from '@/lib/services/users/in-account';
+
+/**
+ * Locks the operator's row, then checks that the operator, its agents included, may hold one more live key:
+ * neither revoked, nor expired, nor replaced by self-rotation (a key in its grace period has a successor,
+ * which is the one counted). The lock makes concurrent creations count one after the other, so none of them
+ * can pass the cap. Returns the operator's rate-limit ceiling, read under the same lock.
+ */
+export async function reserveKeySlot(tx: Tx, operatorId: string): Promise<{ rateLimitCeiling: number }> {
+  const [operator] = await tx
+    .select({ ceiling: users.keyRateLimitCeiling })
+    .from(users)
+    .where(eq(users.id, operatorId))
+    .for('no key update');
+  if (!operator) throw new Error(`key owner ${operatorId} not found`);
+  const settings = env();
+  const [live] = await tx
+    .select({ keys: count() })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(
+      and(
+        inAccount(operatorId),
+        isNull(apiKeys.revokedAt),
+        isNull(apiKeys.replacedBy),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+      ),
+    );
+  const cap = settings.MAX_LIVE_KEYS_PER_OPERATOR;
+  if ((live?.keys ?? 0) >= cap) {
+    throw new ApiError('TOO_MANY_KEYS', {
+      message: `This account already has ${cap} live API keys`,
+      hint: `An operator holds at most ${cap} live keys, its agents’ keys included. Revoke keys you no longer use (DELETE /v1/operators/me/keys/{keyId}) or delete unused agents, then try again.`,
+      details: { maxLiveKeys: cap },
+    });
+  }
+  return { rateLimitCeiling: operator.ceiling ?? settings.KEY_RATE_LIMIT_CEILING };
+}
+
+/** The limit a new key gets: the one asked for, which must not pass the ceiling, or the default under it. */
+export function keyRateLimit(requested: number | undefined, ceiling: number): number {
+  if (requested === undefined) return Math.min(DEFAULT_KEY_RATE_LIMIT, ceiling);
+  if (requested <= ceiling) return requested;
+  throw new ApiError('VALIDATION_ERROR', {
+    issues: [{ path: ['rateLimitPerMinute'], message: `Must be at most ${ceiling}, this account’s ceiling` }],
+    hint: `Keys of this account may allow at most ${ceiling} requests per minute. Ask for ${ceiling} or less, or ask an admin to raise the ceiling.`,
+    details: { rateLimitCeiling: ceiling },
+  });
+}
