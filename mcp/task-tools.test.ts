@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
+import { haversineMeters } from '@/lib/geo/haversine';
+import { coarseDegrees } from '@/lib/workers/coarse-position';
 import { withoutStripe } from '@/test/payments';
 import { simulated } from '@/test/sandbox';
 import { fundedParties } from '@/test/tasks';
@@ -73,7 +75,7 @@ describe('task tools', () => {
 });
 
 describe('worker tools', () => {
-  it('search_workers finds the listed worker near the place; get_worker shows the profile as the worker’s text', async () => {
+  it('search_workers finds the listed worker near the place; get_worker shows the profile, both with the area only', async () => {
     const { parties, call } = await setUp();
     // A place of its own: the suite lists many workers at the helpers' default spot, beyond one page of results.
     const [lat, lng] = [-40 + Math.random() * 10, 100 + Math.random() * 10];
@@ -88,10 +90,23 @@ describe('worker tools', () => {
     const mine = found.structuredContent.workers.find(
       (worker: { userId: string }) => worker.userId === parties.worker.id,
     );
-    expect(mine).toMatchObject({ distanceMeters: 0, untrustedWorkerText: true, matchScore: expect.any(Number) });
+    // The home position stays private: the area to 0.01°, the distance from there to 100 m.
+    const area = { lat: coarseDegrees(lat), lng: coarseDegrees(lng) };
+    expect(mine).toMatchObject({ location: area, untrustedWorkerText: true, matchScore: expect.any(Number) });
+    expect(mine.distanceMeters % 100).toBe(0);
+    expect(Math.abs(mine.distanceMeters - haversineMeters(lat, lng, area.lat, area.lng))).toBeLessThanOrEqual(50);
+    expect(found.text).not.toContain(String(lat));
 
+    // Found once more after unlisting (a requester keeps sight of the worker on their task), still coarse.
+    await db.update(workerProfiles).set({ isListed: false }).where(eq(workerProfiles.userId, parties.worker.id));
     const profile = await call('get_worker', { worker_id: mine.id });
-    expect(profile.structuredContent.worker).toMatchObject({ id: mine.id, displayName: 'Dana Runner' });
+    expect(profile.structuredContent.worker).toMatchObject({
+      id: mine.id,
+      displayName: 'Dana Runner',
+      isListed: false,
+      location: area,
+    });
+    expect(JSON.stringify(profile.structuredContent)).not.toContain(String(lat));
     expect(profile.text).toContain('<untrusted-worker-text>\nDana Runner\nErrands around Kreuzberg');
   });
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { getDatabase } from '@/db/client';
 import { users, workerProfiles } from '@/db/schema';
+import { coarseDegrees } from '@/lib/workers/coarse-position';
 import { insertUser, uniqueEmail } from './factories';
 import { insertWorkerProfile } from './workers';
 
@@ -12,6 +13,17 @@ export type Point = { lat: number; lng: number };
 /** A random point far from land and from other tests' points (two within 10 km: about 1 chance in 10^5). */
 export function oceanPoint(): Point {
   return { lat: -60 + randomInt(0, 5_000_000) / 100_000, lng: -170 + randomInt(0, 8_000_000) / 100_000 };
+}
+
+/** A random ocean point on the 0.01° grid that public worker positions are rounded to (so they show as is). */
+export function gridPoint(): Point {
+  const { lat, lng } = oceanPoint();
+  return { lat: coarseDegrees(lat), lng: coarseDegrees(lng) };
+}
+
+/** The grid point `steps` × 0.01° (about 1,112 m) north (negative: south) of a grid point. */
+export function gridNorth(from: Point, steps: number): Point {
+  return { lat: coarseDegrees(from.lat + steps / 100), lng: from.lng };
 }
 
 /** The point `meters` north (negative: south) and `metersEast` east of `from`, on a 6,371 km sphere. */

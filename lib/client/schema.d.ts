@@ -917,7 +917,7 @@ export type paths = {
     };
     /**
      * Find listed workers near a place, or list them
-     * @description Without `lat`/`lng`: every listed worker, newest first, cursor-paginated. With `lat` and `lng`: the listed workers within `radiusMeters`, each with `distanceMeters` and `matchScore`, best first (ties: nearest first). `matchScore` = 0.35 × distance (1 − distance / radius) + 0.25 × skill overlap (requested skills the worker has / requested skills; 1 when none are asked) + 0.2 × rating (averageRating / 5; 0.6 when unrated) + 0.1 × availability at `availableAt` (1 available, 0 not or with `isAvailable` off, 0.5 without any schedule; 1 when not asked) + 0.1 × verification (1 when `verificationTier` ≥ 1), rounded to 4 decimals. The score is taken over the 200 nearest listed workers (with `minRating`, those rated at least that; found through a Web-Mercator index, so within a degree of a pole the nearest are approximate) and the top `limit` come back, not paginated (`nextCursor: null`, `hasMore: false`; `cursor` is ignored). Unlisted workers never appear.
+     * @description Without `lat`/`lng`: every listed worker, newest first, cursor-paginated. With `lat` and `lng`: the listed workers within `radiusMeters`, each with `distanceMeters` and `matchScore`, best first (ties: nearest first). `matchScore` = 0.35 × distance (1 − distance / radius) + 0.25 × skill overlap (requested skills the worker has / requested skills; 1 when none are asked) + 0.2 × rating (averageRating / 5; 0.6 when unrated) + 0.1 × availability at `availableAt` (1 available, 0 not or with `isAvailable` off, 0.5 without any schedule; 1 when not asked) + 0.1 × verification (1 when `verificationTier` ≥ 1), rounded to 4 decimals. The score is taken over the 200 nearest listed workers (with `minRating`, those rated at least that; found through a Web-Mercator index, so within a degree of a pole the nearest are approximate) and the top `limit` come back, not paginated (`nextCursor: null`, `hasMore: false`; `cursor` is ignored). Unlisted workers never appear. A worker’s home position is private: distances are measured from the position everyone may see (rounded to 2 decimals of a degree) and rounded to 100 m, and `location` is exact only on your own profile.
      */
     get: operations['searchWorkers'];
     put?: never;
@@ -1061,8 +1061,8 @@ export type paths = {
       cookie?: never;
     };
     /**
-     * A worker’s public profile with the availability schedule
-     * @description The owner always sees their profile; anyone else sees it only while it is listed (otherwise 404). Private capability answers are never part of it. Platform admins see every profile, with `noShowCount`.
+     * A worker’s profile with the availability schedule
+     * @description Any signed-in caller sees any profile, listed or not (`isListed` says which; listing governs search only), so a requester keeps sight of a worker who unlisted after accepting their task; 404 only for an unknown id. The home position is private: only the owner sees the exact `location`, everyone else sees it rounded to 2 decimals of a degree (about 1 km). Private capability answers are never part of it. Platform admins also see `noShowCount`.
      */
     get: operations['getWorkerProfile'];
     put?: never;
@@ -1883,13 +1883,16 @@ export type components = {
       isListed: boolean;
       /** @description ISO-8601 timestamp (UTC). */
       createdAt: string;
-      /** @description Great-circle distance from the search centre, in metres (geo search only). */
+      /** @description Great-circle distance from the search centre to the worker’s public position (rounded to 2 decimals of a degree), rounded to the nearest 100 m (geo search only). The score and the radius use it too. */
       distanceMeters?: number;
       /** @description How well the worker fits, 0 to 1 (geo search only). */
       matchScore?: number;
     };
+    /** @description Where the worker is based. The home position is private: only the owner sees it exactly. */
     WorkerLocation: {
+      /** @description Latitude: exact for the profile’s owner, rounded to 2 decimals (~1 km) for anyone else. */
       lat: number;
+      /** @description Longitude: exact for the profile’s owner, rounded to 2 decimals (~1 km) for anyone else. */
       lng: number;
       city: string | null;
       region: string | null;

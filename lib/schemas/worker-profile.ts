@@ -3,12 +3,15 @@ import { timestamp } from './common';
 
 export const workerLocationSchema = z
   .object({
-    lat: z.number(),
-    lng: z.number(),
+    lat: z.number().describe('Latitude: exact for the profile’s owner, rounded to 2 decimals (~1 km) for anyone else.'),
+    lng: z
+      .number()
+      .describe('Longitude: exact for the profile’s owner, rounded to 2 decimals (~1 km) for anyone else.'),
     city: z.string().nullable(),
     region: z.string().nullable(),
     country: z.string().nullable(),
   })
+  .describe('Where the worker is based. The home position is private: only the owner sees it exactly.')
   .meta({ id: 'WorkerLocation' });
 
 /** The public worker profile (spec "Worker profile", plus the listing fields DESIGN adds). */

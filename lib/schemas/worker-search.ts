@@ -48,7 +48,10 @@ export const workerSearchResultSchema = workerProfileSchema
       .number()
       .int()
       .optional()
-      .describe('Great-circle distance from the search centre, in metres (geo search only).'),
+      .describe(
+        'Great-circle distance from the search centre to the worker’s public position (rounded to 2 decimals of ' +
+          'a degree), rounded to the nearest 100 m (geo search only). The score and the radius use it too.',
+      ),
     matchScore: z.number().min(0).max(1).optional().describe('How well the worker fits, 0 to 1 (geo search only).'),
   })
   .meta({ id: 'WorkerSearchResult' });
@@ -72,7 +75,9 @@ export const searchWorkersOperation = defineOperation({
     '`minRating`, those rated at least that; found through a Web-Mercator index, so within a degree of a pole ' +
     'the nearest are approximate) and the ' +
     'top `limit` come back, not paginated (`nextCursor: null`, `hasMore: false`; `cursor` is ignored). ' +
-    'Unlisted workers never appear.',
+    'Unlisted workers never appear. A worker’s home position is private: distances are measured from the ' +
+    'position everyone may see (rounded to 2 decimals of a degree) and rounded to 100 m, and `location` is ' +
+    'exact only on your own profile.',
   tags: ['Workers'],
   auth: 'any',
   scope: 'workers:read',

@@ -149,10 +149,13 @@ export const getWorkerProfileOperation = defineOperation({
   method: 'GET',
   path: '/v1/workers/{id}',
   operationId: 'getWorkerProfile',
-  summary: 'A worker’s public profile with the availability schedule',
+  summary: 'A worker’s profile with the availability schedule',
   description:
-    'The owner always sees their profile; anyone else sees it only while it is listed (otherwise 404). ' +
-    'Private capability answers are never part of it. Platform admins see every profile, with `noShowCount`.',
+    'Any signed-in caller sees any profile, listed or not (`isListed` says which; listing governs search only), ' +
+    'so a requester keeps sight of a worker who unlisted after accepting their task; 404 only for an unknown ' +
+    'id. The home position is private: only the owner sees the exact `location`, everyone else sees it ' +
+    'rounded to 2 decimals of a degree (about 1 km). Private capability answers are never part of it. ' +
+    'Platform admins also see `noShowCount`.',
   tags: ['Workers'],
   auth: 'any',
   scope: 'workers:read',

@@ -15,7 +15,8 @@ export function registerWorkerTools(server: McpServer, context: ToolContext) {
     title: 'Find workers near a place',
     description:
       'With `lat` and `lng`: the listed workers within `radius_meters` (default 25 km), best match first, each with ' +
-      'distance and `matchScore` (0 to 1: distance, skills, rating, availability at `available_at`, ID check). ' +
+      'distance (to 100 m, from their area: home positions are private) and `matchScore` (0 to 1: distance, ' +
+      'skills, rating, availability at `available_at`, ID check). ' +
       'Without coordinates: every listed worker, newest first, paginated with `page_cursor`. Use it to judge ' +
       'whether a task can be done somewhere before create_task; tasks are offered to all nearby workers, you do ' +
       `not assign one. Read-only, free. ${UNTRUSTED_NOTE}`,
@@ -56,8 +57,9 @@ export function registerWorkerTools(server: McpServer, context: ToolContext) {
   defineTool(server, context, 'get_worker', {
     title: 'Get a worker’s profile',
     description:
-      'A listed worker’s public profile (skills, rating, completed tasks, ID verification, rate, area) and weekly ' +
-      `availability. \`worker_id\` is the profile \`id\` from search_workers. Read-only, free. ${UNTRUSTED_NOTE}`,
+      'A worker’s public profile (skills, rating, completed tasks, ID verification, rate, area to about 1 km) and ' +
+      'weekly availability, also once they unlist (`isListed`), e.g. the worker on your task. `worker_id` is ' +
+      `the profile \`id\` from search_workers. Read-only, free. ${UNTRUSTED_NOTE}`,
     input: z.strictObject({
       worker_id: z
         .uuid()

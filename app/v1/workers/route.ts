@@ -7,7 +7,9 @@ import { createWorkerProfile } from '@/lib/services/workers/create-worker-profil
 import { searchWorkers } from '@/lib/services/workers/search-workers';
 
 // GET /v1/workers — geo search of listed workers with match scores, or the paginated list of them
-export const GET = route(searchWorkersOperation, ({ database, query }) => searchWorkers(database, query));
+export const GET = route(searchWorkersOperation, ({ database, actor, query }) =>
+  searchWorkers(database, query, userOf(actor).id),
+);
 
 // POST /v1/workers — create your worker profile (one per user)
 export const POST = route(createWorkerProfileOperation, ({ db, actor, body }) =>

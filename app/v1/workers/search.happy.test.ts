@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { workerAvailabilityExceptions, workerAvailabilityRules } from '@/db/schema';
+import { type WorkerProfile, workerAvailabilityExceptions, workerAvailabilityRules } from '@/db/schema';
 import { toWorkerProfile } from '@/lib/services/workers/to-worker-profile';
+import { coarseDegrees } from '@/lib/workers/coarse-position';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
 import {
+  gridNorth,
+  gridPoint,
   haversineMeters,
   insertListedCrowd,
   insertListedWorker,
@@ -18,6 +22,9 @@ import { GET } from './route';
 const search = (token: string, at: Point, extra: Record<string, string> = {}) =>
   call(GET, '/v1/workers', { token, query: { lat: String(at.lat), lng: String(at.lng), ...extra } });
 
+/** A profile as anyone but its owner sees it. */
+const asStranger = (row: WorkerProfile) => toWorkerProfile(row, randomUUID());
+
 const ids = (res: { json: { data: { id: string }[] } }) => res.json.data.map((item) => item.id);
 
 async function agentKey() {
@@ -27,35 +34,35 @@ async function agentKey() {
 }
 
 describe('GET /v1/workers?lat&lng (geo search)', () => {
-  it('returns listed workers in the radius, nearest first when all else is equal, with exact distances', async () => {
+  it('returns listed workers in the radius, nearest first when all else is equal, with distances to 100 m', async () => {
     const key = await agentKey();
-    const centre = oceanPoint();
-    const near = await insertListedWorker(offset(centre, 300, 400));
-    const middle = await insertListedWorker(offset(centre, -2_000));
-    const far = await insertListedWorker(offset(centre, 0, 4_500));
-    await insertListedWorker(offset(centre, 5_200)); // outside the 5 km radius
-    await insertListedWorker(offset(centre, 100), { isListed: false });
+    // On the 0.01° grid, so the public positions are the stored ones; 0.01° of latitude is 1,111.95 m.
+    const centre = gridPoint();
+    const near = await insertListedWorker(gridNorth(centre, 1));
+    const middle = await insertListedWorker(gridNorth(centre, -2));
+    const far = await insertListedWorker(gridNorth(centre, 4));
+    await insertListedWorker(gridNorth(centre, -5)); // 5,560 m: outside the 5 km radius
+    await insertListedWorker(centre, { isListed: false });
 
     const res = await search(key, centre, { radiusMeters: '5000' });
     expect(res.status, res.text).toBe(200);
     expect(res.json.nextCursor).toBeNull();
     expect(res.json.hasMore).toBe(false);
     expect(ids(res)).toEqual([near.id, middle.id, far.id]);
-    for (const [index, row] of [near, middle, far].entries()) {
+    for (const [index, [row, meters]] of (
+      [
+        [near, 1_100],
+        [middle, 2_200],
+        [far, 4_400],
+      ] as const
+    ).entries()) {
       const item = res.json.data[index];
-      const expected = haversineMeters(centre, { lat: row.lat ?? 0, lng: row.lng ?? 0 });
-      expect(Math.abs(item.distanceMeters - expected) / expected).toBeLessThan(0.01);
-      expect(Number.isInteger(item.distanceMeters)).toBe(true);
       expect(item.matchScore).toBeGreaterThanOrEqual(0);
       expect(item.matchScore).toBeLessThanOrEqual(1);
-      expect(item).toEqual({
-        ...toWorkerProfile(row),
-        distanceMeters: item.distanceMeters,
-        matchScore: item.matchScore,
-      });
+      expect(item).toEqual({ ...asStranger(row), distanceMeters: meters, matchScore: item.matchScore });
     }
-    // 0.35 × (1 − 500/5000) + 0.25 (no skills asked) + 0.2 × 0.6 (unrated) + 0.1 (no availableAt) + 0 (tier 0)
-    expect(res.json.data[0].matchScore).toBeCloseTo(0.35 * (1 - res.json.data[0].distanceMeters / 5000) + 0.47, 3);
+    // 0.35 × (1 − 1100/5000) + 0.25 (no skills asked) + 0.2 × 0.6 (unrated) + 0.1 (no availableAt) + 0 (tier 0)
+    expect(res.json.data[0].matchScore).toBe(0.743);
   });
 
   it('defaults to a 25 km radius and honours limit', async () => {
@@ -70,27 +77,27 @@ describe('GET /v1/workers?lat&lng (geo search)', () => {
 
   it('scores skill overlap (case-insensitive), rating and verification, and filters by minRating', async () => {
     const key = await agentKey();
-    const centre = oceanPoint();
-    const plain = await insertListedWorker(offset(centre, 100), { skills: ['delivery'] });
-    const skilled = await insertListedWorker(offset(centre, 900), { skills: ['Photography', 'Driving'] });
-    const rated = await insertListedWorker(offset(centre, 1_500), { skills: null, averageRating: '5.00' });
-    const verified = await insertListedWorker(offset(centre, 2_000), { averageRating: '3.00', verificationTier: 1 });
+    const centre = gridPoint();
+    const plain = await insertListedWorker(centre, { skills: ['delivery'] });
+    const skilled = await insertListedWorker(gridNorth(centre, 1), { skills: ['Photography', 'Driving'] });
+    const rated = await insertListedWorker(gridNorth(centre, -1), { skills: null, averageRating: '5.00' });
+    const verified = await insertListedWorker(gridNorth(centre, 2), { averageRating: '3.00', verificationTier: 1 });
 
     const res = await search(key, centre, { radiusMeters: '10000', skills: 'photography, driving ,PHOTOGRAPHY' });
     const score = (id: string) => res.json.data.find((item: { id: string }) => item.id === id).matchScore;
     const distance = (meters: number) => 0.35 * (1 - meters / 10_000);
-    expect(score(plain.id)).toBeCloseTo(distance(100) + 0 + 0.12 + 0.1, 3);
-    expect(score(skilled.id)).toBeCloseTo(distance(900) + 0.25 + 0.12 + 0.1, 3);
-    expect(score(rated.id)).toBeCloseTo(distance(1_500) + 0 + 0.2 + 0.1, 3);
-    expect(score(verified.id)).toBeCloseTo(distance(2_000) + 0 + 0.12 + 0.1 + 0.1, 3);
-    expect(ids(res)).toEqual([skilled.id, verified.id, rated.id, plain.id]);
+    expect(score(plain.id)).toBeCloseTo(distance(0) + 0 + 0.12 + 0.1, 4);
+    expect(score(skilled.id)).toBeCloseTo(distance(1_100) + 0.25 + 0.12 + 0.1, 4);
+    expect(score(rated.id)).toBeCloseTo(distance(1_100) + 0 + 0.2 + 0.1, 4);
+    expect(score(verified.id)).toBeCloseTo(distance(2_200) + 0 + 0.12 + 0.1 + 0.1, 4);
+    expect(ids(res)).toEqual([skilled.id, rated.id, verified.id, plain.id]);
 
     const half = await search(key, centre, { radiusMeters: '10000', skills: 'driving,cooking' });
     expect(half.json.data[0]).toMatchObject({ id: skilled.id });
-    expect(half.json.data[0].matchScore).toBeCloseTo(distance(900) + 0.125 + 0.12 + 0.1, 3);
+    expect(half.json.data[0].matchScore).toBeCloseTo(distance(1_100) + 0.125 + 0.12 + 0.1, 4);
 
     const good = await search(key, centre, { radiusMeters: '10000', minRating: '3' });
-    expect(ids(good)).toEqual([verified.id, rated.id]);
+    expect(ids(good)).toEqual([rated.id, verified.id]);
     expect(ids(await search(key, centre, { radiusMeters: '10000', minRating: '4.5' }))).toEqual([rated.id]);
   });
 
@@ -142,7 +149,7 @@ describe('GET /v1/workers?lat&lng (geo search)', () => {
     ).toBe(true);
   });
 
-  it('finds workers across the antimeridian, from either side, with exact distances', async () => {
+  it('finds workers across the antimeridian, from either side, measured from their public position', async () => {
     const key = await agentKey();
     const west = { lat: oceanPoint().lat, lng: 179.99 }; // 179.99° E, ~700 m west of the antimeridian
     const eastOf = offset(west, 0, 2_000); // ~1,300 m past it: longitude beyond 180, folded back below
@@ -154,7 +161,10 @@ describe('GET /v1/workers?lat&lng (geo search)', () => {
     const fromWest = await search(key, west, { radiusMeters: '5000' });
     expect(ids(fromWest)).toContain(worker.id);
     const item = fromWest.json.data.find((row: { id: string }) => row.id === worker.id);
-    expect(Math.abs(item.distanceMeters - 2_000)).toBeLessThan(20);
+    const shown = { lat: coarseDegrees(east.lat), lng: coarseDegrees(east.lng) };
+    expect(item.location).toMatchObject(shown);
+    expect(item.distanceMeters % 100).toBe(0);
+    expect(Math.abs(item.distanceMeters - haversineMeters(west, shown))).toBeLessThanOrEqual(51);
 
     const neighbour = await insertListedWorker(west);
     const fromEast = await search(key, east, { radiusMeters: '5000' });
@@ -173,10 +183,11 @@ describe('GET /v1/workers?lat&lng (geo search)', () => {
 });
 
 describe('GET /v1/workers (list)', () => {
-  it('pages through listed workers newest first and never shows unlisted ones', async () => {
+  it('pages through listed workers newest first, their positions to 0.01°, and never shows unlisted ones', async () => {
     const key = await agentKey();
     const centre = oceanPoint();
     const hidden = await insertListedWorker(centre, { isListed: false });
+    const shown = await insertListedWorker(centre);
     const seen = new Set<string>();
     let cursor: string | undefined;
     let pages = 0;
@@ -190,6 +201,10 @@ describe('GET /v1/workers (list)', () => {
       for (const item of res.json.data) {
         expect(item.isListed).toBe(true);
         expect(item.distanceMeters).toBeUndefined();
+        if (item.location) {
+          expect(item.location.lat).toBe(coarseDegrees(item.location.lat));
+          expect(item.location.lng).toBe(coarseDegrees(item.location.lng));
+        }
         expect(seen.has(item.id)).toBe(false);
         if (previous) expect(item.createdAt <= previous).toBe(true);
         previous = item.createdAt;
@@ -200,6 +215,7 @@ describe('GET /v1/workers (list)', () => {
       pages += 1;
     } while (cursor && pages < 50);
     expect(seen.has(hidden.id)).toBe(false);
+    expect(seen.has(shown.id)).toBe(true);
   });
 
   it('pages with limit and cursor without skipping or repeating', async () => {

@@ -19,5 +19,5 @@ export async function createWorkerProfile(db: Db, userId: string, input: WorkerP
       hint: 'Each user has one worker profile: read it with GET /v1/workers/me and change it with PATCH /v1/workers/me.',
     });
   }
-  return toWorkerProfile(row);
+  return toWorkerProfile(row, userId);
 }

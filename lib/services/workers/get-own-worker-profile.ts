@@ -6,5 +6,5 @@ import { toWorkerProfile } from './to-worker-profile';
 /** The caller's worker profile, or null when they have none. */
 export async function getOwnWorkerProfile(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.userId, userId));
-  return row ? toWorkerProfile(row) : null;
+  return row ? toWorkerProfile(row, userId) : null;
 }

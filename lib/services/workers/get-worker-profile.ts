@@ -8,9 +8,9 @@ const hhmm = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 /**
- * A profile with its availability schedule. The owner always sees it; anyone else only while it is listed,
- * so an unlisted profile is as unknown to them as a wrong id. A platform admin sees every profile, with
- * `noShowCount` (a worker who stopped showing up may also have unlisted).
+ * A profile with its availability schedule, listed or not: listing governs search only, so a requester keeps
+ * sight of a worker who unlisted after accepting their task. Only the owner sees the exact location. A
+ * platform admin also sees `noShowCount`.
  */
 export async function getWorkerProfile(
   db: DbOrTx,
@@ -19,10 +19,10 @@ export async function getWorkerProfile(
   viewer: { isAdmin?: boolean } = {},
 ) {
   const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.id, workerId));
-  if (!row || (!row.isListed && row.userId !== viewerId && !viewer.isAdmin)) {
+  if (!row) {
     throw new ApiError('NOT_FOUND', {
       message: 'No such worker',
-      hint: 'Check the id; workers who are not listed are visible only to themselves.',
+      hint: 'Check the id: it is the worker profile’s `id` from GET /v1/workers, not a user id.',
     });
   }
   const [rules, exceptions, noShows] = await Promise.all([
@@ -39,7 +39,7 @@ export async function getWorkerProfile(
     viewer.isAdmin ? noShowCount(db, row.userId) : undefined,
   ]);
   return {
-    ...toWorkerProfile(row),
+    ...toWorkerProfile(row, viewerId),
     ...(noShows === undefined ? {} : { noShowCount: noShows }),
     availability: {
       weekly: rules.map((rule) => ({

@@ -6,8 +6,11 @@ import { toWorkerProfile } from './to-worker-profile';
 
 export type ListedWorkersPage = { cursor?: string; limit: number };
 
-/** Listed workers, newest first, keyset-paginated on (created_at, id) (worker_profiles_listed_created_idx). */
-export async function listListedWorkers(db: DbOrTx, page: ListedWorkersPage) {
+/**
+ * Listed workers, newest first, keyset-paginated on (created_at, id) (worker_profiles_listed_created_idx), as
+ * `viewerId` may see them (exact location only on their own profile).
+ */
+export async function listListedWorkers(db: DbOrTx, page: ListedWorkersPage, viewerId: string) {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db
     .select({ worker: workerProfiles, cursorAt: cursorAt(workerProfiles.createdAt) })
@@ -20,7 +23,7 @@ export async function listListedWorkers(db: DbOrTx, page: ListedWorkersPage) {
     id: last.worker.id,
   }));
   return {
-    data: pageRows.map((row) => toWorkerProfile(row.worker)),
+    data: pageRows.map((row) => toWorkerProfile(row.worker, viewerId)),
     nextCursor,
   };
 }

@@ -1,3 +1,5 @@
+import { coarseDegreesSql, coarseMetersSql } from '@/lib/workers/coarse-position';
+
 // GET /v1/workers?lat&lng: the geo search, one prepared statement in three steps.
 //
 // 1. Candidates: an ordered, index-only scan of worker_profiles_geo_idx (migration 0012) takes the SCANNED
@@ -6,9 +8,11 @@
 //    column the score reads, so the scan reads a handful of index pages and no table rows, however dense
 //    the city. Near the antimeridian a second scan from the centre shifted by 360° finds the workers on the
 //    other side (a one-time filter skips it everywhere else).
-// 2. Of those, the CANDIDATES nearest by exact (haversine) distance — SCANNED > CANDIDATES absorbs the
-//    projection's distortion, so these are the true nearest CANDIDATES but for near-ties at the cut-off in
-//    sparse areas at high latitude — are scored if within the radius, and the best `$7` kept.
+// 2. Of those, the CANDIDATES nearest by haversine distance from their public position, rounded to 100 m
+//    (DISTANCE) — SCANNED > CANDIDATES absorbs the projection's distortion, so these are the true nearest
+//    CANDIDATES but for near-ties at the cut-off (in sparse areas at high latitude, or within the ~1 km the
+//    public position may differ from the scanned exact one) — are scored if within the radius, and the best
+//    `$7` kept.
 // 3. Only those `$7` rows are read from the table (primary key), with just the columns the response shows.
 //
 // The cube/earthdistance GiST index this replaces was exact but slow: cube's picksplit leaves heavily
@@ -57,10 +61,13 @@ const skillOverlap = (count: number) => {
 };
 
 // The great-circle distance in plain float arithmetic: earth_distance(ll_to_earth(…)) costs tens of
-// microseconds a row (SQL functions and the \`earth\` domain check).
-const HAVERSINE = `(2 * 6371008.8 * asin(sqrt(
-    power(sin(radians(n.lat - $1::float8) / 2), 2)
-    + cos(radians($1::float8)) * cos(radians(n.lat)) * power(sin(radians(n.lng - $2::float8) / 2), 2))))`;
+// microseconds a row (SQL functions and the \`earth\` domain check). It is measured from the worker's public
+// position and rounded to 100 m (lib/workers/coarse-position.ts), so neither `distanceMeters`, nor the score,
+// nor the radius cut-off tells a caller more than that position.
+const [LAT, LNG] = [coarseDegreesSql('n.lat'), coarseDegreesSql('n.lng')];
+const DISTANCE = coarseMetersSql(`(2 * 6371008.8 * asin(sqrt(
+    power(sin(radians(${LAT} - $1::float8) / 2), 2)
+    + cos(radians($1::float8)) * cos(radians(${LAT})) * power(sin(radians(${LNG} - $2::float8) / 2), 2))))`);
 
 // The SCANNED nearest listed workers to (centreLng, $1) on the Mercator plane, from the index alone, among
 // those `side` keeps. A variant without minRating or without an instant still names $5 or $6 (so its type is
@@ -112,7 +119,7 @@ export const searchWorkersSql = (skillCount: number, variant: SearchVariant) => 
   union all
   ${scan('$2::float8 - (case when $2::float8 < 0 then -360 else 360 end)', ACROSS, variant)}
 ), candidates as (
-  select n.*, ${HAVERSINE} as distance from nearest n order by distance limit ${CANDIDATES}
+  select n.*, ${DISTANCE} as distance from nearest n order by distance, n.id limit ${CANDIDATES}
 ), scored as (
   select c.id, c.distance, round((
       0.35 * greatest(0, 1 - c.distance / $3::float8)::numeric

@@ -34,9 +34,13 @@ type SearchRow = {
 // The statement texts by name, built once (at most 21 skill counts × 4 variants).
 const statements = new Map<string, string>();
 
-/** GET /v1/workers: the geo search when `lat`/`lng` are given, else the paginated list of listed workers. */
-export async function searchWorkers(database: Database, query: WorkerSearchQuery) {
-  if (query.lat === undefined || query.lng === undefined) return listListedWorkers(database.db, query);
+/**
+ * GET /v1/workers: the geo search when `lat`/`lng` are given, else the paginated list of listed workers, as
+ * `viewerId` may see them. Distances are measured from each worker's public (coarse) position and come back
+ * rounded to 100 m, for every caller: search ranks everyone by what anyone may see.
+ */
+export async function searchWorkers(database: Database, query: WorkerSearchQuery, viewerId: string) {
+  if (query.lat === undefined || query.lng === undefined) return listListedWorkers(database.db, query, viewerId);
   const skills = query.skills ?? [];
   const variant = { minRating: query.minRating !== undefined, atInstant: query.availableAt !== undefined };
   const statement = searchStatementName(skills.length, variant);
@@ -56,8 +60,8 @@ export async function searchWorkers(database: Database, query: WorkerSearchQuery
   ]);
   return {
     data: rows.map((row) => ({
-      ...toWorkerProfile(toProfileRow(row)),
-      distanceMeters: Math.round(Number(row.distance)),
+      ...toWorkerProfile(toProfileRow(row), viewerId),
+      distanceMeters: Number(row.distance),
       matchScore: Number(row.match_score),
     })),
     nextCursor: null,

@@ -1,8 +1,12 @@
 import type { WorkerProfile } from '@/db/schema';
 import type { WorkerProfileResource } from '@/lib/schemas/worker-profile';
+import { coarseDegrees } from '@/lib/workers/coarse-position';
 
-/** The one serializer for worker profiles: private capability answers are never part of it. */
-export function toWorkerProfile(row: WorkerProfile): WorkerProfileResource {
+/**
+ * The one serializer for worker profiles: private capability answers are never part of it, and the location is
+ * exact only for the owner (`viewerId`); anyone else sees it coarsened (lib/workers/coarse-position.ts).
+ */
+export function toWorkerProfile(row: WorkerProfile, viewerId: string): WorkerProfileResource {
   return {
     id: row.id,
     userId: row.userId,
@@ -13,10 +17,7 @@ export function toWorkerProfile(row: WorkerProfile): WorkerProfileResource {
     skillDetails: row.skillDetails,
     photos: row.photos,
     hourlyRateCents: row.hourlyRateCents,
-    location:
-      row.lat !== null && row.lng !== null
-        ? { lat: row.lat, lng: row.lng, city: row.city, region: row.region, country: row.country }
-        : null,
+    location: toLocation(row, row.userId === viewerId),
     defaultRadiusMeters: row.defaultRadiusMeters,
     averageRating: row.averageRating,
     completedTasks: row.completedTasks,
@@ -25,4 +26,10 @@ export function toWorkerProfile(row: WorkerProfile): WorkerProfileResource {
     isListed: row.isListed,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+function toLocation(row: WorkerProfile, exact: boolean): WorkerProfileResource['location'] {
+  if (row.lat === null || row.lng === null) return null;
+  const round = exact ? (degrees: number) => degrees : coarseDegrees;
+  return { lat: round(row.lat), lng: round(row.lng), city: row.city, region: row.region, country: row.country };
 }

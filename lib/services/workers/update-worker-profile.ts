@@ -30,9 +30,9 @@ export async function updateWorkerProfile(db: Db, userId: string, target: Profil
       });
     }
     const columns = await toProfileColumns(tx, userId, input);
-    if (Object.keys(columns).length === 0) return toWorkerProfile(current);
+    if (Object.keys(columns).length === 0) return toWorkerProfile(current, userId);
     const [row] = await tx.update(workerProfiles).set(columns).where(eq(workerProfiles.id, current.id)).returning();
     if (!row) throw new Error('worker profile update returned no row');
-    return toWorkerProfile(row);
+    return toWorkerProfile(row, userId);
   });
 }

@@ -8,7 +8,7 @@ import { GET as getWorker, PATCH as patchWorker } from './route';
 
 const NO_SUCH_WORKER = envelope('NOT_FOUND', {
   message: 'No such worker',
-  hint: 'Check the id; workers who are not listed are visible only to themselves.',
+  hint: 'Check the id: it is the worker profile’s `id` from GET /v1/workers, not a user id.',
 });
 
 describe('/v1/workers/{id} errors', () => {

@@ -5,7 +5,7 @@ import { workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles }
 import { insertApiKey } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
-import { createWorkerViaApi } from '@/test/worker-profiles';
+import { COMPLETE_PROFILE, createWorkerViaApi } from '@/test/worker-profiles';
 import { GET as getWorker, PATCH as patchWorker } from './route';
 
 const path = (id: string) => `/v1/workers/${id}`;
@@ -42,6 +42,7 @@ describe('GET /v1/workers/{id}', () => {
       expect(res.status).toBe(200);
       expect(res.json.data).toEqual({
         ...profile,
+        location: { ...profile.location, lat: 48.86, lng: 2.35 },
         isListed: true,
         availability: {
           weekly: [
@@ -55,6 +56,36 @@ describe('GET /v1/workers/{id}', () => {
         },
       });
     }
+  });
+});
+
+describe('GET /v1/workers/{id} of an unlisted profile', () => {
+  it('answers any signed-in caller, with isListed false and the location to 2 decimals; the owner sees it exact', async () => {
+    const { token, workerId, profile } = await createWorkerViaApi({
+      ...COMPLETE_PROFILE,
+      location: { lat: -33.868_49, lng: 151.207_32, city: 'Sydney', country: 'AU' },
+    });
+    expect(profile.isListed).toBe(false);
+    const stranger = await signUpViaApi('stranger');
+    const { db } = await getDatabase();
+    const { key } = await insertApiKey(db, { userId: stranger.userId, scopes: ['workers:read'] });
+    for (const viewer of [stranger.token, key]) {
+      const res = await call(getWorker, path(workerId), { token: viewer, ip: uniqueIp(), params: { id: workerId } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.json.data).toEqual({
+        ...profile,
+        location: { lat: -33.87, lng: 151.21, city: 'Sydney', region: null, country: 'AU' },
+        availability: { weekly: [], exceptions: [] },
+      });
+    }
+    const own = await call(getWorker, path(workerId), { token, ip: uniqueIp(), params: { id: workerId } });
+    expect(own.json.data.location).toEqual({
+      lat: -33.868_49,
+      lng: 151.207_32,
+      city: 'Sydney',
+      region: null,
+      country: 'AU',
+    });
   });
 });
 

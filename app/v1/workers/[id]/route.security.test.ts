@@ -35,21 +35,31 @@ describe('/v1/workers/{id} security', () => {
     expect(row?.hourlyRateCents).toBe(owner.profile.hourlyRateCents);
   });
 
-  it('an unlisted profile is 404 to everyone but its owner', async () => {
+  it('a stranger never reads the exact home position, listed or not; the owner does', async () => {
     const owner = await createWorkerViaApi();
-    const other = await signUpViaApi('viewer');
-    const res = await call(getWorker, `/v1/workers/${owner.workerId}`, {
-      token: other.token,
-      ip: uniqueIp(),
-      params: { id: owner.workerId },
-    });
-    expect(res.status).toBe(404);
-    expect(res.json).toEqual(
-      envelope('NOT_FOUND', {
-        message: 'No such worker',
-        hint: 'Check the id; workers who are not listed are visible only to themselves.',
-      }),
-    );
+    const stranger = await signUpViaApi('viewer');
+    const { db } = await getDatabase();
+    const exact = owner.profile.location;
+    expect(exact).toMatchObject({ lat: 48.8566, lng: 2.3522 });
+    for (const isListed of [false, true]) {
+      await db.update(workerProfiles).set({ isListed }).where(eq(workerProfiles.id, owner.workerId));
+      const params = { id: owner.workerId };
+      const seen = await call(getWorker, `/v1/workers/${owner.workerId}`, {
+        token: stranger.token,
+        ip: uniqueIp(),
+        params,
+      });
+      expect(seen.status).toBe(200);
+      expect(seen.json.data).toMatchObject({ isListed, location: { ...exact, lat: 48.86, lng: 2.35 } });
+      expect(seen.text).not.toContain('48.8566');
+      expect(seen.text).not.toContain('2.3522');
+      const own = await call(getWorker, `/v1/workers/${owner.workerId}`, {
+        token: owner.token,
+        ip: uniqueIp(),
+        params,
+      });
+      expect(own.json.data).toMatchObject({ isListed, location: exact });
+    }
   });
 
   it('GET needs a credential, and an API key needs workers:read', async () => {
