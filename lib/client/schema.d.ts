@@ -782,7 +782,7 @@ export type paths = {
     };
     /**
      * Reviews of a worker, newest first
-     * @description What requesters wrote about the worker (id = worker profile id). Listed workers, or your own profile.
+     * @description What requesters wrote about the worker (id = worker profile id), listed or not.
      */
     get: operations['listWorkerReviews'];
     put?: never;
@@ -1021,7 +1021,7 @@ export type paths = {
     };
     /**
      * A worker’s availability as concrete windows
-     * @description Expands the weekly schedule and exceptions into UTC windows within [from, to] (default: now to 14 days on; at most 90 days), sorted, merged where they touch, clipped to the range, and correct across daylight-saving changes. Unlisted workers are visible to themselves only (404 for anyone else).
+     * @description Expands the weekly schedule and exceptions into UTC windows within [from, to] (default: now to 14 days on; at most 90 days), sorted, merged where they touch, clipped to the range, and correct across daylight-saving changes. Any signed-in caller sees any worker, listed or not (listing governs search only).
      */
     get: operations['getWorkerAvailability'];
     put?: never;

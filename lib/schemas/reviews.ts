@@ -42,7 +42,7 @@ export const listWorkerReviewsOperation = defineOperation({
   path: '/v1/workers/{id}/reviews',
   operationId: 'listWorkerReviews',
   summary: 'Reviews of a worker, newest first',
-  description: 'What requesters wrote about the worker (id = worker profile id). Listed workers, or your own profile.',
+  description: 'What requesters wrote about the worker (id = worker profile id), listed or not.',
   tags: ['Reviews'],
   auth: 'any',
   scope: 'workers:read',

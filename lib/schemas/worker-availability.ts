@@ -166,7 +166,7 @@ export const getAvailabilityWindowsOperation = defineOperation({
   description:
     'Expands the weekly schedule and exceptions into UTC windows within [from, to] (default: now to 14 days ' +
     'on; at most 90 days), sorted, merged where they touch, clipped to the range, and correct across ' +
-    'daylight-saving changes. Unlisted workers are visible to themselves only (404 for anyone else).',
+    'daylight-saving changes. Any signed-in caller sees any worker, listed or not (listing governs search only).',
   tags: ['Workers'],
   auth: 'any',
   scope: 'workers:read',

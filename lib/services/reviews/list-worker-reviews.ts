@@ -5,18 +5,13 @@ import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { ApiError } from '@/lib/api/errors';
 import { toReviewResource } from './create-review';
 
-/** What requesters wrote about a worker (by profile id), newest first; listed profiles, or the viewer's own. */
-export async function listWorkerReviews(
-  db: DbOrTx,
-  viewerId: string,
-  profileId: string,
-  page: { cursor?: string; limit: number },
-) {
+/** What requesters wrote about a worker (by profile id), newest first; any profile, listed or not. */
+export async function listWorkerReviews(db: DbOrTx, profileId: string, page: { cursor?: string; limit: number }) {
   const [profile] = await db
-    .select({ userId: workerProfiles.userId, isListed: workerProfiles.isListed })
+    .select({ userId: workerProfiles.userId })
     .from(workerProfiles)
     .where(eq(workerProfiles.id, profileId));
-  if (!profile || (!profile.isListed && profile.userId !== viewerId)) {
+  if (!profile) {
     throw new ApiError('NOT_FOUND', { message: 'No such worker', hint: 'Check the id (a worker profile id).' });
   }
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;

@@ -6,23 +6,15 @@ import { expandAvailability } from '@/lib/workers/expand-availability';
 
 /**
  * A worker's schedule expanded into UTC windows within [from, to]. Same visibility as GET /v1/workers/{id}:
- * the owner always, anyone else only while the profile is listed.
+ * any signed-in caller, listed or not (listing governs search only).
  */
-export async function getAvailabilityWindows(
-  db: DbOrTx,
-  viewerId: string,
-  workerId: string,
-  range: { from: Date; to: Date },
-) {
+export async function getAvailabilityWindows(db: DbOrTx, workerId: string, range: { from: Date; to: Date }) {
   const [profile] = await db
-    .select({ userId: workerProfiles.userId, isListed: workerProfiles.isListed })
+    .select({ id: workerProfiles.id })
     .from(workerProfiles)
     .where(eq(workerProfiles.id, workerId));
-  if (!profile || (!profile.isListed && profile.userId !== viewerId)) {
-    throw new ApiError('NOT_FOUND', {
-      message: 'No such worker',
-      hint: 'Check the id; workers who are not listed are visible only to themselves.',
-    });
+  if (!profile) {
+    throw new ApiError('NOT_FOUND', { message: 'No such worker', hint: 'Check the id (a worker profile id).' });
   }
   const [rules, exceptions] = await Promise.all([
     db.select().from(workerAvailabilityRules).where(eq(workerAvailabilityRules.workerId, workerId)),

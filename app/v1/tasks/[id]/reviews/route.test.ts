@@ -86,19 +86,25 @@ describe('POST /v1/tasks/{id}/reviews', () => {
     expect((await profileOf(parties.worker.id)).ratingCount).toBe(0);
   });
 
-  it('hides the reviews of an unlisted worker from others', async () => {
+  it('shows the reviews of a worker who unlisted (listing governs search only), 404 for an unknown id', async () => {
     const parties = await taskParties();
     const { db } = await getDatabase();
     await db.update(workerProfiles).set({ isListed: false }).where(eq(workerProfiles.userId, parties.worker.id));
     const profile = await profileOf(parties.worker.id);
     const path = `/v1/workers/${profile.id}/reviews`;
+    for (const token of [parties.agent.token, parties.worker.token]) {
+      const res = await call(listReviews, path, { token, params: { id: profile.id } });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ data: [], nextCursor: null, hasMore: false });
+    }
+    const unknown = crypto.randomUUID();
     expectError(
-      await call(listReviews, path, { token: parties.agent.token, params: { id: profile.id } }),
+      await call(listReviews, `/v1/workers/${unknown}/reviews`, {
+        token: parties.agent.token,
+        params: { id: unknown },
+      }),
       404,
       'NOT_FOUND',
     );
-    const own = await call(listReviews, path, { token: parties.worker.token, params: { id: profile.id } });
-    expect(own.status).toBe(200);
-    expect(own.json).toEqual({ data: [], nextCursor: null, hasMore: false });
   });
 });

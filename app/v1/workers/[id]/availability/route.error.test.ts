@@ -6,10 +6,7 @@ import { signUpViaApi } from '@/test/sessions';
 import { insertWorkerProfile } from '@/test/workers';
 import { GET } from './route';
 
-const NOT_FOUND = envelope('NOT_FOUND', {
-  message: 'No such worker',
-  hint: 'Check the id; workers who are not listed are visible only to themselves.',
-});
+const NOT_FOUND = envelope('NOT_FOUND', { message: 'No such worker', hint: 'Check the id (a worker profile id).' });
 const TIMESTAMP = 'Must be an ISO-8601 timestamp with a time zone, e.g. 2026-01-31T09:00:00Z';
 
 const windows = (id: string, token: string, query?: Record<string, string>) =>

@@ -7,10 +7,7 @@ import { signUpViaApi } from '@/test/sessions';
 import { insertWorkerProfile } from '@/test/workers';
 import { GET } from './route';
 
-const NOT_FOUND = envelope('NOT_FOUND', {
-  message: 'No such worker',
-  hint: 'Check the id; workers who are not listed are visible only to themselves.',
-});
+const NOT_FOUND = envelope('NOT_FOUND', { message: 'No such worker', hint: 'Check the id (a worker profile id).' });
 
 const windows = (id: string, token?: string) =>
   call(GET, `/v1/workers/${id}/availability`, { token, params: { id }, ip: uniqueIp() });
@@ -24,7 +21,7 @@ describe('GET /v1/workers/{id}/availability: who may look', () => {
     expect(res.json).toEqual(UNAUTHORIZED_BODY);
   });
 
-  it('an unlisted worker is 404 to another human and to an agent key, as if it did not exist', async () => {
+  it('an unlisted worker is visible to another human and to an agent key; an unknown id is 404', async () => {
     const { userId } = await signUpViaApi('hidden');
     const profile = await insertWorkerProfile(userId, { isListed: false });
     const stranger = await signUpViaApi('stranger');
@@ -33,8 +30,11 @@ describe('GET /v1/workers/{id}/availability: who may look', () => {
     const { key } = await insertApiKey(db, { userId: agent.id, scopes: ['workers:read'] });
     for (const token of [stranger.token, key]) {
       const res = await windows(profile.id, token);
-      expect(res.status).toBe(404);
-      expect(res.json).toEqual(NOT_FOUND);
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.json.data)).toBe(true);
+      const unknown = await windows(crypto.randomUUID(), token);
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toEqual(NOT_FOUND);
     }
   });
 

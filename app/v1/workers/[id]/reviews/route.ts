@@ -1,12 +1,11 @@
 import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
-import { userOf } from '@/lib/auth/actor';
 import { listWorkerReviewsOperation } from '@/lib/schemas/reviews';
 import { listWorkerReviews } from '@/lib/services/reviews/list-worker-reviews';
 
 // GET /v1/workers/{id}/reviews — what requesters wrote about a worker
-export const GET = route(listWorkerReviewsOperation, async ({ db, actor, params, query }) =>
-  listWorkerReviews(db, userOf(actor).id, params.id, query),
+export const GET = route(listWorkerReviewsOperation, async ({ db, params, query }) =>
+  listWorkerReviews(db, params.id, query),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });
