@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as nextAuthRoute from '@/app/api/auth/[...nextauth]/route';
 import { getDatabase } from '@/db/client';
-import { users } from '@/db/schema';
+import { rateLimitCounters, users } from '@/db/schema';
+import { rateLimitPerMinute } from '@/lib/api/rate-limit-policy';
 import { envForFile, NEXT_AUTH_TEST_ENV } from '@/test/env';
+import { ensureWindowRoom, envelope } from '@/test/expect';
 import { uniqueIp } from '@/test/http';
 import { posted, thread } from '@/test/messages';
 import { runAppRoute } from '@/test/next-route';
@@ -123,5 +125,29 @@ describe('GET /dashboard/tasks/{id}/messages/await (session cookie)', () => {
     const closed = await poll(posted.task.id, { timeoutSec: '1' }, operator);
     expect(closed.status).toBe(409);
     expect(closed.json.error.code).toBe('THREAD_NOT_OPEN');
+  });
+
+  it('counts in the user’s per-minute bucket, like their API calls: past the limit → 429 with Retry-After', async () => {
+    const { parties, task } = await thread();
+    const worker = await signIn(parties.worker.id);
+    await ensureWindowRoom(60, 10);
+    const first = await poll(task.id, { timeoutSec: '1' }, worker);
+    expect(first.status).toBe(200);
+    const limit = rateLimitPerMinute.default;
+    expect(first.headers.get('ratelimit-policy')).toBe(`"user";q=${limit};w=60`);
+
+    // Spend the rest of the window's allowance in one statement rather than 600 polls.
+    const { db } = await getDatabase();
+    await db
+      .update(rateLimitCounters)
+      .set({ count: sql`${limit}` })
+      .where(eq(rateLimitCounters.bucket, `user:${parties.worker.id}`));
+    const refused = await poll(task.id, { timeoutSec: '1' }, worker);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(refused.json).toEqual(
+      envelope('RATE_LIMIT_EXCEEDED', { details: { retryAfter, limit, windowSeconds: 60 } }),
+    );
   });
 });

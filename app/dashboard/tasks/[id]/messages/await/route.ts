@@ -1,5 +1,6 @@
 import { getDatabase } from '@/db/client';
 import { ApiError, validationError } from '@/lib/api/errors';
+import { enforceUserRateLimit, rateLimitHeaders } from '@/lib/api/steps/rate-limit';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 import { awaitMessagesQuery } from '@/lib/schemas/messages';
 import { awaitMessages } from '@/lib/services/messages/await-messages';
@@ -16,6 +17,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!current) return Response.json(new ApiError('UNAUTHORIZED').toBody(), { status: 401 });
   const { id } = await params;
   try {
+    const database = await getDatabase();
+    // Counted like the user's API calls with a session token: the same bucket and limit.
+    const limits = rateLimitHeaders(await enforceUserRateLimit(database, current.user.id));
     if (!UUID.test(id)) throw new ApiError('NOT_FOUND', { message: 'Task not found' });
     const url = new URL(request.url);
     const parsed = awaitMessagesQuery.safeParse(Object.fromEntries(url.searchParams));
@@ -25,11 +29,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
       );
     }
     const query = parsed.data;
-    const database = await getDatabase();
     const data = await awaitMessages(database, current.user.id, id, { ...query, signal: request.signal });
-    return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } });
+    return Response.json({ data }, { headers: { 'Cache-Control': 'no-store', ...limits } });
   } catch (error) {
-    if (error instanceof ApiError) return Response.json(error.toBody(), { status: error.status });
+    if (error instanceof ApiError) {
+      return Response.json(error.toBody(), { status: error.status, headers: error.headers });
+    }
     throw error;
   }
 }
