@@ -10,8 +10,10 @@ import next from 'next';
 import { GET as awaitMessages } from './app/v1/tasks/[id]/messages/await/route';
 import { POST as postMessage } from './app/v1/tasks/[id]/messages/route';
 import { PEER_ADDRESS_HEADER, trustPeerHeader } from './lib/api/client-address';
+import { ApiError } from './lib/api/errors';
 import { deferredBody, LEADING_WHITESPACE } from './lib/api/respond';
 import type { RouteHandler } from './lib/api/route';
+import { isOversizedServerAction, OVERSIZED_SERVER_ACTION } from './lib/api/server-action-limit';
 import { logger } from './lib/logger';
 
 /** method -> the path of a task-thread route it serves directly (the task id captured) -> its handler */
@@ -31,6 +33,11 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
+  if (isOversizedServerAction(req.headers)) {
+    const error = new ApiError('PAYLOAD_TOO_LARGE', OVERSIZED_SERVER_ACTION);
+    res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+    return void res.end(JSON.stringify(error.toBody()));
+  }
   const direct = directRoute(req.method, req.url);
   if (!direct) {
     delete req.headers[PEER_ADDRESS_HEADER];
