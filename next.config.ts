@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { SERVER_ACTION_BODY_LIMIT_BYTES } from './lib/api/server-action-limit';
 import { FRAME_HEADERS } from './lib/http/frame-headers';
 
 const nextConfig: NextConfig = {
@@ -12,9 +13,8 @@ const nextConfig: NextConfig = {
     return [{ source: '/:path*', headers }];
   },
   experimental: {
-    // Proof photos and profile photos are posted through server actions; each file is still capped at 10 MB
-    // (MAX_UPLOAD_BYTES) by the upload service. Next's default for an action body is 1 MB.
-    serverActions: { bodySizeLimit: '25mb' },
+    // Small, see lib/api/server-action-limit.ts: the pages' photos go to POST /dashboard/uploads instead.
+    serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT_BYTES },
   },
 };
 

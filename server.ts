@@ -10,8 +10,10 @@ import next from 'next';
 import { GET as awaitMessages } from './app/v1/tasks/[id]/messages/await/route';
 import { POST as postMessage } from './app/v1/tasks/[id]/messages/route';
 import { isTrustedPeer, PEER_ADDRESS_HEADER, trustPeerHeader } from './lib/api/client-address';
+import { ApiError } from './lib/api/errors';
 import { deferredBody, LEADING_WHITESPACE } from './lib/api/respond';
 import type { RouteHandler } from './lib/api/route';
+import { isOversizedServerAction, OVERSIZED_SERVER_ACTION } from './lib/api/server-action-limit';
 import { env } from './lib/env';
 import { limitConnectionsPerAddress } from './lib/http/connection-limit';
 import { FRAME_HEADERS } from './lib/http/frame-headers';
@@ -37,6 +39,11 @@ const handle = app.getRequestHandler();
 const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
   // Next adds them too (next.config.ts) on what it serves; the direct routes get them only here.
   for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+  if (isOversizedServerAction(req.headers)) {
+    const error = new ApiError('PAYLOAD_TOO_LARGE', OVERSIZED_SERVER_ACTION);
+    res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+    return void res.end(JSON.stringify(error.toBody()));
+  }
   const direct = directRoute(req.method, req.url);
   if (!direct) {
     delete req.headers[PEER_ADDRESS_HEADER];

@@ -3,6 +3,7 @@
 import { useActionState, useState } from 'react';
 import { ActionError } from './action-error';
 import type { TaskActionState } from './task-action-form';
+import { afterUploading } from './upload-form-files';
 
 /** The worker's proof: photos (JPEG, PNG or WebP), a note, and where it was taken (typed in or from the browser). */
 export function TaskProofForm({
@@ -12,7 +13,7 @@ export function TaskProofForm({
   action: (state: TaskActionState, form: FormData) => Promise<TaskActionState>;
   requirements: string[];
 }) {
-  const [state, formAction, pending] = useActionState(action, {});
+  const [state, formAction, pending] = useActionState(afterUploading(action, 'photos', 'photoIds'), {});
   const [lat, setLat] = useState('');
   const [lng, setLng] = useState('');
   const [locating, setLocating] = useState<string>();

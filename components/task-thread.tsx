@@ -54,6 +54,12 @@ export function TaskThread({
             cache: 'no-store',
           });
           if (res.status === 409 || res.status === 404 || res.status === 401) return;
+          if (res.status === 429) {
+            // Too many polls (this user's other tabs included): come back when the server says.
+            const seconds = Number(res.headers.get('retry-after'));
+            await new Promise((resolve) => setTimeout(resolve, seconds > 0 ? seconds * 1000 : RETRY_MS));
+            continue;
+          }
           if (!res.ok) throw new Error(`await answered ${res.status}`);
           const { data } = (await res.json()) as { data: ThreadMessage[] };
           const last = data.at(-1);

@@ -1,10 +1,17 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GET, POST } from '@/app/v1/mcp/route';
+import { getDatabase } from '@/db/client';
+import { rateLimitCounters } from '@/db/schema';
+import { PEER_ADDRESS_HEADER } from '@/lib/api/client-address';
+import { MAX_MCP_BATCH } from '@/lib/schemas/mcp';
+import { ensureWindowRoom, envelope } from '@/test/expect';
+import { insertApiKey } from '@/test/factories';
 import { uniqueIp } from '@/test/http';
-import { posted, thread } from '@/test/messages';
+import { MESSAGE_SCOPES, posted, thread } from '@/test/messages';
 import { handleMcpRequest } from './http';
 import { appFetch } from './testing/app-fetch';
 
@@ -22,10 +29,22 @@ const post = (headers: Record<string, string>, body: unknown = INITIALIZE) =>
   POST(
     new Request(ENDPOINT, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        [PEER_ADDRESS_HEADER]: uniqueIp(),
+        ...headers,
+      },
       body: JSON.stringify(body),
     }),
   );
+
+/** A JSON-RPC error object as the endpoint answers it. */
+const refusal = (code: number, message: string, data?: unknown) => ({
+  jsonrpc: '2.0',
+  error: { code, message, ...(data === undefined ? {} : { data }) },
+  id: null,
+});
 
 let client: Client | undefined;
 afterEach(async () => {
@@ -37,8 +56,12 @@ afterEach(async () => {
 async function connectOverHttp(apiKey: string) {
   const toApp = appFetch(uniqueIp());
   const transport = new StreamableHTTPClientTransport(new URL(ENDPOINT), {
-    requestInit: { headers: { authorization: `Bearer ${apiKey}` } },
-    fetch: (url, init) => handleMcpRequest(new Request(url, init), { fetch: toApp, progressIntervalMs: 300 }),
+    requestInit: { headers: { authorization: `Bearer ${apiKey}`, [PEER_ADDRESS_HEADER]: uniqueIp() } },
+    // As the route serves them: POST to the MCP handler, the client's optional GET stream to the route's 405.
+    fetch: async (url, init) =>
+      init?.method === 'POST'
+        ? handleMcpRequest(new Request(url, init), { fetch: toApp, progressIntervalMs: 300 })
+        : GET(new Request(url, init)),
   });
   client = new Client({ name: 'legwork-http-test', version: '1.0.0' });
   await client.connect(transport);
@@ -58,11 +81,7 @@ describe('POST /v1/mcp', () => {
   it('refuses another site’s Origin with 403 and a malformed Authorization with 401', async () => {
     const foreign = await post({ origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(await foreign.json()).toEqual({
-      jsonrpc: '2.0',
-      error: { code: -32000, message: 'Origin https://evil.example is not allowed' },
-      id: null,
-    });
+    expect(await foreign.json()).toEqual(refusal(-32000, 'Origin https://evil.example is not allowed'));
     expect((await post({ origin: 'http://localhost:3000' })).status).toBe(200);
 
     const basic = await post({ authorization: 'Basic dXNlcjpwYXNz' });
@@ -98,14 +117,70 @@ describe('POST /v1/mcp', () => {
     expect(got.structuredContent).toMatchObject({ status: 'message', cursor: reply.id });
   });
 
-  it('passes a wrong key on to the API, whose 401 comes back as an isError result', async () => {
-    const mcp = await connectOverHttp('lgw_test_not-a-real-key');
+  it('refuses a key that matches nothing with a JSON-RPC 401 carrying the API’s error', async () => {
+    const res = await post({ authorization: 'Bearer lgw_test_not-a-real-key' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await res.json()).toEqual(refusal(-32001, 'Authentication required', envelope('UNAUTHORIZED').error));
+  });
+
+  it(`refuses a batch of more than ${MAX_MCP_BATCH} messages with 400, and serves one of ${MAX_MCP_BATCH}`, async () => {
+    const batch = (size: number) =>
+      Array.from({ length: size }, () => ({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    const tooMany = await post({}, batch(MAX_MCP_BATCH + 1));
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toEqual(
+      refusal(
+        -32600,
+        `Invalid Request: a batch holds at most ${MAX_MCP_BATCH} messages (this one has ${MAX_MCP_BATCH + 1}); ` +
+          'send the rest in further requests',
+      ),
+    );
+    expect((await post({}, batch(MAX_MCP_BATCH))).status).toBe(202);
+  });
+
+  it('counts each request against the key: past its limit a tool’s API call fails at once, then the endpoint 429s', async () => {
+    const { parties, task } = await thread();
+    const { db } = await getDatabase();
+    const { key, row } = await insertApiKey(db, {
+      userId: parties.agent.id,
+      mode: 'test',
+      scopes: MESSAGE_SCOPES,
+      rateLimitPerMinute: 50,
+    });
+    await ensureWindowRoom(60, 15);
+    const mcp = await connectOverHttp(key);
+    // One request left in this window: the tools/call itself takes it, so the API call it makes is the 51st.
+    await db
+      .update(rateLimitCounters)
+      .set({ count: sql`49` })
+      .where(eq(rateLimitCounters.bucket, `key:${row.id}`));
+
+    const started = performance.now();
     const result = (await mcp.callTool({
-      name: 'get_task',
-      arguments: { task_id: '00000000-0000-4000-8000-000000000000' },
+      name: 'send_message',
+      arguments: { task_id: task.id, body: 'Which entrance?' },
     })) as CallToolResult;
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    expect(result.structuredContent).toMatchObject({
+      error: { code: 'RATE_LIMIT_EXCEEDED', details: { status: 429, retryAfter: expect.any(Number) } },
+    });
+
+    const refused = await post({ authorization: `Bearer ${key}` });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(refused.headers.get('ratelimit-policy')).toBe('"api-key";q=50;w=60');
+    const details = { retryAfter, limit: 50, windowSeconds: 60 };
+    const { error } = envelope('RATE_LIMIT_EXCEEDED', { details });
+    expect(await refused.json()).toEqual(refusal(-32000, 'Too many requests', error));
+  });
+
+  it('sends the RateLimit headers of the bucket it counted in', async () => {
+    const res = await post({});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit-policy')).toBe('"ip-public";q=120;w=60');
   });
 });
 

@@ -27,6 +27,8 @@ export type LegworkClientOptions = {
   x402Signer?: X402Signer;
   /** Retries of one call after 429, 5xx or a network failure. Default 3. */
   maxRetries?: number;
+  /** False: a 429 is the answer (thrown as RATE_LIMIT_EXCEEDED) instead of a wait for `Retry-After`. Default true. */
+  retryRateLimited?: boolean;
   userAgent?: string;
 };
 
@@ -77,7 +79,11 @@ export function createLegworkClient(options: LegworkClientOptions): LegworkClien
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const api = createClient<paths>({
     baseUrl: options.baseUrl,
-    fetch: resilientFetch(baseFetch, { maxRetries, x402Signer: options.x402Signer }),
+    fetch: resilientFetch(baseFetch, {
+      maxRetries,
+      x402Signer: options.x402Signer,
+      retryRateLimited: options.retryRateLimited,
+    }),
   });
 
   async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, init: Record<string, unknown> = {}) {

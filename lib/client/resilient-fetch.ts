@@ -14,6 +14,8 @@ export type RetryPolicy = {
   maxDelayMs?: number;
   /** The longest `Retry-After` the client waits for. */
   maxRetryAfterSeconds?: number;
+  /** False returns a 429 at once instead of waiting to retry it. Default true. */
+  retryRateLimited?: boolean;
 };
 
 const DEFAULT_BASE_DELAY_MS = 250;
@@ -37,6 +39,7 @@ export function resilientFetch(fetchImpl: typeof fetch, policy: RetryPolicy): (r
   /** How long to wait before retrying this answer, or undefined when it is final. */
   async function delayBefore(response: Response, retry: number): Promise<number | undefined> {
     if (response.status === 429) {
+      if (policy.retryRateLimited === false) return undefined;
       const seconds = retryAfterOf(response, await readBody(response.clone()));
       return seconds === undefined ? backoff(retry) : Math.min(seconds * 1000, maxRetryAfterMs);
     }

@@ -1359,7 +1359,7 @@ export type paths = {
     put?: never;
     /**
      * MCP server (Streamable HTTP)
-     * @description The Model Context Protocol endpoint, Streamable HTTP transport, stateless (no `Mcp-Session-Id`; GET and DELETE are 405). The body is a JSON-RPC 2.0 message or batch; send `Accept: application/json, text/event-stream`. Requests are answered with a `text/event-stream` of JSON-RPC messages; transport errors with a JSON-RPC error object as `application/json` (not the `{error}` envelope). The bearer API key is optional: without one only the cold-start tools work; with one every tool calls this API with it, so its scopes, rate limit and usage log apply. A browser may call only from this site’s origin. See /docs/agents.
+     * @description The Model Context Protocol endpoint, Streamable HTTP transport, stateless (no `Mcp-Session-Id`; GET and DELETE are 405). The body is a JSON-RPC 2.0 message or batch; send `Accept: application/json, text/event-stream`. Requests are answered with a `text/event-stream` of JSON-RPC messages; transport errors with a JSON-RPC error object as `application/json` (not the `{error}` envelope). The bearer API key is optional: without one only the cold-start tools work; with one every tool calls this API with it, so its scopes, rate limit and usage log apply. The request itself also counts against the key’s rate limit (per client IP without a key), and a batch holds at most 20 messages. A browser may call only from this site’s origin. See /docs/agents.
      */
     post: operations['mcp'];
     delete?: never;
@@ -2187,6 +2187,10 @@ export type components = {
         /** @description JSON-RPC error code: -32700 parse error, -32600 invalid request, -32000/-32001. */
         code: number;
         message: string;
+        /** @description On a refusal by the API’s own checks (401, 429): its error fields `code`, `message`, `hint`, `details`. */
+        data?: {
+          [key: string]: unknown;
+        };
       };
       id: (string | number) | null;
     };
@@ -9519,7 +9523,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Malformed JSON or JSON-RPC. */
+      /** @description Malformed JSON or JSON-RPC, or a batch of more than 20 messages. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9528,7 +9532,7 @@ export interface operations {
           'application/json': components['schemas']['JsonRpcError'];
         };
       };
-      /** @description An `Authorization` header that is not `Bearer <token>`. */
+      /** @description An `Authorization` header that is not `Bearer <token>`, or a token that matches no live key. */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9566,6 +9570,15 @@ export interface operations {
       };
       /** @description `Content-Type` is not `application/json`. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonRpcError'];
+        };
+      };
+      /** @description Past the rate limit: wait `Retry-After` seconds (`error.data.details.retryAfter`). */
+      429: {
         headers: {
           [name: string]: unknown;
         };

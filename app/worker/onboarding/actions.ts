@@ -10,7 +10,6 @@ import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { workerProfileInput } from '@/lib/schemas/workers';
 import { startPayoutOnboarding } from '@/lib/services/payments/payout-account';
-import { createUpload } from '@/lib/services/uploads/create-upload';
 import { createWorkerProfile } from '@/lib/services/workers/create-worker-profile';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
 import { startIdVerification } from '@/lib/services/workers/id-verification';
@@ -26,19 +25,16 @@ const text = (form: FormData, name: string) => {
   return value === '' ? null : value;
 };
 
-/** Profile step: the same fields and validation as POST /v1/workers, plus an optional photo upload. */
+/** Profile step: the same fields and validation as POST /v1/workers, plus the photo the form uploaded, if any. */
 export async function saveProfileAction(_state: StepState, form: FormData): Promise<StepState> {
   const { user } = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
   try {
     const existing = await getOwnWorkerProfile(db, user.id);
     const photos = [...(existing?.photos ?? [])];
-    const photo = form.get('photo');
-    if (photo instanceof Blob && photo.size > 0) {
-      const upload = new FormData();
-      upload.set('file', photo);
-      photos.push((await createUpload(db, user.id, upload)).url);
-    }
+    // The form uploaded the photo first (POST /dashboard/uploads): an action body is limited to 1 MB.
+    const photoId = text(form, 'photoId');
+    if (photoId) photos.push(photoId);
     const rate = text(form, 'hourlyRate');
     const lat = text(form, 'lat');
     const lng = text(form, 'lng');

@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { ActionError } from '@/components/action-error';
+import { afterUploading } from '@/components/upload-form-files';
 import type { WorkerProfileResource } from '@/lib/schemas/worker-profile';
 import type { CapabilityCategory } from '@/lib/workers/capabilities';
 import { type StepState, saveCapabilitiesAction, saveProfileAction, setListingAction } from './actions';
@@ -36,7 +37,10 @@ function Field(props: { label: string; name: string; value?: string | null; type
 }
 
 export function ProfileForm({ profile }: { profile: WorkerProfileResource | null }) {
-  const [state, action, pending] = useActionState<StepState, FormData>(saveProfileAction, {});
+  const [state, action, pending] = useActionState<StepState, FormData>(
+    afterUploading(saveProfileAction, 'photo', 'photoId'),
+    {},
+  );
   const location = profile?.location;
   return (
     <form action={action} className="space-y-3">

@@ -43,7 +43,7 @@ const TOO_LARGE_FILE = () =>
   new ApiError('PAYLOAD_TOO_LARGE', { hint: 'Files are limited to 10 MB; send a smaller or more compressed image.' });
 
 /** A multipart/form-data body, read with the same streaming cap as JSON (a missing Content-Length is no way round it). */
-async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request): Promise<FormData> {
   const contentType = request.headers.get('content-type') ?? '';
   const notMultipart = validationError([
     { path: ['file'], message: 'Send the file as multipart/form-data with one `file` field' },

@@ -12,7 +12,7 @@ export type RateLimitState = { policy: string; limit: number; remaining: number;
  * by the credential lookup (same statement); public ones are counted here, per client IP.
  */
 export async function enforceRateLimit(
-  operation: Operation,
+  operation: Pick<Operation, 'auth' | 'rateLimit'>,
   resolved: ResolvedActor,
   ip: string,
   database: () => Promise<Database>,
@@ -26,6 +26,19 @@ export async function enforceRateLimit(
   const rate: RateCount =
     resolved.rate ?? (await countHit(await database(), `ip:${rateClass}:${ip}`, RATE_LIMIT_WINDOW_SECONDS));
 
+  return refuseOverLimit(rate, limit, policy);
+}
+
+/**
+ * For the pages' own route handlers (the browser's long poll), which authenticate by cookie outside the pipeline:
+ * counts the request in the signed-in user's bucket, the one their session token's API calls count in.
+ */
+export async function enforceUserRateLimit(database: Database, userId: string): Promise<RateLimitState> {
+  const rate = await countHit(database, `user:${userId}`, RATE_LIMIT_WINDOW_SECONDS);
+  return refuseOverLimit(rate, rateLimitPerMinute.default, 'user');
+}
+
+function refuseOverLimit(rate: RateCount, limit: number, policy: string): RateLimitState {
   const nowSeconds = Math.floor(Date.now() / 1000);
   const resetSeconds = Math.min(rate.windowSeconds, Math.max(1, rate.windowStart + rate.windowSeconds - nowSeconds));
   const state = { policy, limit, remaining: Math.max(0, limit - rate.count), resetSeconds };

@@ -17,7 +17,7 @@ const BEARER = /^Bearer +(\S+) *$/i;
  * (its usage log counts 403s too).
  */
 export async function resolveActor(
-  operation: Operation,
+  operation: Pick<Operation, 'auth'>,
   request: Request,
   context: RequestContext,
   database: () => Promise<Database>,

@@ -3,6 +3,7 @@ import type { Database, Db } from '@/db/client';
 import { taskMessages } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import type { Subscription } from '@/lib/realtime/hub';
+import { takeWaitSlot } from '@/lib/realtime/wait-slots';
 import { MAX_AWAIT_MESSAGES } from '@/lib/schemas/messages';
 import { isTerminal } from '@/lib/tasks/task-transitions';
 import { messageHub } from './message-hub';
@@ -38,6 +39,25 @@ export type AwaitStart = { messages: MessageResource[] } | { waiting: Promise<Me
  * the client asks again from the same cursor and loses nothing).
  */
 export async function startAwaitMessages(
+  database: Database,
+  userId: string,
+  taskId: string,
+  input: AwaitInput,
+): Promise<AwaitStart> {
+  // Held from the first look to the answer: a caller past MAX_CONCURRENT_WAITS is refused before any query.
+  const release = takeWaitSlot(userId);
+  try {
+    const start = await lookThenWait(database, userId, taskId, input);
+    if ('messages' in start) release();
+    else start.waiting.then(release, release);
+    return start;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function lookThenWait(
   database: Database,
   userId: string,
   taskId: string,

@@ -8,7 +8,6 @@ import { describeActionError } from '@/lib/api/describe-error';
 import { proofBodySchema } from '@/lib/schemas/task-actions';
 import { submitProof } from '@/lib/services/tasks/submit-proof';
 import { acceptTask, withdrawFromTask } from '@/lib/services/tasks/task-actions';
-import { createUpload } from '@/lib/services/uploads/create-upload';
 
 // The worker's buttons on /worker/tasks/[id]: the same services (and rules) as the /v1 action routes.
 
@@ -45,8 +44,8 @@ export async function withdrawAction(
 }
 
 /**
- * Proof from the page's form: each photo is stored as POST /v1/uploads would store it (the worker's own
- * upload), then the proof is submitted with their ids, a note and, if given, the location.
+ * Proof from the page's form: its photos were uploaded first (POST /dashboard/uploads, the worker's own uploads;
+ * an action body is limited to 1 MB), so the form carries their ids, a note and, if given, the location.
  */
 export async function submitProofAction(
   taskId: string,
@@ -59,13 +58,7 @@ export async function submitProofAction(
     const note = String(form.get('note') ?? '').trim();
     const lat = String(form.get('lat') ?? '').trim();
     const lng = String(form.get('lng') ?? '').trim();
-    const files = form.getAll('photos').filter((file): file is File => file instanceof Blob && file.size > 0);
-    const photoIds: string[] = [];
-    for (const file of files) {
-      const upload = new FormData();
-      upload.set('file', file);
-      photoIds.push((await createUpload(db, user.id, upload)).id);
-    }
+    const photoIds = form.getAll('photoIds').map(String);
     const proof = proofBodySchema.parse({
       ...(note ? { note } : {}),
       ...(photoIds.length ? { photoIds } : {}),

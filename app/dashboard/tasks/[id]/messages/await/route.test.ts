@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import * as nextAuthRoute from '@/app/api/auth/[...nextauth]/route';
 import { getDatabase } from '@/db/client';
-import { users } from '@/db/schema';
+import { rateLimitCounters } from '@/db/schema';
+import { rateLimitPerMinute } from '@/lib/api/rate-limit-policy';
+import { signInByCookie } from '@/test/browser-session';
 import { envForFile, NEXT_AUTH_TEST_ENV } from '@/test/env';
-import { uniqueIp } from '@/test/http';
+import { ensureWindowRoom, envelope } from '@/test/expect';
 import { posted, thread } from '@/test/messages';
 import { runAppRoute } from '@/test/next-route';
 import { signUpViaApi } from '@/test/sessions';
@@ -14,44 +15,8 @@ import * as awaitRoute from './route';
 // GET /v1/tasks/{id}/messages/await. The route reads the cookie through `next/headers`, so it runs inside
 // Next's own request scope (test/next-route.ts), after a real sign-in through next-auth.
 
-const PASSWORD = 'correct horse battery';
 const ROUTE = '/dashboard/tasks/[id]/messages/await';
 envForFile(NEXT_AUTH_TEST_ENV);
-
-/** Signs in through next-auth's credentials callback; returns the Cookie header a browser would send. */
-async function signIn(userId: string): Promise<string> {
-  const { db } = await getDatabase();
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const email = user?.email ?? '';
-  const ip = uniqueIp();
-  const jar = new Map<string, string>();
-  const send = async (segments: string[], form?: Record<string, string>) => {
-    const headers = new Headers({ 'x-legwork-peer-address': ip });
-    if (jar.size) headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
-    if (form) headers.set('content-type', 'application/x-www-form-urlencoded');
-    const request = new Request(new URL(`/api/auth/${segments.join('/')}`, 'http://localhost:3000'), {
-      method: form ? 'POST' : 'GET',
-      headers,
-      body: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    const res = await runAppRoute(nextAuthRoute, '/api/auth/[...nextauth]', request, { nextauth: segments });
-    for (const header of res.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at).trim(), pair.slice(at + 1));
-    }
-    return res;
-  };
-  const csrf = await send(['csrf']);
-  const res = await send(['callback', 'credentials'], {
-    csrfToken: csrf.json.csrfToken,
-    email,
-    password: PASSWORD,
-    json: 'true',
-  });
-  expect(res.status).toBe(200);
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-}
 
 function poll(taskId: string, query: Record<string, string>, cookie?: string) {
   const url = new URL(`/dashboard/tasks/${taskId}/messages/await`, 'http://localhost:3000');
@@ -67,13 +32,13 @@ describe('GET /dashboard/tasks/{id}/messages/await (session cookie)', () => {
     await posted(parties.operator.token, task.id, 'mine');
     const m3 = await posted(parties.worker.token, task.id, 'two');
 
-    const operator = await signIn(parties.operator.id);
+    const operator = await signInByCookie(parties.operator.id);
     const res = await poll(task.id, { sinceMessageId: m1.id, timeoutSec: '30' }, operator);
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.json).toEqual({ data: [m3] });
 
-    const worker = await signIn(parties.worker.id);
+    const worker = await signInByCookie(parties.worker.id);
     const back = await poll(task.id, { sinceMessageId: m1.id, timeoutSec: '1' }, worker);
     expect(back.status).toBe(200);
     expect(back.json.data.map((message: { body: string }) => message.body)).toEqual(['mine']);
@@ -81,7 +46,7 @@ describe('GET /dashboard/tasks/{id}/messages/await (session cookie)', () => {
 
   it('wakes when the other side posts, and answers [] on timeout', async () => {
     const { parties, task } = await thread();
-    const worker = await signIn(parties.worker.id);
+    const worker = await signInByCookie(parties.worker.id);
     const waiting = poll(task.id, { timeoutSec: '10' }, worker);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const message = await posted(parties.agent.token, task.id, 'are you there?');
@@ -102,7 +67,7 @@ describe('GET /dashboard/tasks/{id}/messages/await (session cookie)', () => {
     expect(none.json.error.code).toBe('UNAUTHORIZED');
 
     const stranger = await signUpViaApi('await-stranger');
-    const strangerCookie = await signIn(stranger.userId);
+    const strangerCookie = await signInByCookie(stranger.userId);
     const outside = await poll(task.id, { timeoutSec: '1' }, strangerCookie);
     expect(outside.status).toBe(404);
     expect(outside.json.error.code).toBe('NOT_FOUND');
@@ -110,7 +75,7 @@ describe('GET /dashboard/tasks/{id}/messages/await (session cookie)', () => {
       expect((await poll(id, { timeoutSec: '1' }, strangerCookie)).status).toBe(404);
     }
 
-    const worker = await signIn(parties.worker.id);
+    const worker = await signInByCookie(parties.worker.id);
     const invalid = await poll(task.id, { timeoutSec: '600' }, worker);
     expect(invalid.status).toBe(400);
     expect(invalid.json.error).toMatchObject({
@@ -119,9 +84,33 @@ describe('GET /dashboard/tasks/{id}/messages/await (session cookie)', () => {
     });
 
     const posted = await thread('posted');
-    const operator = await signIn(posted.parties.operator.id);
+    const operator = await signInByCookie(posted.parties.operator.id);
     const closed = await poll(posted.task.id, { timeoutSec: '1' }, operator);
     expect(closed.status).toBe(409);
     expect(closed.json.error.code).toBe('THREAD_NOT_OPEN');
+  });
+
+  it('counts in the user’s per-minute bucket, like their API calls: past the limit → 429 with Retry-After', async () => {
+    const { parties, task } = await thread();
+    const worker = await signInByCookie(parties.worker.id);
+    await ensureWindowRoom(60, 10);
+    const first = await poll(task.id, { timeoutSec: '1' }, worker);
+    expect(first.status).toBe(200);
+    const limit = rateLimitPerMinute.default;
+    expect(first.headers.get('ratelimit-policy')).toBe(`"user";q=${limit};w=60`);
+
+    // Spend the rest of the window's allowance in one statement rather than 600 polls.
+    const { db } = await getDatabase();
+    await db
+      .update(rateLimitCounters)
+      .set({ count: sql`${limit}` })
+      .where(eq(rateLimitCounters.bucket, `user:${parties.worker.id}`));
+    const refused = await poll(task.id, { timeoutSec: '1' }, worker);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(refused.json).toEqual(
+      envelope('RATE_LIMIT_EXCEEDED', { details: { retryAfter, limit, windowSeconds: 60 } }),
+    );
   });
 });

@@ -1,6 +1,5 @@
-import { getDatabase } from '@/db/client';
+import { browserRoute } from '@/lib/api/browser-route';
 import { ApiError, validationError } from '@/lib/api/errors';
-import { getBrowserUser } from '@/lib/auth/next-auth';
 import { awaitMessagesQuery } from '@/lib/schemas/messages';
 import { awaitMessages } from '@/lib/services/messages/await-messages';
 
@@ -11,25 +10,15 @@ export const maxDuration = 70;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const current = await getBrowserUser();
-  if (!current) return Response.json(new ApiError('UNAUTHORIZED').toBody(), { status: 401 });
-  const { id } = await params;
-  try {
-    if (!UUID.test(id)) throw new ApiError('NOT_FOUND', { message: 'Task not found' });
-    const url = new URL(request.url);
-    const parsed = awaitMessagesQuery.safeParse(Object.fromEntries(url.searchParams));
-    if (!parsed.success) {
-      throw validationError(
-        parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
-      );
-    }
-    const query = parsed.data;
-    const database = await getDatabase();
-    const data = await awaitMessages(database, current.user.id, id, { ...query, signal: request.signal });
-    return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    if (error instanceof ApiError) return Response.json(error.toBody(), { status: error.status });
-    throw error;
+// GET /dashboard/tasks/{id}/messages/await — the thread component's long poll (session cookie)
+export const GET = browserRoute(async ({ request, user, database, params }) => {
+  const id = params.id ?? '';
+  if (!UUID.test(id)) throw new ApiError('NOT_FOUND', { message: 'Task not found' });
+  const parsed = awaitMessagesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) {
+    throw validationError(
+      parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
+    );
   }
-}
+  return { data: await awaitMessages(database, user.id, id, { ...parsed.data, signal: request.signal }) };
+});

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { MAX_CONCURRENT_WAITS } from '@/lib/realtime/wait-slots';
 import { envelope, validationEnvelope } from '@/test/expect';
-import { awaitMessages, posted, thread } from '@/test/messages';
+import { awaitMessages, openAwait, posted, thread } from '@/test/messages';
 
 describe('GET /v1/tasks/{id}/messages/await: 400, 404 and 409', () => {
   it.each([
@@ -40,5 +41,34 @@ describe('GET /v1/tasks/{id}/messages/await: 400, 404 and 409', () => {
     const res = await awaitMessages(parties.agent.token, task.id, { timeoutSec: '30' });
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe('THREAD_NOT_OPEN');
+  });
+
+  it(`a caller's wait past ${MAX_CONCURRENT_WAITS} at once → 429 with a hint; a slot frees when a wait ends`, async () => {
+    const { parties, task } = await thread();
+    const controller = new AbortController();
+    const open = await Promise.all(
+      Array.from({ length: MAX_CONCURRENT_WAITS }, () =>
+        openAwait(parties.agent.token, task.id, { timeoutSec: '30' }, controller.signal),
+      ),
+    );
+    expect(open.map((res) => res.status)).toEqual(open.map(() => 200));
+
+    const refused = await awaitMessages(parties.agent.token, task.id, { timeoutSec: '30' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.json).toEqual(
+      envelope('RATE_LIMIT_EXCEEDED', {
+        hint:
+          `You already have ${MAX_CONCURRENT_WAITS} long polls waiting, the most one caller may hold at once: reuse ` +
+          'one wait per thread, let one of them end or cancel it, then retry after `Retry-After` seconds.',
+        details: { retryAfter: 5, limit: MAX_CONCURRENT_WAITS, reason: 'concurrent_waits' },
+      }),
+    );
+    // The other side of the thread is another caller, with slots of its own.
+    expect((await awaitMessages(parties.worker.token, task.id, { timeoutSec: '1' })).status).toBe(200);
+
+    controller.abort();
+    await Promise.all(open.map((res) => res.text()));
+    expect((await awaitMessages(parties.agent.token, task.id, { timeoutSec: '1' })).status).toBe(200);
   });
 });

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { signInByCookie } from '@/test/browser-session';
+import { envForFile, NEXT_AUTH_TEST_ENV } from '@/test/env';
+import { envelope } from '@/test/expect';
+import { runAppRoute } from '@/test/next-route';
+import { signUpViaApi } from '@/test/sessions';
+import { PNG_BYTES, withTemporaryDataDir } from '@/test/worker-profiles';
+import * as uploadRoute from './route';
+
+// The pages' photo upload: what lets server actions keep Next's 1 MB body limit. By session cookie, from this
+// site only, stored exactly as POST /v1/uploads stores it.
+
+envForFile(NEXT_AUTH_TEST_ENV);
+withTemporaryDataDir();
+
+const SITE = 'http://localhost:3000';
+
+function upload(options: { cookie?: string; origin?: string; body?: BodyInit } = {}) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }), 'proof.png');
+  const headers = new Headers({ origin: options.origin ?? SITE });
+  if (options.cookie) headers.set('cookie', options.cookie);
+  const request = new Request(`${SITE}/dashboard/uploads`, { method: 'POST', headers, body: options.body ?? form });
+  return runAppRoute(uploadRoute, '/dashboard/uploads', request);
+}
+
+describe('POST /dashboard/uploads (session cookie)', () => {
+  it('stores the signed-in user’s image and answers 201 with the upload and the rate-limit headers', async () => {
+    const { userId } = await signUpViaApi('page-upload');
+    const res = await upload({ cookie: await signInByCookie(userId) });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.data).toEqual({
+      id: expect.any(String),
+      url: `${SITE}/uploads/${res.json.data.id}`,
+      contentType: 'image/png',
+      sizeBytes: PNG_BYTES.length,
+    });
+    expect(res.headers.get('ratelimit-policy')).toBe('"user";q=600;w=60');
+  });
+
+  it('401 without a session, 403 from another site, 400 for a body that is not multipart', async () => {
+    const { userId } = await signUpViaApi('page-upload-refused');
+    const cookie = await signInByCookie(userId);
+
+    const anonymous = await upload();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json).toEqual(envelope('UNAUTHORIZED'));
+
+    const foreign = await upload({ cookie, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json).toEqual(
+      envelope('FORBIDDEN', { hint: 'Call this from the site’s own pages; other origins may not.' }),
+    );
+
+    const text = await upload({ cookie, body: 'not a form' });
+    expect(text.status).toBe(400);
+    expect(text.json.error).toMatchObject({ code: 'VALIDATION_ERROR', issues: [{ path: ['file'] }] });
+  });
+});

@@ -1,0 +1,14 @@
+import { browserRoute } from '@/lib/api/browser-route';
+import { readForm } from '@/lib/api/steps/parse-input';
+import { uploadSchema } from '@/lib/schemas/uploads';
+import { createUpload } from '@/lib/services/uploads/create-upload';
+
+// The pages' photo upload (session cookie). Server actions take bodies of 1 MB at most (next.config.ts), so the
+// proof and profile forms send each photo here first, as POST /v1/uploads takes it, and post only its id.
+export const dynamic = 'force-dynamic';
+
+// POST /dashboard/uploads — store one image of the signed-in user (multipart `file`, up to 10 MB)
+export const POST = browserRoute(async ({ request, user, database }) => {
+  const upload = await createUpload(database.db, user.id, await readForm(request));
+  return { status: 201, data: uploadSchema.parse(upload) };
+});
