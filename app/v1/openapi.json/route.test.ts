@@ -1,12 +1,9 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentedHandler } from '@/lib/api/documented';
-import type { DocumentedOperation, HttpMethod, Operation } from '@/lib/api/operation';
-import type { RouteHandler } from '@/lib/api/route';
+import type { DocumentedOperation, Operation } from '@/lib/api/operation';
 import { documentedOperations, operations } from '@/lib/schemas/operations';
 import { call } from '@/test/http';
+import { exportedHandlers, routeFiles } from '@/test/route-modules';
 import { POST as mcpPost } from '../mcp/route';
 import { GET } from './route';
 
@@ -23,28 +20,6 @@ type OpenApiDocument = {
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: { securitySchemes: Record<string, { type: string; scheme: string }>; schemas: Record<string, unknown> };
 };
-
-const V1_DIR = path.resolve(__dirname, '..');
-const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** Every app/v1/**\/route.ts except the catch-all, with the OpenAPI path its folder stands for. */
-function routeFiles(): { file: string; openApiPath: string }[] {
-  const found: { file: string; openApiPath: string }[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) {
-        if (entry.name.startsWith('[...')) continue;
-        walk(path.join(dir, entry.name));
-      } else if (entry.name === 'route.ts') {
-        const segments = path.relative(V1_DIR, dir).split(path.sep).filter(Boolean);
-        const converted = segments.map((segment) => segment.replace(/^\[(\w+)\]$/, '{$1}'));
-        found.push({ file: path.join(dir, entry.name), openApiPath: ['/v1', ...converted].join('/') });
-      }
-    }
-  };
-  walk(V1_DIR);
-  return found.sort((a, b) => a.openApiPath.localeCompare(b.openApiPath));
-}
 
 let doc: OpenApiDocument;
 let res: Awaited<ReturnType<typeof call>>;
@@ -74,31 +49,23 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('documents every route handler under app/v1 at the path of its folder', async () => {
-    const files = routeFiles();
-    expect(files.length).toBeGreaterThan(0);
+    const handlers = await exportedHandlers();
+    expect(new Set(handlers.map(({ file }) => file)).size, 'every route file exports a handler').toBe(
+      routeFiles().length,
+    );
     const documented: string[] = [];
     const handDescribed: string[] = [];
-    for (const { file, openApiPath } of files) {
-      const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-      // otherMethods() handlers only answer 405: they are not operations (tested below).
-      const handlers = METHODS.filter(
-        (method) =>
-          typeof module[method] === 'function' && !(module[method] as { methodNotAllowed?: true }).methodNotAllowed,
-      );
-      expect(handlers.length, `${file} exports no handler`).toBeGreaterThan(0);
-      for (const method of handlers) {
-        // A handler outside the REST pipeline (MCP) must say so with documented(), and be listed as such.
-        const { documentedOperation } = module[method] as Partial<DocumentedHandler>;
-        if (documentedOperation) handDescribed.push(`${method} ${documentedOperation.path}`);
-        const { operation = documentedOperation } = module[method] as Partial<RouteHandler>;
-        expect(operation, `${method} ${file} is not built with route() or documented()`).toBeDefined();
-        if (!operation) continue;
-        expect(operation.method, file).toBe(method);
-        expect(operation.path, file).toBe(openApiPath);
-        expect(doc.paths[operation.path]?.[method.toLowerCase()], `${method} ${operation.path}`).toBeDefined();
-        expect(doc.paths[operation.path]?.[method.toLowerCase()]?.operationId).toBe(operation.operationId);
-        documented.push(`${method} ${operation.path}`);
-      }
+    for (const { file, openApiPath, method, operation: built, documentedOperation } of handlers) {
+      // A handler outside the REST pipeline (MCP) must say so with documented(), and be listed as such.
+      const operation = built ?? documentedOperation;
+      if (documentedOperation) handDescribed.push(`${method} ${documentedOperation.path}`);
+      expect(operation, `${method} ${file} is not built with route() or documented()`).toBeDefined();
+      if (!operation) continue;
+      expect(operation.method, file).toBe(method);
+      expect(operation.path, file).toBe(openApiPath);
+      expect(doc.paths[operation.path]?.[method.toLowerCase()], `${method} ${operation.path}`).toBeDefined();
+      expect(doc.paths[operation.path]?.[method.toLowerCase()]?.operationId).toBe(operation.operationId);
+      documented.push(`${method} ${operation.path}`);
     }
     expect(handDescribed).toEqual(['POST /v1/mcp']);
     // ...and nothing is documented that has no handler.

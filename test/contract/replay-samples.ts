@@ -1,0 +1,48 @@
+import { uniqueEmail } from '@/test/factories';
+import { PNG_BYTES } from '@/test/worker-profiles';
+
+/** What a sample may use: the suite's signed-up human. */
+export type SampleFixtures = { email: string; password: string };
+
+/** A request body that passes the operation's schema, so the retry reaches the idempotency step. */
+export type ReplaySample = { body: (fixtures: SampleFixtures) => unknown } | { form: () => FormData };
+
+const TASK = { title: 'Contract suite task', budgetCents: 500 };
+const USER_EMAIL = uniqueEmail('contract-new');
+
+/**
+ * One valid body per idempotent operation that reads one, keyed by operationId. The contract suite fails for an
+ * idempotent operation missing here, so a new one cannot skip the replay check. The answer need not be a
+ * success: a 404 for an unknown task is stored and replayed like a 201.
+ */
+export const replaySamples: Record<string, ReplaySample> = {
+  createUser: { body: () => ({ email: USER_EMAIL, password: 'correct horse battery' }) },
+  createSession: { body: ({ email, password }) => ({ email, password }) },
+  verifyEmail: { body: () => ({ token: 'no-such-link' }) },
+  requestPasswordReset: { body: ({ email }) => ({ email }) },
+  confirmPasswordReset: { body: () => ({ token: 'no-such-link', password: 'another horse battery' }) },
+  createApiKey: { body: () => ({ name: 'contract key', scopes: ['tasks:read'] }) },
+  createAgent: { body: () => ({ name: 'contract agent' }) },
+  registerAgent: { body: () => ({ code: 'NONE-SUCH', name: 'contract agent' }) },
+  proposeTask: { body: () => ({ task: TASK }) },
+  createTask: { body: () => ({ ...TASK, draft: true }) },
+  submitProof: { body: () => ({ note: 'done' }) },
+  requestRevision: { body: () => ({ reason: 'again' }) },
+  disputeTask: { body: () => ({ reason: 'not done' }) },
+  resolveDispute: { body: () => ({ outcome: 'refund' }) },
+  createReview: { body: () => ({ rating: 5 }) },
+  setWorkerListing: { body: () => ({ isListed: false }) },
+  createWorkerProfile: { body: () => ({ displayName: 'Contract Worker' }) },
+  createUpload: { form: uploadForm },
+  postTaskMessage: { body: () => ({ body: 'hello' }) },
+  markTaskThreadRead: { body: () => ({}) },
+  // Plain http is refused before any DNS lookup, so the sample never touches the network.
+  createWebhookEndpoint: { body: () => ({ url: 'http://example.com/hooks/contract' }) },
+  simulateSandboxWorker: { body: () => ({ action: 'accept' }) },
+};
+
+function uploadForm(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }), 'photo.png');
+  return form;
+}
