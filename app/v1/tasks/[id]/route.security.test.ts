@@ -58,14 +58,6 @@ describe('GET /v1/tasks/{id} — who sees a task', () => {
     expect((await get(task.id, other.agent.token)).status).toBe(404);
     expect((await get(task.id, other.requester.token)).status).toBe(404);
   });
-
-  it('no credential: 401', async () => {
-    const parties = await fundedParties();
-    const task = await taskInStatus(parties, 'posted');
-    const res = await get(task.id);
-    expect(res.status).toBe(401);
-    expect(res.json.error.code).toBe('UNAUTHORIZED');
-  });
 });
 
 describe('PATCH /v1/tasks/{id} — only the requester side', () => {

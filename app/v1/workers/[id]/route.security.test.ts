@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
-import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
-import { insertApiKey } from '@/test/factories';
+import { envelope } from '@/test/expect';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
 import { createWorkerViaApi } from '@/test/worker-profiles';
@@ -60,38 +59,5 @@ describe('/v1/workers/{id} security', () => {
       });
       expect(own.json.data).toMatchObject({ isListed, location: exact });
     }
-  });
-
-  it('GET needs a credential, and an API key needs workers:read', async () => {
-    const owner = await createWorkerViaApi();
-    const params = { id: owner.workerId };
-    const anonymous = await call(getWorker, `/v1/workers/${owner.workerId}`, { ip: uniqueIp(), params });
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.json).toEqual(UNAUTHORIZED_BODY);
-    const { db } = await getDatabase();
-    const { key } = await insertApiKey(db, { userId: owner.userId, scopes: ['tasks:read'] });
-    const res = await call(getWorker, `/v1/workers/${owner.workerId}`, { token: key, ip: uniqueIp(), params });
-    expect(res.status).toBe(403);
-    expect(res.json).toEqual(
-      envelope('FORBIDDEN', {
-        message: 'This API key lacks the `workers:read` scope',
-        hint: 'Use a key that has this scope, or create one with it from the dashboard.',
-        details: { requiredScope: 'workers:read' },
-      }),
-    );
-  });
-
-  it('PATCH by id is session only: even the owner’s API key gets 403', async () => {
-    const owner = await createWorkerViaApi();
-    const { db } = await getDatabase();
-    const { key } = await insertApiKey(db, { userId: owner.userId, scopes: ['workers:read'] });
-    const res = await call(patchWorker, `/v1/workers/${owner.workerId}`, {
-      token: key,
-      ip: uniqueIp(),
-      params: { id: owner.workerId },
-      body: {},
-    });
-    expect(res.status).toBe(403);
-    expect(res.json.error.message).toBe('This operation requires a session token');
   });
 });

@@ -4,11 +4,10 @@ import { GET as getWorker } from '@/app/v1/workers/[id]/route';
 import { GET as getMe } from '@/app/v1/workers/me/route';
 import { getDatabase } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
-import { UNAUTHORIZED_BODY } from '@/test/expect';
 import { insertApiKey } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
-import { createWorkerViaApi, SESSION_ONLY_BODY } from '@/test/worker-profiles';
+import { createWorkerViaApi } from '@/test/worker-profiles';
 import { GET as getCaps, PUT as putCaps } from './route';
 
 const PATH = '/v1/workers/me/capabilities';
@@ -52,23 +51,6 @@ describe('/v1/workers/me/capabilities security', () => {
     }
     const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.id, worker.workerId));
     expect(JSON.stringify(row?.skillDetails)).not.toContain(SECRET_DETAIL);
-  });
-
-  it('without a credential is 401; an API key is 403 (session only)', async () => {
-    const worker = await createWorkerViaApi();
-    const { db } = await getDatabase();
-    const { key } = await insertApiKey(db, { userId: worker.userId, scopes: ['workers:read'] });
-    for (const [handler, body] of [
-      [getCaps, undefined],
-      [putCaps, { answers: [] }],
-    ] as const) {
-      const anonymous = await call(handler, PATH, { ip: uniqueIp(), body });
-      expect(anonymous.status).toBe(401);
-      expect(anonymous.json).toEqual(UNAUTHORIZED_BODY);
-      const withKey = await call(handler, PATH, { token: key, ip: uniqueIp(), body });
-      expect(withKey.status).toBe(403);
-      expect(withKey.json).toEqual(SESSION_ONLY_BODY);
-    }
   });
 
   it('one worker never sees another’s answers', async () => {

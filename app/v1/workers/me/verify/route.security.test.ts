@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/db/client';
-import { UNAUTHORIZED_BODY } from '@/test/expect';
-import { insertApiKey } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
@@ -15,24 +12,6 @@ const start = (token?: string) => call(POST, '/v1/workers/me/verify', { token, i
 const status = (token?: string) => call(statusRoute, '/v1/workers/me/verify/status', { token, ip: uniqueIp() });
 
 describe('/v1/workers/me/verify: sessions only, own data only', () => {
-  it('401 without credentials', async () => {
-    for (const res of [await start(), await status()]) {
-      expect(res.status).toBe(401);
-      expect(res.json).toEqual(UNAUTHORIZED_BODY);
-    }
-  });
-
-  it('403 for an API key, even the worker’s own', async () => {
-    const { userId } = await signUpViaApi('verifykey');
-    await insertWorkerProfile(userId);
-    const { db } = await getDatabase();
-    const { key } = await insertApiKey(db, { userId });
-    for (const res of [await start(key), await status(key)]) {
-      expect(res.status).toBe(403);
-      expect(res.json.error.code).toBe('FORBIDDEN');
-    }
-  });
-
   it('another user’s verification is not the caller’s', async () => {
     const verified = await signUpViaApi('verified');
     await insertWorkerProfile(verified.userId);

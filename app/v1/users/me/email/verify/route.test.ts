@@ -6,8 +6,7 @@ import { emailTokens, users } from '@/db/schema';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { EMAIL_LINK_HINTS } from '@/lib/services/users/consume-email-token';
 import { emailsTo, expireEmailTokens, latestLinkToken, verifyEmailViaApi } from '@/test/account-emails';
-import { envelope, UNAUTHORIZED_BODY, validationEnvelope } from '@/test/expect';
-import { insertApiKey, insertUser } from '@/test/factories';
+import { envelope, validationEnvelope } from '@/test/expect';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
 import { POST } from './route';
@@ -93,24 +92,6 @@ describe('POST /v1/users/me/email/verify', () => {
     const res = await verifyEmailViaApi(token, resetToken);
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe('EMAIL_LINK_NOT_FOUND');
-  });
-
-  it('answers 401 without a session and 403 to an API key, in the error envelope', async () => {
-    const { db } = await getDatabase();
-    const anonymous = await call(POST, '/v1/users/me/email/verify', { ip: uniqueIp(), body: { token: 'x' } });
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.json).toEqual(UNAUTHORIZED_BODY);
-
-    const user = await insertUser(db);
-    const { key } = await insertApiKey(db, { userId: user.id });
-    const withKey = await call(POST, '/v1/users/me/email/verify', { token: key, ip: uniqueIp(), body: { token: 'x' } });
-    expect(withKey.status).toBe(403);
-    expect(withKey.json).toEqual(
-      envelope('FORBIDDEN', {
-        message: 'This operation requires a session token',
-        hint: 'Sign in as a human (POST /v1/auth/sessions) and send the session token; API keys cannot call it.',
-      }),
-    );
   });
 
   it('answers 400 VALIDATION_ERROR for a missing token or an unknown field', async () => {
