@@ -5,7 +5,7 @@ import { cx } from './class-names';
 export type Column = string | { label: ReactNode; align: 'left' | 'right' };
 
 /** A data table: a muted header row, then `children` rows (use `Row`). Cells get the table's padding. */
-export function Table({ columns, testId, children }: { columns: Column[]; testId?: string; children: ReactNode }) {
+export function Table({ columns, testId, children }: { columns: Column[]; testId?: string; children?: ReactNode }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm [&_:is(td,th):not(:last-child)]:pr-3 [&_td]:py-2" data-testid={testId}>

@@ -56,9 +56,7 @@ describe('the UI kit', () => {
   });
 
   it('a Table heads its columns, a right-aligned one included', () => {
-    const table = html(
-      createElement(Table, { columns: ['Date', { label: 'Amount', align: 'right' }], testId: 't', children: null }),
-    );
+    const table = html(createElement(Table, { columns: ['Date', { label: 'Amount', align: 'right' }], testId: 't' }));
     expect(table).toContain('data-testid="t"');
     expect(table).toContain(
       '<th class="py-1 font-normal">Date</th><th class="py-1 font-normal text-right">Amount</th>',
