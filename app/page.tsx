@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 
 const steps = [
@@ -10,6 +11,7 @@ const steps = [
   },
 ];
 
+const secondary = buttonClass({ variant: 'secondary', large: true });
 export default async function LandingPage() {
   const current = await getBrowserUser();
   return (
@@ -22,23 +24,23 @@ export default async function LandingPage() {
         </p>
         <div className="flex flex-wrap gap-3">
           {current ? (
-            <Link href="/dashboard" className="rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700">
+            <Link href="/dashboard" className={buttonClass({ large: true })}>
               Go to your dashboard
             </Link>
           ) : (
             <>
-              <Link href="/signup" className="rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700">
+              <Link href="/signup" className={buttonClass({ large: true })}>
                 Sign up
               </Link>
-              <Link href="/login" className="rounded-md border border-stone-300 px-4 py-2 hover:bg-stone-100">
+              <Link href="/login" className={secondary}>
                 Log in
               </Link>
             </>
           )}
-          <Link href="/docs" className="rounded-md border border-stone-300 px-4 py-2 hover:bg-stone-100">
+          <Link href="/docs" className={secondary}>
             API reference
           </Link>
-          <a href="/docs/agents" className="rounded-md border border-stone-300 px-4 py-2 hover:bg-stone-100">
+          <a href="/docs/agents" className={secondary}>
             Agent quickstart (MCP)
           </a>
         </div>

@@ -3,6 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 
 type Mode = 'login' | 'signup';
@@ -56,51 +59,21 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
 
   return (
     <form onSubmit={onSubmit} method="post" className="space-y-4">
-      {mode === 'signup' && <Field label="Name" name="name" type="text" autoComplete="name" required={false} />}
-      <Field label="Email" name="email" type="email" autoComplete="email" />
+      {mode === 'signup' && <Field label="Name" name="name" type="text" autoComplete="name" />}
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
       <Field
+        required
         label="Password"
         name="password"
         type="password"
         autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
         minLength={mode === 'signup' ? 10 : undefined}
       />
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={!hydrated || pending}
-        className="w-full rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700 disabled:opacity-50"
-      >
+      <Notice tone="error">{error}</Notice>
+      <Button type="submit" wide disabled={!hydrated || pending}>
         {mode === 'signup' ? 'Create account' : 'Log in'}
-      </button>
+      </Button>
     </form>
-  );
-}
-
-function Field(props: {
-  label: string;
-  name: string;
-  type: string;
-  autoComplete: string;
-  required?: boolean;
-  minLength?: number;
-}) {
-  return (
-    <label className="block text-sm">
-      <span className="text-stone-700">{props.label}</span>
-      <input
-        name={props.name}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        required={props.required ?? true}
-        minLength={props.minLength}
-        className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
-      />
-    </label>
   );
 }
 

@@ -1,15 +1,17 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
+import { Button } from './ui/button';
 
 export function SignOutButton() {
   return (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
+      compact
       onClick={() => signOut({ callbackUrl: '/login' })}
-      className="shrink-0 whitespace-nowrap rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100"
+      className="shrink-0 whitespace-nowrap"
     >
       Sign out
-    </button>
+    </Button>
   );
 }

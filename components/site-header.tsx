@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 import { SignOutButton } from './sign-out-button';
+import { buttonClass } from './ui/button';
 
 const linkClass = 'text-stone-600 hover:text-stone-900';
 
@@ -46,7 +47,7 @@ export async function SiteHeader() {
             <Link href="/login" className={linkClass}>
               Log in
             </Link>
-            <Link href="/signup" className="rounded-md bg-stone-900 px-3 py-1.5 text-white hover:bg-stone-700">
+            <Link href="/signup" className={buttonClass({ compact: true })}>
               Sign up
             </Link>
           </div>

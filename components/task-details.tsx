@@ -1,6 +1,7 @@
 import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
 import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { dollars, TaskStatusBadge } from './task-status-badge';
+import { Card } from './ui/card';
 
 type TaskView = ReturnType<typeof toTaskResource>;
 
@@ -9,7 +10,7 @@ const when = (value: string) => new Date(value).toUTCString();
 /** What a task asks: description, where, when, skills and proof required, private instructions if shown. */
 export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMeters?: number | null }) {
   return (
-    <section className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
+    <Card>
       {task.description && <p className="whitespace-pre-wrap text-stone-800">{task.description}</p>}
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
         <div>
@@ -50,7 +51,7 @@ export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMe
           <p className="whitespace-pre-wrap">{task.instructions}</p>
         </div>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,18 +1,10 @@
-import type { ReactNode } from 'react';
 import type { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
 import { TaskProof, TaskTimeline } from './task-details';
 import { TaskThread } from './task-thread';
+import { Card } from './ui/card';
+import { EmptyState } from './ui/empty-state';
 
 type TaskPage = Awaited<ReturnType<typeof loadTaskPage>>;
-
-export function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-lg border border-stone-200 bg-white p-5">
-      <h2 className="mb-3 font-medium">{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 /** What both sides of a task see the same way: the proof, the thread (from `side`'s seat) and the timeline. */
 export function TaskPanels({
@@ -27,10 +19,10 @@ export function TaskPanels({
   const { task, thread, timeline } = page;
   return (
     <>
-      <Panel title="Proof">
+      <Card title="Proof">
         <TaskProof task={task} />
-      </Panel>
-      <Panel title="Messages">
+      </Card>
+      <Card title="Messages">
         {thread.open ? (
           <TaskThread
             taskId={task.id}
@@ -40,12 +32,12 @@ export function TaskPanels({
             live={thread.live}
           />
         ) : (
-          <p className="text-sm text-stone-600">{closedThreadNote}</p>
+          <EmptyState>{closedThreadNote}</EmptyState>
         )}
-      </Panel>
-      <Panel title="Timeline">
+      </Card>
+      <Card title="Timeline">
         <TaskTimeline entries={timeline} />
-      </Panel>
+      </Card>
     </>
   );
 }

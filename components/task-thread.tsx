@@ -2,7 +2,9 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
-import { ActionError } from './action-error';
+import { Button } from './ui/button';
+import { TextAreaField } from './ui/field';
+import { Notice } from './ui/notice';
 
 export type ThreadMessage = {
   id: string;
@@ -122,26 +124,19 @@ export function TaskThread({
       )}
       {writable ? (
         <form onSubmit={send} className="space-y-2">
-          <label className="block text-sm">
-            <span className="text-stone-700">Message</span>
-            <textarea
-              name="body"
-              required
-              maxLength={5_000}
-              rows={2}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
-            />
-          </label>
-          <button
-            type="submit"
-            disabled={pending || draft.trim() === ''}
-            className="rounded-md bg-stone-900 px-4 py-2 text-sm text-white hover:bg-stone-700 disabled:opacity-50"
-          >
+          <TextAreaField
+            label="Message"
+            name="body"
+            required
+            maxLength={5_000}
+            rows={2}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <Button type="submit" disabled={pending || draft.trim() === ''}>
             Send
-          </button>
-          <ActionError error={error} />
+          </Button>
+          <Notice tone="error">{error}</Notice>
         </form>
       ) : (
         <p className="text-sm text-stone-500">The thread is read-only.</p>

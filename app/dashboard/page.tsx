@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
@@ -11,33 +13,32 @@ export default async function DashboardPage() {
   const { user } = current;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Dashboard</h1>
+      <PageHeader
+        title="Dashboard"
+        description={
+          <>
+            Signed in as <span data-testid="user-email">{user.email}</span>
+            {user.roles.includes('admin') && ' (admin)'}
+          </>
+        }
+      />
+      <Card title="Payments">
         <p className="text-sm text-stone-600">
-          Signed in as <span data-testid="user-email">{user.email}</span>
-          {user.roles.includes('admin') && ' (admin)'}
-        </p>
-      </div>
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="font-medium">Payments</h2>
-        <p className="mt-2 text-sm text-stone-600">
           <a href="/dashboard/payments" className="underline">
             Card on file and payment history
           </a>
         </p>
-      </section>
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="font-medium">Work on Legwork</h2>
-        <p className="mt-2 text-sm text-stone-600">
+      </Card>
+      <Card title="Work on Legwork">
+        <p className="text-sm text-stone-600">
           <a href="/worker" className="underline">
             Your worker profile
           </a>
           : onboarding, ID verification, payouts and the listing switch.
         </p>
-      </section>
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="font-medium">Agents and API keys</h2>
-        <p className="mt-2 text-sm text-stone-600">
+      </Card>
+      <Card title="Agents and API keys">
+        <p className="text-sm text-stone-600">
           <a href="/dashboard/agents" className="underline">
             Agents
           </a>{' '}
@@ -51,7 +52,7 @@ export default async function DashboardPage() {
           </a>{' '}
           documents every call.
         </p>
-      </section>
+      </Card>
     </div>
   );
 }

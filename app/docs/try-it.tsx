@@ -1,6 +1,10 @@
 'use client';
 
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+// Smaller than the kit's fields: a tool tucked under each operation of the reference.
+const input = 'block w-full rounded border border-stone-300 px-2 py-1 font-mono text-xs';
 
 /** Sends the request from the browser and shows the raw answer: status, request id and body. */
 export function TryIt({ method, path, hasBody }: { method: string; path: string; hasBody: boolean }) {
@@ -32,14 +36,14 @@ export function TryIt({ method, path, hasBody }: { method: string; path: string;
           aria-label="Path"
           value={resolvedPath}
           onChange={(event) => setResolvedPath(event.target.value)}
-          className="block w-full rounded border border-stone-300 px-2 py-1 font-mono text-xs"
+          className={input}
         />
         <input
           aria-label="Bearer token"
           placeholder="Bearer token (API key or session token)"
           value={token}
           onChange={(event) => setToken(event.target.value)}
-          className="block w-full rounded border border-stone-300 px-2 py-1 font-mono text-xs"
+          className={input}
         />
         {hasBody && (
           <textarea
@@ -47,12 +51,12 @@ export function TryIt({ method, path, hasBody }: { method: string; path: string;
             value={body}
             onChange={(event) => setBody(event.target.value)}
             rows={5}
-            className="block w-full rounded border border-stone-300 px-2 py-1 font-mono text-xs"
+            className={input}
           />
         )}
-        <button type="button" onClick={send} className="rounded bg-stone-900 px-3 py-1 text-white">
+        <Button compact onClick={send}>
           Send {method}
-        </button>
+        </Button>
         {result && <pre className="overflow-x-auto rounded bg-stone-100 p-3 text-xs">{result}</pre>}
       </div>
     </details>

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
@@ -15,9 +17,8 @@ export default async function WorkerHomePage() {
   if (!profile) {
     return (
       <div className="mx-auto max-w-2xl space-y-3">
-        <h1 className="text-2xl font-semibold">Work on Legwork</h1>
-        <p className="text-sm text-stone-600">Get paid for tasks near you: checks, pickups, photos.</p>
-        <Link href="/worker/onboarding" className="inline-block rounded-md bg-stone-900 px-4 py-2 text-sm text-white">
+        <PageHeader title="Work on Legwork" description="Get paid for tasks near you: checks, pickups, photos." />
+        <Link href="/worker/onboarding" className={`inline-block ${buttonClass()}`}>
           Become a worker
         </Link>
       </div>
@@ -25,7 +26,7 @@ export default async function WorkerHomePage() {
   }
   return (
     <div className="mx-auto max-w-2xl space-y-4">
-      <h1 className="text-2xl font-semibold">{profile.displayName ?? 'Your worker profile'}</h1>
+      <PageHeader title={profile.displayName ?? 'Your worker profile'} />
       <p className="text-sm" data-testid="worker-status">
         {profile.isListed ? 'Listed: agents can find you.' : 'Not listed yet.'} ID verification tier{' '}
         {profile.verificationTier}. {profile.completedTasks} completed task(s), rating {profile.averageRating ?? '—'}.

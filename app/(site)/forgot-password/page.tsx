@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { PageHeader } from '@/components/ui/page-header';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 export const metadata: Metadata = { title: 'Forgot password' };
@@ -7,10 +8,10 @@ export const metadata: Metadata = { title: 'Forgot password' };
 export default function ForgotPasswordPage() {
   return (
     <div className="mx-auto max-w-sm space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">Forgot your password?</h1>
-        <p className="text-sm text-stone-600">Enter your email and we will send you a link to choose a new one.</p>
-      </div>
+      <PageHeader
+        title="Forgot your password?"
+        description="Enter your email and we will send you a link to choose a new one."
+      />
       <ForgotPasswordForm />
       <p className="text-sm text-stone-600">
         Remembered it?{' '}

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
+import { Notice } from '@/components/ui/notice';
+import { PageHeader } from '@/components/ui/page-header';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { env } from '@/lib/env';
@@ -21,11 +23,11 @@ export default async function LoginPage({
   if (await getBrowserUser()) redirect(next);
   return (
     <div className="mx-auto max-w-sm space-y-6">
-      <h1 className="text-2xl font-semibold">Log in</h1>
+      <PageHeader title="Log in" />
       {(await searchParams).reset === '1' && (
-        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+        <Notice tone="success">
           Your password was changed and every device was signed out. Log in with the new password.
-        </p>
+        </Notice>
       )}
       <AuthForm mode="login" next={next} />
       <p className="text-sm text-stone-600">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
+import { PageHeader } from '@/components/ui/page-header';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
@@ -13,7 +14,7 @@ export default async function SignupPage() {
   if (await getBrowserUser()) redirect('/dashboard');
   return (
     <div className="mx-auto max-w-sm space-y-6">
-      <h1 className="text-2xl font-semibold">Create your account</h1>
+      <PageHeader title="Create your account" />
       <AuthForm mode="signup" />
       <p className="text-sm text-stone-600">
         Already have an account?{' '}

@@ -3,12 +3,15 @@
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { useActionState, useEffect } from 'react';
+import { Field } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { type EmailStepState, submitClaimEmail } from './actions';
 
 /** Step 1: an email. A new one signs the human in on the spot; a known one is sent to log in first. */
 export function EmailStep({ token }: { token: string }) {
   const router = useRouter();
-  const [state, action, pending] = useActionState<EmailStepState, FormData>(submitClaimEmail.bind(null, token), {});
+  const [state, action] = useActionState<EmailStepState, FormData>(submitClaimEmail.bind(null, token), {});
 
   useEffect(() => {
     if (!state.sessionToken) return;
@@ -27,30 +30,14 @@ export function EmailStep({ token }: { token: string }) {
       </div>
     );
   }
+  // Not ActionForm: the state also signs the human in (above), and the button stays off once it has.
   return (
     <form action={action} className="space-y-3">
-      <label className="block text-sm">
-        <span className="text-stone-700">Your email</span>
-        <input
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
-        />
-      </label>
-      {state.error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {state.error}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={pending || Boolean(state.sessionToken)}
-        className="w-full rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700 disabled:opacity-50"
-      >
+      <Field label="Your email" name="email" type="email" autoComplete="email" required />
+      <SubmitButton wide disabled={Boolean(state.sessionToken)}>
         Continue
-      </button>
+      </SubmitButton>
+      <Notice tone="error">{state.error}</Notice>
     </form>
   );
 }

@@ -1,12 +1,15 @@
-import { eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
-import { users } from '@/db/schema';
 import { getBrowserUser } from '@/lib/auth/next-auth';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim';
 import { getWallet } from '@/lib/services/payments/wallet';
+import { hasPassword } from '@/lib/services/users/has-password';
 import { addClaimCard } from './actions';
 import { ConfirmStep } from './confirm-step';
 import { EmailStep } from './email-step';
@@ -24,30 +27,31 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
   const { db } = await getDatabase();
   const found = await findClaimByHumanToken(db, token);
   if (!found) {
-    return <Notice title="This claim link is not valid">Check that you copied the whole link from your agent.</Notice>;
+    return (
+      <ClaimMessage title="This claim link is not valid">
+        Check that you copied the whole link from your agent.
+      </ClaimMessage>
+    );
   }
   const current = await getBrowserUser();
   const { claim, task } = found;
 
   if (found.state === 'expired') {
     return (
-      <Notice title="This claim link has expired">
+      <ClaimMessage title="This claim link has expired">
         Claim links work for 7 days. Ask your agent to propose the task again.
-      </Notice>
+      </ClaimMessage>
     );
   }
   if (found.state === 'claimed') {
     if (current?.user.id !== claim.claimedBy) {
       return (
-        <Notice title="This claim link has already been used">
+        <ClaimMessage title="This claim link has already been used">
           The task was claimed by another account. If that was you, log in with that account.
-        </Notice>
+        </ClaimMessage>
       );
     }
-    const [account] = await db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, current.user.id));
+    const needsPassword = !(await hasPassword(db, current.user.id));
     return (
       <div className="mx-auto max-w-lg space-y-6">
         <div data-testid="claim-done" className="space-y-2 rounded-lg border border-green-200 bg-green-50 p-5">
@@ -61,11 +65,10 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
             .
           </p>
         </div>
-        {account && !account.passwordHash && (
-          <section className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
-            <h2 className="font-medium">Set a password</h2>
+        {needsPassword && (
+          <Card title="Set a password">
             <PasswordStep token={token} />
-          </section>
+          </Card>
         )}
       </div>
     );
@@ -82,21 +85,23 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
         </h1>
         {task.description && <p className="whitespace-pre-line text-stone-700">{task.description}</p>}
       </div>
-      <dl className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 bg-white p-5 text-sm">
-        <dt className="text-stone-500">Worker earns</dt>
-        <dd>{dollars(task.budgetCents)}</dd>
-        <dt className="text-stone-500">Platform fee (15%)</dt>
-        <dd>{dollars(task.platformFeeCents)}</dd>
-        <dt className="text-stone-500">You pay</dt>
-        <dd className="font-medium" data-testid="claim-total">
-          {dollars(task.totalCents)}
-        </dd>
-        <dt className="text-stone-500">Deadline</dt>
-        <dd>{task.deadline.toUTCString()}</dd>
-        <dt className="text-stone-500">Where</dt>
-        <dd>{task.lat === null ? 'Remote' : (task.address ?? `${task.lat}, ${task.lng}`)}</dd>
-      </dl>
-      <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
+      <Card>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <dt className="text-stone-500">Worker earns</dt>
+          <dd>{dollars(task.budgetCents)}</dd>
+          <dt className="text-stone-500">Platform fee (15%)</dt>
+          <dd>{dollars(task.platformFeeCents)}</dd>
+          <dt className="text-stone-500">You pay</dt>
+          <dd className="font-medium" data-testid="claim-total">
+            {dollars(task.totalCents)}
+          </dd>
+          <dt className="text-stone-500">Deadline</dt>
+          <dd>{task.deadline.toUTCString()}</dd>
+          <dt className="text-stone-500">Where</dt>
+          <dd>{task.lat === null ? 'Remote' : (task.address ?? `${task.lat}, ${task.lng}`)}</dd>
+        </dl>
+      </Card>
+      <Card className="space-y-4">
         {!current ? (
           <>
             <h2 className="font-medium">1. Your email</h2>
@@ -114,9 +119,9 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
                 </p>
                 <ConfirmStep token={token} total={dollars(task.totalCents)} />
                 <form action={addClaimCard.bind(null, token)}>
-                  <button type="submit" className="text-sm underline">
+                  <Button type="submit" variant="link">
                     Use a different card
-                  </button>
+                  </Button>
                 </form>
               </>
             ) : (
@@ -124,27 +129,25 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
                 <h2 className="font-medium">2. A card</h2>
                 <p className="text-sm text-stone-600">Nothing is charged until you confirm on the next step.</p>
                 <form action={addClaimCard.bind(null, token)}>
-                  <button
-                    type="submit"
-                    className="w-full rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700"
-                  >
-                    Add a card
-                  </button>
+                  <SubmitButton wide>Add a card</SubmitButton>
                 </form>
               </>
             )}
           </>
         )}
-      </section>
+      </Card>
     </div>
   );
 }
 
-function Notice({ title, children }: { title: string; children: ReactNode }) {
+/** A claim link that leads nowhere: what happened and what to do, instead of the claim. */
+function ClaimMessage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="mx-auto max-w-lg space-y-2 rounded-lg border border-stone-200 bg-white p-6">
-      <h1 className="text-xl font-semibold">{title}</h1>
-      <p className="text-sm text-stone-600">{children}</p>
+    <div className="mx-auto max-w-lg">
+      <Card className="space-y-2">
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <EmptyState>{children}</EmptyState>
+      </Card>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useActionState, useEffect, useState } from 'react';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { type ClaimCodeState, claimCodeStatusAction, mintClaimCodeAction } from './actions';
 
 type Status = Awaited<ReturnType<typeof claimCodeStatusAction>>;
@@ -11,7 +12,7 @@ const POLL_MS = 2000;
 /** Mints a claim code, shows the paste snippet, and turns from waiting to claimed by itself. */
 export function ClaimCodePanel() {
   const router = useRouter();
-  const [minted, mint, pending] = useActionState<ClaimCodeState>(mintClaimCodeAction, {});
+  const [minted, mint] = useActionState<ClaimCodeState>(mintClaimCodeAction, {});
   const [status, setStatus] = useState<Status | undefined>();
 
   useEffect(() => {
@@ -37,13 +38,7 @@ export function ClaimCodePanel() {
   return (
     <div className="space-y-3">
       <form action={mint}>
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md border border-stone-300 px-4 py-2 text-sm hover:bg-stone-100 disabled:opacity-50"
-        >
-          {minted.code ? 'Mint another code' : 'Mint a claim code'}
-        </button>
+        <SubmitButton variant="secondary">{minted.code ? 'Mint another code' : 'Mint a claim code'}</SubmitButton>
       </form>
       {minted.code && (
         <div className="space-y-2 text-sm">

@@ -1,4 +1,9 @@
 import type { Metadata } from 'next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { listApiKeys } from '@/lib/services/operators/api-keys';
@@ -16,57 +21,41 @@ export default async function KeysPage() {
   const keys = await listApiKeys(db, current.user.id);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">API keys</h1>
-        <p className="text-sm text-stone-600">
-          Keys act as you on the API (`Authorization: Bearer …`). Agents have keys of their own, on the Agents page.
-        </p>
-      </div>
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="mb-3 font-medium">New key</h2>
+      <PageHeader
+        title="API keys"
+        description="Keys act as you on the API (`Authorization: Bearer …`). Agents have keys of their own, on the Agents page."
+      />
+      <Card title="New key">
         <CreateKeyForm />
-      </section>
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="mb-3 font-medium">Your keys</h2>
+      </Card>
+      <Card title="Your keys">
         {keys.length === 0 ? (
-          <p className="text-sm text-stone-600">No keys yet.</p>
+          <EmptyState>No keys yet.</EmptyState>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="keys-table">
-            <thead className="text-stone-500">
-              <tr>
-                <th className="py-1">Name</th>
-                <th>Key</th>
-                <th>Last used</th>
-                <th>Expires</th>
-                <th>Status</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} className="border-t border-stone-100">
-                  <td className="py-2">{key.name}</td>
-                  <td className="font-mono text-xs">
-                    {key.keyPrefix}…{key.keySuffix}
-                  </td>
-                  <td>{when(key.lastUsedAt)}</td>
-                  <td>{when(key.expiresAt)}</td>
-                  <td>{key.isActive ? 'active' : 'inactive'}</td>
-                  <td className="text-right">
-                    {key.isActive && (
-                      <form action={revokeKeyAction.bind(null, key.id)}>
-                        <button type="submit" className="text-red-700 underline">
-                          Revoke
-                        </button>
-                      </form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table testId="keys-table" columns={['Name', 'Key', 'Last used', 'Expires', 'Status', '']}>
+            {keys.map((key) => (
+              <Row key={key.id}>
+                <td>{key.name}</td>
+                <td className="font-mono text-xs">
+                  {key.keyPrefix}…{key.keySuffix}
+                </td>
+                <td>{when(key.lastUsedAt)}</td>
+                <td>{when(key.expiresAt)}</td>
+                <td>{key.isActive ? 'active' : 'inactive'}</td>
+                <td className="text-right">
+                  {key.isActive && (
+                    <form action={revokeKeyAction.bind(null, key.id)}>
+                      <Button type="submit" variant="danger-link">
+                        Revoke
+                      </Button>
+                    </form>
+                  )}
+                </td>
+              </Row>
+            ))}
+          </Table>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { listAgentNames } from '@/lib/services/agents/list-agent-names';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 
 export const dynamic = 'force-dynamic';
@@ -27,50 +29,41 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
     if (error instanceof ApiError) return listTasks(db, current.user.id, { limit: PAGE_SIZE, role: 'requester' });
     throw error;
   });
-  const agents = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(users.ownerId, current.user.id));
-  const agentName = new Map(agents.map((agent) => [agent.id, agent.name ?? 'an agent']));
+  const agentName = await listAgentNames(db, current.user.id);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Tasks</h1>
-        <p className="text-sm text-stone-600">Tasks you and your agents posted. Open one to follow it and answer.</p>
-      </div>
+      <PageHeader title="Tasks" description="Tasks you and your agents posted. Open one to follow it and answer." />
       {page.data.length === 0 ? (
-        <p className="text-sm text-stone-600">No tasks yet. Your agents post them with POST /v1/tasks.</p>
+        <EmptyState>No tasks yet. Your agents post them with POST /v1/tasks.</EmptyState>
       ) : (
-        <table className="w-full text-left text-sm" data-testid="tasks-table">
-          <thead className="text-stone-500">
-            <tr>
-              <th className="py-1 font-normal">Task</th>
-              <th className="py-1 font-normal">Status</th>
-              <th className="py-1 font-normal">Requested by</th>
-              <th className="py-1 text-right font-normal">Total</th>
-              <th className="py-1 text-right font-normal">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((task) => (
-              <tr key={task.id} className="border-t border-stone-100" data-testid="task-row">
-                <td className="py-2">
-                  <Link href={`/dashboard/tasks/${task.id}`} className="underline">
-                    {task.title}
-                  </Link>
-                </td>
-                <td className="py-2">
-                  <TaskStatusBadge status={task.status} />
-                </td>
-                <td className="py-2 text-stone-600">
-                  {task.requesterId === current.user.id ? 'you' : (agentName.get(task.requesterId) ?? 'an agent')}
-                </td>
-                <td className="py-2 text-right font-mono">{dollars(task.totalCents)}</td>
-                <td className="py-2 text-right text-stone-600">{task.createdAt.slice(0, 10)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          testId="tasks-table"
+          columns={[
+            'Task',
+            'Status',
+            'Requested by',
+            { label: 'Total', align: 'right' },
+            { label: 'Created', align: 'right' },
+          ]}
+        >
+          {page.data.map((task) => (
+            <Row key={task.id} testId="task-row">
+              <td>
+                <Link href={`/dashboard/tasks/${task.id}`} className="underline">
+                  {task.title}
+                </Link>
+              </td>
+              <td>
+                <TaskStatusBadge status={task.status} />
+              </td>
+              <td className="text-stone-600">
+                {task.requesterId === current.user.id ? 'you' : (agentName.get(task.requesterId) ?? 'an agent')}
+              </td>
+              <td className="text-right font-mono">{dollars(task.totalCents)}</td>
+              <td className="text-right text-stone-600">{task.createdAt.slice(0, 10)}</td>
+            </Row>
+          ))}
+        </Table>
       )}
       {page.nextCursor && (
         <Link href={`/dashboard/tasks?cursor=${encodeURIComponent(page.nextCursor)}`} className="text-sm underline">

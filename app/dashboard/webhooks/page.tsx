@@ -1,4 +1,9 @@
 import type { Metadata } from 'next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { listWebhookDeliveries } from '@/lib/services/webhooks/list-webhook-deliveries';
@@ -24,27 +29,25 @@ export default async function WebhooksPage() {
   );
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Webhooks</h1>
-        <p className="text-sm text-stone-600">
-          Signed POSTs (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
-          <code>webhook-signature</code>) for your tasks, messages and payments. Failed deliveries are retried for about
-          a day; a 410 answer, or 3 days without a successful delivery, disables the endpoint until you enable it again.
-        </p>
-      </div>
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="mb-3 font-medium">New endpoint</h2>
+      <PageHeader
+        title="Webhooks"
+        description={
+          <>
+            Signed POSTs (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
+            <code>webhook-signature</code>) for your tasks, messages and payments. Failed deliveries are retried for
+            about a day; a 410 answer, or 3 days without a successful delivery, disables the endpoint until you enable
+            it again.
+          </>
+        }
+      />
+      <Card title="New endpoint">
         <CreateWebhookForm eventTypes={WEBHOOK_EVENT_TYPES} />
-      </section>
+      </Card>
       {endpoints.length === 0 ? (
-        <p className="text-sm text-stone-600">No endpoints yet.</p>
+        <EmptyState>No endpoints yet.</EmptyState>
       ) : (
         endpoints.map((endpoint, index) => (
-          <section
-            key={endpoint.id}
-            data-testid="webhook-endpoint"
-            className="space-y-3 rounded-lg border border-stone-200 bg-white p-5"
-          >
+          <Card key={endpoint.id} testId="webhook-endpoint">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="break-all font-mono text-sm">{endpoint.url}</p>
@@ -58,25 +61,25 @@ export default async function WebhooksPage() {
               <div className="flex gap-3 text-sm">
                 {endpoint.isActive && (
                   <form action={sendTestAction.bind(null, endpoint.id)}>
-                    <button type="submit" className="rounded-md border border-stone-300 px-3 py-1 hover:bg-stone-100">
+                    <Button type="submit" variant="secondary" compact>
                       Send test
-                    </button>
+                    </Button>
                   </form>
                 )}
                 <form action={setWebhookEnabledAction.bind(null, endpoint.id, !endpoint.isActive)}>
-                  <button type="submit" className="rounded-md border border-stone-300 px-3 py-1 hover:bg-stone-100">
+                  <Button type="submit" variant="secondary" compact>
                     {endpoint.isActive ? 'Disable' : 'Enable'}
-                  </button>
+                  </Button>
                 </form>
                 <form action={deleteWebhookAction.bind(null, endpoint.id)}>
-                  <button type="submit" className="px-1 py-1 text-red-700 underline">
+                  <Button type="submit" variant="danger-link" className="px-1 py-1">
                     Delete
-                  </button>
+                  </Button>
                 </form>
               </div>
             </div>
             <DeliveryLog endpointId={endpoint.id} active={endpoint.isActive} deliveries={logs[index] ?? []} />
-          </section>
+          </Card>
         ))
       )}
     </div>
@@ -94,46 +97,34 @@ function DeliveryLog({
   active: boolean;
   deliveries: Delivery[];
 }) {
-  if (deliveries.length === 0) return <p className="text-sm text-stone-600">No deliveries yet.</p>;
+  if (deliveries.length === 0) return <EmptyState>No deliveries yet.</EmptyState>;
   return (
-    <table className="w-full text-left text-sm" data-testid="delivery-log">
-      <thead className="text-stone-500">
-        <tr>
-          <th className="py-1">Event</th>
-          <th>Status</th>
-          <th>HTTP</th>
-          <th>Attempts</th>
-          <th>Last attempt</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {deliveries.map((delivery) => {
-          const last = delivery.attemptLog.at(-1);
-          return (
-            <tr key={delivery.id} className="border-t border-stone-100 align-top">
-              <td className="py-2 font-mono text-xs">{delivery.eventType}</td>
-              <td data-testid="delivery-status">{delivery.status}</td>
-              <td data-testid="delivery-code">{delivery.lastStatusCode ?? '—'}</td>
-              <td>{delivery.attempts}</td>
-              <td>
-                {when(delivery.lastAttemptAt)}
-                {last?.error && <span className="block text-xs text-red-700">{last.error}</span>}
-                {last && <span className="block text-xs text-stone-500">{last.durationMs} ms</span>}
-              </td>
-              <td className="text-right">
-                {active && delivery.status !== 'pending' && (
-                  <form action={retryDeliveryAction.bind(null, endpointId, delivery.id)}>
-                    <button type="submit" className="text-stone-700 underline">
-                      Retry
-                    </button>
-                  </form>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <Table testId="delivery-log" columns={['Event', 'Status', 'HTTP', 'Attempts', 'Last attempt', '']}>
+      {deliveries.map((delivery) => {
+        const last = delivery.attemptLog.at(-1);
+        return (
+          <Row key={delivery.id} top>
+            <td className="font-mono text-xs">{delivery.eventType}</td>
+            <td data-testid="delivery-status">{delivery.status}</td>
+            <td data-testid="delivery-code">{delivery.lastStatusCode ?? '—'}</td>
+            <td>{delivery.attempts}</td>
+            <td>
+              {when(delivery.lastAttemptAt)}
+              {last?.error && <span className="block text-xs text-red-700">{last.error}</span>}
+              {last && <span className="block text-xs text-stone-500">{last.durationMs} ms</span>}
+            </td>
+            <td className="text-right">
+              {active && delivery.status !== 'pending' && (
+                <form action={retryDeliveryAction.bind(null, endpointId, delivery.id)}>
+                  <Button type="submit" variant="link">
+                    Retry
+                  </Button>
+                </form>
+              )}
+            </td>
+          </Row>
+        );
+      })}
+    </Table>
   );
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { isDevMailboxEnabled, listOutboxEmails, splitLinks } from '@/lib/mail/dev-mailbox';
 
@@ -14,12 +16,9 @@ export default async function MailboxPage() {
   const messages = await listOutboxEmails(db, 50);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Mailbox</h1>
-        <p className="text-sm text-stone-600">The newest 50 emails kept in the outbox. Nothing here was sent.</p>
-      </div>
+      <PageHeader title="Mailbox" description="The newest 50 emails kept in the outbox. Nothing here was sent." />
       {messages.length === 0 ? (
-        <p className="text-sm text-stone-600">No emails yet.</p>
+        <EmptyState>No emails yet.</EmptyState>
       ) : (
         <ul className="space-y-4" data-testid="mailbox">
           {messages.map((message) => (

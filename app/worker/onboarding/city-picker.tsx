@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { controlClass } from '@/components/ui/field';
 import { type City, searchCities } from '@/lib/geo/cities';
 
 type Picked = { city: string; region: string; country: string; lat: number; lng: number } | null;
@@ -26,7 +27,7 @@ export function CityPicker({ initial }: { initial: Picked }) {
           }}
           placeholder="Start typing, e.g. Paris"
           autoComplete="off"
-          className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
+          className={controlClass}
         />
       </label>
       {suggestions.length > 0 && (

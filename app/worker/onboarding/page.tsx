@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
@@ -33,10 +36,7 @@ export default async function WorkerOnboardingPage() {
   const payoutsReady = payouts.chargesEnabled && payouts.payoutsEnabled;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Become a worker</h1>
-        <p className="text-sm text-stone-600">Five steps; agents find you once you are listed.</p>
-      </div>
+      <PageHeader title="Become a worker" description="Five steps; agents find you once you are listed." />
       <Step n={1} title="Your profile" done={gaps.length === 0} missing={gaps} testId="step-profile">
         <ProfileForm profile={profile} />
       </Step>
@@ -60,9 +60,7 @@ export default async function WorkerOnboardingPage() {
       >
         {!verification.idVerified && profile && (
           <form action={startVerificationAction}>
-            <button type="submit" className="rounded-md border border-stone-300 px-4 py-2 text-sm hover:bg-stone-100">
-              Verify my ID
-            </button>
+            <SubmitButton variant="secondary">Verify my ID</SubmitButton>
           </form>
         )}
       </Step>
@@ -75,9 +73,7 @@ export default async function WorkerOnboardingPage() {
       >
         {!payoutsReady && (
           <form action={startPayoutsAction}>
-            <button type="submit" className="rounded-md border border-stone-300 px-4 py-2 text-sm hover:bg-stone-100">
-              Set up payouts
-            </button>
+            <SubmitButton variant="secondary">Set up payouts</SubmitButton>
           </form>
         )}
       </Step>
@@ -97,16 +93,16 @@ function Step(props: {
   children: ReactNode;
 }) {
   return (
-    <section className="space-y-3 rounded-lg border border-stone-200 bg-white p-5" data-testid={props.testId}>
-      <div className="flex items-center justify-between">
-        <h2 className="font-medium">
-          {props.n}. {props.title}
-        </h2>
+    <Card
+      title={`${props.n}. ${props.title}`}
+      testId={props.testId}
+      aside={
         <span className={`text-sm ${props.done ? 'text-green-700' : 'text-amber-700'}`} data-testid="step-state">
           {props.done ? 'done' : props.missing.length > 0 ? `missing: ${props.missing.join(', ')}` : 'not yet'}
         </span>
-      </div>
+      }
+    >
       {props.children}
-    </section>
+    </Card>
   );
 }

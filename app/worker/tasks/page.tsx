@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { formatDistance } from '@/components/task-details';
 import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
@@ -27,31 +29,28 @@ export default async function WorkerTasksPage() {
   ]);
   return (
     <div className="mx-auto max-w-3xl space-y-8">
-      <div className="space-y-1">
-        <Link href="/worker" className="text-sm text-stone-600 underline">
-          ← Worker home
-        </Link>
-        <h1 className="text-2xl font-semibold">Tasks near you</h1>
-        {open.listed && (
-          <p className="text-sm text-stone-600">
-            {open.hasLocation
-              ? `Within ${formatDistance(open.radiusMeters ?? 0)} of your location, and remote tasks; best match first.`
-              : 'You have no location yet: only remote tasks are shown. Add your city to your profile.'}
-          </p>
-        )}
-      </div>
+      <PageHeader
+        title="Tasks near you"
+        back={{ href: '/worker', label: 'Worker home' }}
+        description={
+          open.listed &&
+          (open.hasLocation
+            ? `Within ${formatDistance(open.radiusMeters ?? 0)} of your location, and remote tasks; best match first.`
+            : 'You have no location yet: only remote tasks are shown. Add your city to your profile.')
+        }
+      />
 
       <section className="space-y-3">
         {!open.listed ? (
-          <p className="text-sm text-stone-600" data-testid="not-listed">
+          <EmptyState testId="not-listed">
             Posted tasks are shown to listed workers.{' '}
             <Link href="/worker/onboarding" className="underline">
               Finish your profile and get listed
             </Link>
             .
-          </p>
+          </EmptyState>
         ) : open.data.length === 0 ? (
-          <p className="text-sm text-stone-600">No open tasks near you right now.</p>
+          <EmptyState>No open tasks near you right now.</EmptyState>
         ) : (
           <ul className="space-y-2" data-testid="open-tasks">
             {open.data.map((task) => (
@@ -76,7 +75,7 @@ export default async function WorkerTasksPage() {
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">My tasks</h2>
         {mine.data.length === 0 ? (
-          <p className="text-sm text-stone-600">None yet: accept a task above.</p>
+          <EmptyState>None yet: accept a task above.</EmptyState>
         ) : (
           <ul className="space-y-2" data-testid="my-tasks">
             {mine.data.map((task) => (

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Notice } from '@/components/ui/notice';
+import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { findEmailToken } from '@/lib/services/users/find-email-token';
 import { ResetPasswordForm } from './reset-password-form';
@@ -22,12 +24,10 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
   const dead = !link ? DEAD_LINK.missing : link.state === 'open' ? undefined : DEAD_LINK[link.state];
   return (
     <div className="mx-auto max-w-sm space-y-6">
-      <h1 className="text-2xl font-semibold">Choose a new password</h1>
+      <PageHeader title="Choose a new password" />
       {dead ? (
         <div className="space-y-3">
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {dead}
-          </p>
+          <Notice tone="error">{dead}</Notice>
           <Link href="/forgot-password" className="text-sm underline">
             Send a new reset link
           </Link>

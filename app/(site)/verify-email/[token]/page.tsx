@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Notice } from '@/components/ui/notice';
+import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { ApiError, type ErrorCode } from '@/lib/api/errors';
 import { getBrowserUser } from '@/lib/auth/next-auth';
@@ -27,20 +29,16 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ to
   const onward = signedIn ? { href: '/dashboard', label: 'Go to your dashboard' } : { href: '/login', label: 'Log in' };
   return (
     <div className="mx-auto max-w-sm space-y-6">
-      <h1 className="text-2xl font-semibold">{'failure' in result ? 'Email not verified' : 'Email verified'}</h1>
+      <PageHeader title={'failure' in result ? 'Email not verified' : 'Email verified'} />
       {'failure' in result ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+        <Notice tone="error">
           {result.failure}{' '}
           {signedIn ? 'The banner on your dashboard sends a new link.' : 'Log in to ask for a new link.'}
-        </p>
+        </Notice>
       ) : (
-        <p
-          role="status"
-          className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800"
-          data-testid="email-verified"
-        >
+        <Notice tone="success" testId="email-verified">
           Thanks: <span className="font-medium">{result.email}</span> is verified.
-        </p>
+        </Notice>
       )}
       <Link href={onward.href} className="text-sm underline">
         {onward.label}

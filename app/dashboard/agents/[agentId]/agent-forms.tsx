@@ -1,68 +1,48 @@
 'use client';
 
-import { useActionState, useState } from 'react';
-import { ActionError } from '@/components/action-error';
-import { SecretOnce } from '@/components/secret-once';
-import { deleteAgentAction, type FormState, type KeyState, rotateAgentKeyAction, updateAgentAction } from '../actions';
+import { useState } from 'react';
+import { ActionForm } from '@/components/ui/action-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { deleteAgentAction, type KeyState, rotateAgentKeyAction, updateAgentAction } from '../actions';
 
-const input = 'mt-1 block w-full rounded-md border border-stone-300 px-3 py-2';
-const button = 'rounded-md border border-stone-300 px-3 py-2 text-sm hover:bg-stone-100 disabled:opacity-50';
-
-function Saved({ state }: { state: FormState }) {
-  return state.saved ? <span className="text-sm text-green-700">Saved</span> : <ActionError error={state.error} />;
-}
+const row = 'flex flex-wrap items-end gap-2';
 
 export function RenameForm({ agentId, name }: { agentId: string; name: string }) {
-  const [state, action, pending] = useActionState<FormState, FormData>(updateAgentAction.bind(null, agentId), {});
   return (
-    <form action={action} className="flex items-end gap-2">
-      <label className="block flex-1 text-sm">
-        <span className="text-stone-700">Name</span>
-        <input name="name" defaultValue={name} required maxLength={100} className={input} />
-      </label>
-      <button type="submit" disabled={pending} className={button}>
-        Rename
-      </button>
-      <Saved state={state} />
-    </form>
+    <ActionForm action={updateAgentAction.bind(null, agentId)} className={row}>
+      <Field label="Name" name="name" defaultValue={name} required maxLength={100} className="flex-1" />
+      <SubmitButton variant="secondary">Rename</SubmitButton>
+    </ActionForm>
   );
 }
 
 export function SpendingCapForm({ agentId, capCents }: { agentId: string; capCents: number | null }) {
-  const [state, action, pending] = useActionState<FormState, FormData>(updateAgentAction.bind(null, agentId), {});
   return (
-    <form action={action} className="flex items-end gap-2">
-      <label className="block flex-1 text-sm">
-        <span className="text-stone-700">Spending cap in $ (empty = no cap)</span>
-        <input
-          name="spendingLimit"
-          type="number"
-          min="0"
-          step="0.01"
-          defaultValue={capCents === null ? '' : (capCents / 100).toFixed(2)}
-          className={input}
-        />
-      </label>
-      <button type="submit" disabled={pending} className={button}>
-        Save cap
-      </button>
-      <Saved state={state} />
-    </form>
+    <ActionForm action={updateAgentAction.bind(null, agentId)} className={row}>
+      <Field
+        label="Spending cap in $ (empty = no cap)"
+        name="spendingLimit"
+        type="number"
+        min="0"
+        step="0.01"
+        defaultValue={capCents === null ? '' : (capCents / 100).toFixed(2)}
+        className="flex-1"
+      />
+      <SubmitButton variant="secondary">Save cap</SubmitButton>
+    </ActionForm>
   );
 }
 
 export function RotateKeysForm({ agentId }: { agentId: string }) {
-  const [state, action, pending] = useActionState<KeyState>(rotateAgentKeyAction.bind(null, agentId), {});
   return (
-    <div className="space-y-3">
-      <form action={action}>
-        <button type="submit" disabled={pending} className={button}>
-          Rotate keys (revokes all current keys now)
-        </button>
-      </form>
-      <ActionError error={state.error} />
-      {state.key && <SecretOnce label="The agent’s new API key" secret={state.key} />}
-    </div>
+    <ActionForm
+      action={rotateAgentKeyAction.bind(null, agentId)}
+      secret={{ label: 'The agent’s new API key', of: (state: KeyState) => state.key }}
+    >
+      <SubmitButton variant="secondary">Rotate keys (revokes all current keys now)</SubmitButton>
+    </ActionForm>
   );
 }
 
@@ -70,20 +50,18 @@ export function DeleteAgentForm({ agentId, name }: { agentId: string; name: stri
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {
     return (
-      <button type="button" onClick={() => setConfirming(true)} className={`${button} text-red-700`}>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
         Delete agent
-      </button>
+      </Button>
     );
   }
   return (
-    <form action={deleteAgentAction.bind(null, agentId)} className="flex items-center gap-2 text-sm">
+    <form action={deleteAgentAction.bind(null, agentId)} className="flex flex-wrap items-center gap-2 text-sm">
       <span>Delete {name}? Its keys stop working at once.</span>
-      <button type="submit" className="rounded-md bg-red-700 px-3 py-2 text-white hover:bg-red-800">
-        Yes, delete
-      </button>
-      <button type="button" onClick={() => setConfirming(false)} className={button}>
+      <SubmitButton variant="destructive">Yes, delete</SubmitButton>
+      <Button variant="secondary" onClick={() => setConfirming(false)}>
         Cancel
-      </button>
+      </Button>
     </form>
   );
 }

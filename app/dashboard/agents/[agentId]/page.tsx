@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Card } from '@/components/ui/card';
+import { BarChart } from '@/components/ui/chart';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
@@ -10,7 +13,6 @@ import { listAgentTasks } from '@/lib/services/agents/list-agent-tasks';
 import { listAgents } from '@/lib/services/agents/list-agents';
 import { dollars, when } from '../format';
 import { DeleteAgentForm, RenameForm, RotateKeysForm, SpendingCapForm } from './agent-forms';
-import { RequestsChart } from './requests-chart';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Agent' };
@@ -31,19 +33,18 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
   });
   return (
     <div className="space-y-6">
-      <div>
-        <Link href="/dashboard/agents" className="text-sm text-stone-500 underline">
-          ← Agents
-        </Link>
-        <h1 className="text-2xl font-semibold" data-testid="agent-name">
-          {agent.name}
-        </h1>
-        <p className="text-sm text-stone-600">
-          Created {when(agent.createdAt)} · {agent.activeKeyCount} active key(s)
-          {agent.activeKeyExpiresAt && `, expiring ${when(agent.activeKeyExpiresAt)}`} · last active{' '}
-          {when(agent.lastActiveAt)}
-        </p>
-      </div>
+      <PageHeader
+        title={agent.name}
+        titleTestId="agent-name"
+        back={{ href: '/dashboard/agents', label: 'Agents' }}
+        description={
+          <>
+            Created {when(agent.createdAt)} · {agent.activeKeyCount} active key(s)
+            {agent.activeKeyExpiresAt && `, expiring ${when(agent.activeKeyExpiresAt)}`} · last active{' '}
+            {when(agent.lastActiveAt)}
+          </>
+        }
+      />
       <section className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="agent-stats">
         <Stat label="Requests" value={usage.totalRequests} />
         <Stat label="Errors" value={usage.errorCount} />
@@ -54,21 +55,27 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
         <Stat label="Completed tasks" value={spending.completedTaskCount} />
         <Stat label="Cap" value={agent.spendingLimitCents === null ? 'none' : dollars(agent.spendingLimitCents)} />
       </section>
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="mb-3 font-medium">Requests per day (last 14 days)</h2>
-        <RequestsChart days={usage.requestsPerDay} />
-      </section>
-      <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="font-medium">Settings</h2>
+      <Card title="Requests per day (last 14 days)">
+        <BarChart
+          label="Requests per day"
+          testId="requests-chart"
+          bars={usage.requestsPerDay.map((day) => ({
+            key: day.date,
+            label: day.date.slice(8),
+            value: day.requests,
+            title: `${day.date}: ${day.requests} requests`,
+          }))}
+        />
+      </Card>
+      <Card title="Settings" className="space-y-4">
         <RenameForm agentId={agent.id} name={agent.name} />
         <SpendingCapForm agentId={agent.id} capCents={agent.spendingLimitCents} />
         <RotateKeysForm agentId={agent.id} />
         <DeleteAgentForm agentId={agent.id} name={agent.name} />
-      </section>
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="mb-3 font-medium">Tasks</h2>
+      </Card>
+      <Card title="Tasks">
         {tasks.data.length === 0 ? (
-          <p className="text-sm text-stone-600">No tasks yet.</p>
+          <EmptyState>No tasks yet.</EmptyState>
         ) : (
           <ul className="divide-y divide-stone-100 text-sm">
             {tasks.data.map((task) => (
@@ -81,7 +88,7 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
             ))}
           </ul>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
 import { TaskPanels } from '@/components/task-panels';
 import { TaskStatusBadge } from '@/components/task-status-badge';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/auth/require-browser-user';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
@@ -27,32 +28,30 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const canRevise = canTake('requestRevision', task) && task.revisionCount < MAX_REVISIONS;
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <Link href="/dashboard/tasks" className="text-sm text-stone-600 underline">
-          ← Tasks
-        </Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">{task.title}</h1>
-          <TaskStatusBadge status={status} testId="task-status" />
-          {!task.livemode && <span className="text-xs text-stone-500">test mode</span>}
-        </div>
-      </div>
+      <PageHeader
+        title={task.title}
+        back={{ href: '/dashboard/tasks', label: 'Tasks' }}
+        aside={
+          <>
+            <TaskStatusBadge status={status} testId="task-status" />
+            {!task.livemode && <span className="text-xs text-stone-500">test mode</span>}
+          </>
+        }
+      />
 
       {!isTerminal(status) && <TaskAutoRefresh />}
       <TaskFacts task={task} />
 
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="mb-3 font-medium">Price</h2>
+      <Card title="Price">
         <TaskPrice task={task} side="requester" />
-        <p className="mt-2 text-xs text-stone-500">
+        <p className="text-xs text-stone-500">
           Funded by {task.fundingSource === 'x402' ? 'x402 (USDC)' : task.fundingSource === 'card' ? 'card' : '—'}. The
           budget is held in escrow until you approve.
         </p>
-      </section>
+      </Card>
 
       {(canTake('approve', task) || canRevise || canTake('cancel', task)) && (
-        <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5" data-testid="task-actions">
-          <h2 className="font-medium">Your move</h2>
+        <Card title="Your move" className="space-y-4" testId="task-actions">
           {canTake('approve', task) && (
             <TaskActionForm action={approveAction.bind(null, task.id)} label="Approve and pay" testId="approve-form" />
           )}
@@ -75,7 +74,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
               testId="cancel-form"
             />
           )}
-        </section>
+        </Card>
       )}
 
       <TaskPanels

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
+import { Button } from '@/components/ui/button';
 import { getDatabase } from '@/db/client';
 import { finishTestIdentity } from '@/lib/payments/test-mode/complete-test-flows';
 import { getTestObject } from '@/lib/payments/test-mode/objects';
 import type { TestIdentitySession } from '@/lib/payments/test-mode/test-mode-processor';
+import { TestModePage } from '../../test-mode-page';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Identity verification (test mode)' };
@@ -23,28 +25,18 @@ export default async function TestIdentityPage({ params }: { params: Promise<{ i
   }
 
   return (
-    <div className="mx-auto max-w-sm space-y-6">
-      <p className="inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Test mode</p>
-      <h1 className="text-2xl font-semibold">Verify your identity</h1>
-      <p className="text-sm text-stone-600">In live mode this is Stripe Identity (a document and a selfie).</p>
+    <TestModePage
+      title="Verify your identity"
+      description="In live mode this is Stripe Identity (a document and a selfie)."
+    >
       <form action={finish} className="flex gap-3">
-        <button
-          type="submit"
-          name="outcome"
-          value="verified"
-          className="flex-1 rounded-md bg-stone-900 px-4 py-2 text-white hover:bg-stone-700"
-        >
+        <Button type="submit" name="outcome" value="verified" large className="flex-1">
           Verify
-        </button>
-        <button
-          type="submit"
-          name="outcome"
-          value="failed"
-          className="flex-1 rounded-md border border-stone-300 px-4 py-2 hover:bg-stone-100"
-        >
+        </Button>
+        <Button type="submit" name="outcome" value="failed" variant="secondary" large className="flex-1">
           Fail verification
-        </button>
+        </Button>
       </form>
-    </div>
+    </TestModePage>
   );
 }

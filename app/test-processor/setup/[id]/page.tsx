@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getDatabase } from '@/db/client';
 import { getTestObject } from '@/lib/payments/test-mode/objects';
 import type { TestSetupIntent } from '@/lib/payments/test-mode/test-mode-processor';
+import { TestModePage } from '../../test-mode-page';
 import { CardForm } from './card-form';
 
 export const dynamic = 'force-dynamic';
@@ -15,16 +16,11 @@ export default async function TestCardSetupPage({ params }: { params: Promise<{ 
   const intent = await getTestObject<TestSetupIntent>(db, id, 'setup_intent');
   if (!intent) notFound();
   return (
-    <div className="mx-auto max-w-sm space-y-6">
-      <div className="space-y-1">
-        <p className="inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Test mode</p>
-        <h1 className="text-2xl font-semibold">Add a card</h1>
-        <p className="text-sm text-stone-600">
-          No real money moves. Use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 9995
-          (charges fail: insufficient funds), any future expiry and any CVC.
-        </p>
-      </div>
+    <TestModePage
+      title="Add a card"
+      description="No real money moves. Use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 9995 (charges fail: insufficient funds), any future expiry and any CVC."
+    >
       <CardForm setupIntentId={id} />
-    </div>
+    </TestModePage>
   );
 }

@@ -1,8 +1,9 @@
 'use client';
 
 import { useState } from 'react';
+import { Button } from './button';
 
-/** A secret (an API key) shown once, with a copy button. It is never retrievable again. */
+/** A secret (an API key, a signing secret) shown once, with a copy button. It is never retrievable again. */
 export function SecretOnce({ label, secret }: { label: string; secret: string }) {
   const [copied, setCopied] = useState(false);
   return (
@@ -13,13 +14,13 @@ export function SecretOnce({ label, secret }: { label: string; secret: string })
         <code data-testid="new-key" className="flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs">
           {secret}
         </code>
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          compact
           onClick={() => navigator.clipboard.writeText(secret).then(() => setCopied(true))}
-          className="rounded-md border border-stone-300 bg-white px-3 py-1 hover:bg-stone-100"
         >
           {copied ? 'Copied' : 'Copy'}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,0 +1,60 @@
+'use client';
+
+import { type ReactNode, useActionState } from 'react';
+import { cx } from './class-names';
+import { Notice } from './notice';
+import { SecretOnce } from './secret-once';
+
+/** What every server action behind a form returns: the error to show, or that it saved. */
+export type ActionState = { error?: string; saved?: boolean };
+
+/**
+ * The one form pattern: a server action run through `useActionState`, its fields as `children` (with a
+ * `SubmitButton`, which is disabled while the action runs), and the action's error (or "Saved") inline
+ * under them. `done` replaces the form once the state says so; `secret` picks a secret out of the state
+ * (a new key) to show once under the form.
+ */
+export function ActionForm<S extends ActionState>({
+  action,
+  inline,
+  className,
+  testId,
+  children,
+  done,
+  secret,
+}: {
+  action: (state: S, form: FormData) => Promise<S>;
+  /** Fields and button on one row, wrapping on narrow screens. */
+  inline?: boolean;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+  done?: (state: NoInfer<S>) => ReactNode;
+  secret?: { label: string; of: (state: NoInfer<S>) => string | undefined };
+}) {
+  const [state, formAction] = useActionState<S, FormData>(action, {} as Awaited<S>);
+  const replacement = done?.(state);
+  if (replacement) return replacement;
+  const layout = inline ? 'flex flex-wrap items-end gap-3' : 'space-y-3';
+  const form = (
+    <form action={formAction} className={cx(className ?? layout)} data-testid={testId}>
+      {children}
+      {!secret && <Outcome state={state} />}
+    </form>
+  );
+  if (!secret) return form;
+  // Under an inline form rather than in its row; the secret takes the width it needs.
+  const shown = secret.of(state);
+  return (
+    <div className="space-y-3">
+      {form}
+      <Outcome state={state} />
+      {shown && <SecretOnce label={secret.label} secret={shown} />}
+    </div>
+  );
+}
+
+function Outcome({ state }: { state: ActionState }) {
+  if (state.error) return <Notice tone="error">{state.error}</Notice>;
+  return state.saved ? <Notice tone="success">Saved</Notice> : null;
+}
