@@ -51,7 +51,7 @@ class Unfunded extends Error {
 export async function fundTask(db: Db, funder: Funder, plan: FundingPlan): Promise<FundingOutcome> {
   try {
     const { payment } = funder.x402;
-    return await (payment ? payByX402(db, funder, plan, payment) : payByCard(db, funder, plan));
+    return await (payment ? payByX402(db, { funder, plan, payment }) : payByCard(db, funder, plan));
   } catch (error) {
     if (error instanceof Unfunded) return error.outcome;
     throw error;
@@ -67,12 +67,10 @@ function refusedOrThrow(error: unknown, funder: Funder, task: Task): FundingOutc
 
 const requirementsOf = (funder: Funder, task: Task) => taskX402Requirements(task, funder.x402.resource);
 
-async function payByX402(
-  db: Db,
-  funder: Funder,
-  plan: FundingPlan,
-  payment: X402PaymentHeader | X402Rejection,
-): Promise<FundingOutcome> {
+type X402Funding = { funder: Funder; plan: FundingPlan; payment: X402PaymentHeader | X402Rejection };
+
+/** x402: the offered payment is taken once the draft's funding is claimed for it, then the draft posted. */
+async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promise<FundingOutcome> {
   const { draft, header } = await db.transaction(async (tx) => {
     const task = await plan.draft(tx);
     if (payment instanceof X402Rejection) throw new Unfunded(refusedOrThrow(payment, funder, task));
