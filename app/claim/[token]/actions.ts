@@ -84,7 +84,7 @@ export async function confirmClaim(token: string, _state: FormState, _form: Form
   if (!current) return { error: 'Your session ended. Reload the page and sign in again.' };
   const { db } = await getDatabase();
   try {
-    await completeClaim(db, getProcessor(db), token, current.user.id);
+    await completeClaim(db, { processor: getProcessor(db), humanToken: token, userId: current.user.id });
   } catch (error) {
     if (error instanceof ApiError) return { error: claimErrorMessage(error) };
     throw error;

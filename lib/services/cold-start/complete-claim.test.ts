@@ -69,7 +69,7 @@ describe('completeClaim()', () => {
     const proposal = await proposeTask();
     const human = await payerWithCard();
 
-    const result = await completeClaim(db, processor, proposal.humanToken, human.id);
+    const result = await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
     expect(result).toEqual({ taskId: proposal.task.id, agentId: proposal.task.requesterId });
 
     expect(await claimState(proposal)).toEqual({
@@ -114,10 +114,10 @@ describe('completeClaim()', () => {
     const { db, processor } = await paymentsSetup();
     const proposal = await proposeTask();
     const human = await payerWithCard();
-    await completeClaim(db, processor, proposal.humanToken, human.id);
+    await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
     const before = { state: await claimState(proposal), ledger: await taskLedger(proposal.task.id) };
 
-    const again = await completeClaim(db, processor, proposal.humanToken, human.id);
+    const again = await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
     expect(again).toEqual({ taskId: proposal.task.id, alreadyClaimed: true });
     expect(await chargeRows(proposal.task.id)).toHaveLength(1);
     expect(await taskLedger(proposal.task.id)).toEqual(before.ledger);
@@ -130,12 +130,16 @@ describe('completeClaim()', () => {
     const proposal = await proposeTask();
     const first = await payerWithCard();
     const second = await payerWithCard();
-    await completeClaim(db, processor, proposal.humanToken, first.id);
+    await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: first.id });
 
-    await expectApiError(completeClaim(db, processor, proposal.humanToken, second.id), 'CLAIM_ALREADY_USED', {
-      status: 409,
-      message: errorTable.CLAIM_ALREADY_USED.message,
-    });
+    await expectApiError(
+      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: second.id }),
+      'CLAIM_ALREADY_USED',
+      {
+        status: 409,
+        message: errorTable.CLAIM_ALREADY_USED.message,
+      },
+    );
     const charges = await chargeRows(proposal.task.id);
     expect(charges.map((charge) => charge.userId)).toEqual([first.id]);
     expect((await claimState(proposal)).ownerId).toBe(first.id);
@@ -147,11 +151,15 @@ describe('completeClaim()', () => {
     const proposal = await proposeTask();
     const human = await payerWithCard(INSUFFICIENT_FUNDS_CARD);
 
-    await expectApiError(completeClaim(db, processor, proposal.humanToken, human.id), 'PAYMENT_FAILED', {
-      status: 402,
-      message: 'Your card has insufficient funds.',
-      details: { code: 'card_declined', declineCode: 'insufficient_funds' },
-    });
+    await expectApiError(
+      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id }),
+      'PAYMENT_FAILED',
+      {
+        status: 402,
+        message: 'Your card has insufficient funds.',
+        details: { code: 'card_declined', declineCode: 'insufficient_funds' },
+      },
+    );
     expect(await claimState(proposal)).toEqual(UNCLAIMED);
     expect(await chargeRows(proposal.task.id)).toEqual([expect.objectContaining({ status: 'failed' })]);
     expect(await taskLedger(proposal.task.id)).toEqual([]);
@@ -165,10 +173,13 @@ describe('completeClaim()', () => {
     const { db, processor } = await paymentsSetup();
     const proposal = await proposeTask();
     const declined = await payerWithCard(INSUFFICIENT_FUNDS_CARD);
-    await expectApiError(completeClaim(db, processor, proposal.humanToken, declined.id), 'PAYMENT_FAILED');
+    await expectApiError(
+      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: declined.id }),
+      'PAYMENT_FAILED',
+    );
 
     const payer = await payerWithCard();
-    const result = await completeClaim(db, processor, proposal.humanToken, payer.id);
+    const result = await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: payer.id });
     expect(result).toEqual({ taskId: proposal.task.id, agentId: proposal.task.requesterId });
     expect((await claimState(proposal)).ownerId).toBe(payer.id);
     const charges = await chargeRows(proposal.task.id);
@@ -184,9 +195,13 @@ describe('completeClaim()', () => {
     const human = await payerWithCard();
     await expireClaim(proposal.claimToken);
 
-    await expectApiError(completeClaim(db, processor, proposal.humanToken, human.id), 'CLAIM_EXPIRED', {
-      status: 404,
-    });
+    await expectApiError(
+      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id }),
+      'CLAIM_EXPIRED',
+      {
+        status: 404,
+      },
+    );
     expect(await claimState(proposal)).toEqual(UNCLAIMED);
     expect(await chargeRows(proposal.task.id)).toEqual([]);
     expect((await pollClaimViaApi(proposal.claimToken)).json).toEqual({
@@ -199,7 +214,7 @@ describe('completeClaim()', () => {
     const proposal = await proposeTask();
     const human = await payerWithCard();
     for (const token of ['A'.repeat(43), proposal.claimToken, proposal.claimToken.slice('lgwc_'.length), '']) {
-      await expectApiError(completeClaim(db, processor, token, human.id), 'NOT_FOUND', {
+      await expectApiError(completeClaim(db, { processor, humanToken: token, userId: human.id }), 'NOT_FOUND', {
         message: 'Unknown claim link',
       });
     }
@@ -210,7 +225,10 @@ describe('completeClaim()', () => {
     const { db, processor } = await paymentsSetup();
     const proposal = await proposeTask();
     const human = await payerWithCard(null);
-    await expectApiError(completeClaim(db, processor, proposal.humanToken, human.id), 'PAYMENT_REQUIRED');
+    await expectApiError(
+      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id }),
+      'PAYMENT_REQUIRED',
+    );
     expect(await claimState(proposal)).toEqual(UNCLAIMED);
   });
 });

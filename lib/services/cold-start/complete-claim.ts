@@ -1,22 +1,29 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { agentClaims, apiKeys, tasks, users } from '@/db/schema';
+import { agentClaims, apiKeys, users } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
-import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
 import { claimFundingSource, releaseFundingSource } from '@/lib/services/tasks/claim-funding-source';
-import { emitPaymentEvent } from '@/lib/services/tasks/release-escrow';
-import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
+import { postFundedTask } from '@/lib/services/tasks/post-funded-task';
 import { findClaimByHumanToken } from './find-claim';
+
+export type CompleteClaim = {
+  processor: PaymentProcessor;
+  /** The claim link's token. */
+  humanToken: string;
+  /** The signed-in human who pays and becomes the agent's operator. */
+  userId: string;
+};
 
 /**
  * The human finishes the claim page. First the card is charged for the task (idempotent per task, so a
  * second submit never charges twice; a decline throws and leaves everything unclaimed). Then one
- * transaction attaches the agent to the human, activates the parked key, posts the task and marks the
- * claim used. Completing a claim you already completed is a no-op.
+ * transaction attaches the agent to the human, activates the parked key, posts the task through the state
+ * machine as its new operator (as any publish by card) and marks the claim used. Completing a claim you
+ * already completed is a no-op.
  */
-export async function completeClaim(db: Db, processor: PaymentProcessor, humanToken: string, userId: string) {
+export async function completeClaim(db: Db, { processor, humanToken, userId }: CompleteClaim) {
   const found = await findClaimByHumanToken(db, humanToken);
   if (!found) throw new ApiError('NOT_FOUND', { message: 'Unknown claim link' });
   if (found.state === 'claimed') return ensureClaimedBy(found.claim.claimedBy, userId, found.claim.taskId);
@@ -49,22 +56,9 @@ export async function completeClaim(db: Db, processor: PaymentProcessor, humanTo
     if (claim.claimedAt) return ensureClaimedBy(claim.claimedBy, userId, claim.taskId);
     await tx.update(users).set({ ownerId: userId }).where(eq(users.id, claim.agentId));
     await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
-    const [posted] = await tx
-      .update(tasks)
-      .set({ status: 'posted', fundingSource: 'card', publishedAt: sql`now()` })
-      .where(and(eq(tasks.id, claim.taskId), eq(tasks.status, 'draft')))
-      .returning();
-    if (posted) {
-      // The same events as any other publish: the agent's webhook endpoints learn of it like of its other tasks.
-      await emitPaymentEvent(tx, { task: posted, requesterOwnerId: userId }, 'payment.succeeded', posted.totalCents);
-      await emitEvent(tx, {
-        type: 'task.posted',
-        data: { task: toTaskResource(posted), previousStatus: 'draft' },
-        taskId: posted.id,
-        audience: [posted.requesterId, userId],
-        livemode: posted.livemode,
-      });
-    }
+    // The same transition and events as any other publish: the agent's webhook endpoints learn of it like of its
+    // other tasks.
+    await postFundedTask(tx, { user: { id: userId }, taskId: claim.taskId, source: 'card' });
     await tx.update(agentClaims).set({ claimedAt: sql`now()`, claimedBy: userId }).where(eq(agentClaims.id, claim.id));
     return { taskId: claim.taskId, agentId: claim.agentId };
   });

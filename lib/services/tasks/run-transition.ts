@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '@/db/client';
+import type { DbOrTx, Tx } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
@@ -21,7 +21,7 @@ import { toTaskResource } from './to-task-resource';
  * test-mode tasks without a listing.
  */
 export type TransitionCaller =
-  | { user: ActorUser; isAdmin?: boolean; livemode?: boolean; sandboxWorker?: boolean }
+  | { user: Pick<ActorUser, 'id'>; isAdmin?: boolean; livemode?: boolean; sandboxWorker?: boolean }
   | 'system';
 
 export type TransitionInput = {
@@ -40,9 +40,10 @@ export type TransitionInput = {
 /**
  * Takes one step of the task state machine (lib/tasks/task-transitions.ts) as one transaction: lock the task,
  * check who may act and that the status allows it (else 409 INVALID_TRANSITION), run the action's effect,
- * set the new status and write the `task.<status>` event (with `previousStatus`) to the outbox.
+ * set the new status and write the `task.<status>` event (with `previousStatus`) to the outbox. Given a
+ * transaction, it runs inside it (as a savepoint), after what the caller already did there.
  */
-export async function runTransition(db: Db, input: TransitionInput): Promise<{ task: Task; access: TaskAccess }> {
+export async function runTransition(db: DbOrTx, input: TransitionInput): Promise<{ task: Task; access: TaskAccess }> {
   const rule = TASK_TRANSITIONS[input.action];
   return db.transaction(async (tx) => {
     const access = await lockForCaller(tx, input.taskId, input.caller);

@@ -5,7 +5,7 @@ import { getProcessor } from '@/lib/payments/get-processor';
 import { taskBodySchema } from '@/lib/schemas/tasks';
 import { postMessage } from '@/lib/services/messages/post-message';
 import { fundedParties, taskBody } from '@/test/tasks';
-import { createTask } from './post-task';
+import { createTask } from './create-task';
 import { submitProof } from './submit-proof';
 import { acceptTask, approveTask, requestRevision } from './task-actions';
 import { taskTimeline } from './task-timeline';
@@ -27,14 +27,14 @@ describe('taskTimeline', () => {
     const parties = await fundedParties();
     const agent: ActorUser = { ...human(parties.agent.id), type: 'agent', ownerId: parties.requester.id };
     const worker = human(parties.worker.id);
-    const outcome = await createTask(
-      db,
-      getProcessor(db),
-      agent,
-      taskBodySchema.parse(taskBody({ proofRequirements: ['text'] })),
-      null,
-    );
-    if (outcome.kind !== 'posted') throw new Error(`not posted: ${outcome.reason}`);
+    const outcome = await createTask(db, {
+      processor: getProcessor(db),
+      user: agent,
+      viaApiKey: true,
+      x402: { resource: 'http://localhost:3000/v1/tasks', payment: null },
+      body: taskBodySchema.parse(taskBody({ proofRequirements: ['text'] })),
+    });
+    if (outcome.kind !== 'posted') throw new Error(`not posted: ${outcome.kind}`);
     const taskId = outcome.task.id;
     await acceptTask(db, worker, taskId);
     await postMessage(database, worker.id, taskId, 'On my way');

@@ -1,0 +1,14 @@
+import { paymentRequiredReply } from '@/lib/payments/x402/requirements';
+import type { FundingOutcome } from '@/lib/services/tasks/funding-outcome';
+import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
+import { reply } from './outcome';
+
+/**
+ * A funding outcome as HTTP: the task (with the x402 settlement header when x402 paid), or the 402 that offers
+ * x402 — the spec's error envelope plus `x402Version` and `accepts`, and the v2 `PAYMENT-REQUIRED` header.
+ */
+export function fundingReply(outcome: FundingOutcome, successStatus: 200 | 201) {
+  if (outcome.kind === 'paymentRequired') return paymentRequiredReply(outcome.requirements, outcome.refusal);
+  const headers = outcome.kind === 'posted' ? outcome.paymentHeaders : undefined;
+  return reply(successStatus, toTaskResource(outcome.task, { side: 'requester' }), headers);
+}

@@ -1,0 +1,186 @@
+import type { Db, Tx } from '@/db/client';
+import type { Task } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { ActorUser } from '@/lib/auth/actor';
+import { logger } from '@/lib/logger';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+import {
+  type AcceptedX402Payment,
+  acceptX402Payment,
+  recordUnusedX402Payment,
+  type X402PaymentHeader,
+  X402Rejection,
+} from '@/lib/payments/x402/accept-payment';
+import { x402Config } from '@/lib/payments/x402/config';
+import type { X402Requirements } from '@/lib/payments/x402/requirements';
+import { refundTask } from '@/lib/services/payments/refund-task';
+import { chargeCard, reserveCardFunding } from './card-funding';
+import { claimFundingSource, type FundingSource, releaseFundingSource } from './claim-funding-source';
+import { type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
+import { cardUnavailable, isCardRefusal, paymentRefusal } from './payment-refusal';
+import { postFundedTask } from './post-funded-task';
+
+/** Where creating and publishing differ: which draft is funded, and what a payment that did not happen undoes. */
+export type FundingPlan = {
+  /**
+   * The draft to fund, in the transaction that claims its funding: inserted (create), or read once, locked
+   * (publish). Its price is what gets paid.
+   */
+  draft: (tx: Tx) => Promise<Task>;
+  /** Throws when the draft may not be funded now; checked after a malformed payment header is answered. */
+  ready?: (task: Task) => void;
+  /** After a payment that did not happen: the new draft deleted, or the existing one's claim given up. */
+  undo: (taskId: string, source: FundingSource) => Promise<unknown>;
+};
+
+/** Thrown inside the claiming transaction, to roll it back, when the draft cannot be paid for: its outcome. */
+class Unfunded extends Error {
+  constructor(readonly outcome: FundingOutcome) {
+    super('the draft cannot be paid for');
+  }
+}
+
+/**
+ * The one funding service, behind POST /v1/tasks and POST /v1/tasks/{id}/publish: funds the plan's draft and
+ * posts it, or says why it could not (`paymentRequired`, with the x402 requirements of the draft's price). The
+ * draft's funding source is claimed first, in one transaction with the draft (claimFundingSource), so two
+ * publishes of one draft can never both pay: the second is 409 before it charges or settles anything. Then the
+ * offered x402 payment is taken, or the card reserved (rolled back with the claim when no card can pay) and
+ * charged, and the draft posted. A card charge whose post then fails is refunded before the error goes back.
+ */
+export async function fundTask(db: Db, funder: Funder, plan: FundingPlan): Promise<FundingOutcome> {
+  try {
+    const { payment } = funder.x402;
+    return await (payment ? payByX402(db, { funder, plan, payment }) : payByCard(db, funder, plan));
+  } catch (error) {
+    if (error instanceof Unfunded) return error.outcome;
+    throw error;
+  }
+}
+
+/** The refusal of a payment for `task`, or the error itself when it is not one. */
+function refusedOrThrow(error: unknown, funder: Funder, task: Task): FundingOutcome {
+  const refused = paymentRefusal(error, { requirements: requirementsOf(funder, task), funder });
+  if (refused) return refused;
+  throw error;
+}
+
+const requirementsOf = (funder: Funder, task: Task) => taskX402Requirements(task, funder.x402.resource);
+
+type X402Funding = { funder: Funder; plan: FundingPlan; payment: X402PaymentHeader | X402Rejection };
+
+/** x402: the offered payment is taken once the draft's funding is claimed for it, then the draft posted. */
+async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promise<FundingOutcome> {
+  const { draft, header } = await db.transaction(async (tx) => {
+    const task = await plan.draft(tx);
+    if (payment instanceof X402Rejection) throw new Unfunded(refusedOrThrow(payment, funder, task));
+    plan.ready?.(task);
+    await claimFundingSource(tx, task.id, 'x402');
+    return { draft: task, header: payment };
+  });
+  let paid: AcceptedX402Payment;
+  try {
+    paid = await acceptPayment(db, funder.processor, header, requirementsOf(funder, draft));
+  } catch (error) {
+    await plan.undo(draft.id, 'x402');
+    return refusedOrThrow(error, funder, draft);
+  }
+  try {
+    const task = await postFundedTask(db, { user: funder.user, taskId: draft.id, source: 'x402', x402: paid });
+    return { kind: 'posted', task, paymentHeaders: paid.responseHeaders };
+  } catch (error) {
+    // Settled, yet no task took it: on the books as owed back.
+    await recordUnusedX402Payment(db, {
+      paymentId: paid.paymentId,
+      taskId: draft.id,
+      userId: draft.requesterId,
+      livemode: funder.processor.livemode,
+    });
+    await releaseFundingSource(db, draft.id, 'x402');
+    throw paymentOwedBack(error);
+  }
+}
+
+/**
+ * Takes the offered x402 payment. Live mode settles only through a facilitator: without X402_FACILITATOR_URL a
+ * payment would be recorded as settled after the signature check alone, which is fine for test mode only.
+ */
+function acceptPayment(
+  db: Db,
+  processor: PaymentProcessor,
+  payment: X402PaymentHeader,
+  requirements: X402Requirements,
+) {
+  if (processor.livemode && !x402Config().facilitatorUrl) {
+    throw new X402Rejection('unexpected_settle_error', 'Live x402 payments need X402_FACILITATOR_URL; pay by card');
+  }
+  return acceptX402Payment(db, payment, requirements);
+}
+
+/** The error of a post that failed after its x402 payment settled, telling the client where the money went. */
+function paymentOwedBack(error: unknown): ApiError {
+  const hint =
+    'Your x402 payment settled but no task took it; it is recorded as owed back to the paying wallet. ' +
+    'Fetch the task and branch on its status; to post it, pay its current total with a new authorization.';
+  if (error instanceof ApiError) {
+    return new ApiError(error.code, { message: error.message, hint, details: error.details, headers: error.headers });
+  }
+  logger.error('posting an x402-paid task failed after settlement', { error });
+  return new ApiError('CONFLICT', { message: 'The task could not be posted with the settled x402 payment', hint });
+}
+
+/**
+ * The card: a human's own, or an agent's operator's within the agent's spending limit. When none can pay, the
+ * reservation is rolled back with the claim (and a new draft with it).
+ */
+async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<FundingOutcome> {
+  const { processor, user } = funder;
+  const { task, payerId } = await db.transaction(async (tx) => {
+    const task = await plan.draft(tx);
+    plan.ready?.(task);
+    const card = await reserveCardFunding(tx, processor, fundingUser(user, task), task);
+    if ('refusal' in card)
+      throw new Unfunded(cardUnavailable(card, { requirements: requirementsOf(funder, task), funder }));
+    return { task, payerId: card.payerId };
+  });
+  let charge: Awaited<ReturnType<typeof chargeCard>>;
+  try {
+    charge = await chargeCard(db, processor, task, payerId);
+  } catch (error) {
+    // Only a charge that certainly did not happen gives the draft up; otherwise (a charge in flight, an unknown
+    // outcome) the card keeps its claim, and a retry by card finds the one charge.
+    if (isCardRefusal(error)) await plan.undo(task.id, 'card');
+    return refusedOrThrow(error, funder, task);
+  }
+  if (charge.refundedCents > 0) {
+    // This draft's card payment was taken once and given back; charging it again would need a new charge.
+    await releaseFundingSource(db, task.id, 'card');
+    throw new ApiError('CONFLICT', {
+      message: 'This draft’s card payment was refunded after an earlier failed publish',
+      hint: 'Create the task again with POST /v1/tasks, or publish this draft with an x402 payment.',
+    });
+  }
+  try {
+    return { kind: 'posted', task: await postFundedTask(db, { user, taskId: task.id, source: 'card' }) };
+  } catch (error) {
+    await refundUnposted(db, processor, task);
+    throw error;
+  }
+}
+
+/** Who the requester is for funding: the agent that requested the task, even when its operator publishes it. */
+function fundingUser(user: ActorUser, task: Task): Pick<ActorUser, 'id' | 'type' | 'ownerId'> {
+  if (task.requesterId === user.id) return user;
+  // The operator of the requesting agent, publishing its draft from the dashboard: their own card, no cap.
+  return { id: user.id, type: 'human', ownerId: null };
+}
+
+/** A card charge whose draft could not be posted goes back to the card (ledger: the charge, then its refund). */
+async function refundUnposted(db: Db, processor: PaymentProcessor, task: Task) {
+  try {
+    await refundTask(db, processor, { taskId: task.id, description: `Refund: task not posted (${task.title})` });
+    await releaseFundingSource(db, task.id, 'card');
+  } catch (error) {
+    logger.error('refunding the charge of a task that could not be posted failed', { error, taskId: task.id });
+  }
+}

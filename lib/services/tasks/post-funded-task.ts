@@ -1,0 +1,47 @@
+import type { Db, Tx } from '@/db/client';
+import type { Task } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import { type AcceptedX402Payment, recordX402Receipt } from '@/lib/payments/x402/accept-payment';
+import { type FundingSource, fundingInProgress } from './claim-funding-source';
+import { emitPaymentEvent } from './release-escrow';
+import { runTransition } from './run-transition';
+
+export type PostFundedTask = {
+  /** Who publishes: the requester, or the operator of the requesting agent. */
+  user: Pick<ActorUser, 'id'>;
+  taskId: string;
+  /** The funding claimed for the draft; the transition checks, under the task's lock, that it still holds it. */
+  source: FundingSource;
+  /** The settled x402 payment, whose receipt moves into the task's escrow in the same transaction. */
+  x402?: AcceptedX402Payment;
+};
+
+/**
+ * Posts a funded draft through the state machine (`publish`): one transaction that locks the task, checks that
+ * the funding it claimed is still its own, books an x402 receipt, and writes `payment.succeeded` and then
+ * `task.posted`. Pass a transaction to post inside it (the claim page attaches the agent in the same one).
+ */
+export async function postFundedTask(db: Db | Tx, input: PostFundedTask): Promise<Task> {
+  const { task } = await runTransition(db, {
+    taskId: input.taskId,
+    action: 'publish',
+    caller: { user: input.user },
+    effect: async (tx, access) => {
+      if (access.task.fundingSource !== input.source) throw fundingInProgress();
+      if (input.x402) await bookReceipt(tx, access.task, input.x402);
+      await emitPaymentEvent(tx, access, 'payment.succeeded', access.task.totalCents);
+      return { publishedAt: new Date() };
+    },
+  });
+  return task;
+}
+
+function bookReceipt(tx: Tx, task: Task, paid: AcceptedX402Payment) {
+  return recordX402Receipt(tx, {
+    paymentId: paid.paymentId,
+    taskId: task.id,
+    userId: task.requesterId,
+    amountCents: task.totalCents,
+    livemode: task.livemode,
+  });
+}

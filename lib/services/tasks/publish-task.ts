@@ -1,0 +1,43 @@
+import type { Db } from '@/db/client';
+import type { Task } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { releaseFundingSource } from './claim-funding-source';
+import { fundTask } from './fund-task';
+import type { Funder, FundingOutcome } from './funding-outcome';
+import { invalidTransition } from './run-transition';
+import { readTaskAccess, type TaskAccess, taskNotFound, visibleOrNotFound } from './task-access';
+
+export type PublishTask = Funder & { taskId: string };
+
+/**
+ * POST /v1/tasks/{id}/publish: funds a draft (x402 or card, as createTask) and posts it. The draft is read once,
+ * locked, in the transaction that claims its funding: its price then is what gets paid (once its funding is
+ * claimed, updateTask refuses to change it), and the answer is the requirements of that price.
+ */
+export async function publishTask(db: Db, { taskId, ...funder }: PublishTask): Promise<FundingOutcome> {
+  let access: TaskAccess | undefined;
+  return fundTask(db, funder, {
+    draft: async (tx) => {
+      // Parties only: a listed worker browsing a posted task does not find it here.
+      access = visibleOrNotFound(await readTaskAccess(tx, taskId, funder.user.id, true), true);
+      return access.task;
+    },
+    ready: (task) => {
+      if (access?.side !== 'requester') throw taskNotFound();
+      refuseUnpublishable(task);
+    },
+    undo: (id, source) => releaseFundingSource(db, id, source),
+  });
+}
+
+function refuseUnpublishable(task: Task) {
+  if (task.status !== 'draft') throw invalidTransition('publish', task.status);
+  // A draft can sit past its deadline; posting it would charge the card only for the job to expire it at once.
+  if (task.deadline.getTime() <= Date.now()) {
+    throw new ApiError('INVALID_TRANSITION', {
+      message: 'Cannot publish a task whose deadline has passed',
+      hint: 'Set a new deadline with PATCH /v1/tasks/{id}, then publish.',
+      details: { status: task.status, deadline: task.deadline.toISOString() },
+    });
+  }
+}
