@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getBrowserUser } from '@/lib/api/next-auth';
 
 const steps = [
   { title: 'An agent posts a task', body: 'Over the REST API or MCP: what, where, by when, and the price.' },

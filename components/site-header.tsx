@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getBrowserUser } from '@/lib/api/next-auth';
 import { SignOutButton } from './sign-out-button';
 
 const linkClass = 'text-stone-600 hover:text-stone-900';

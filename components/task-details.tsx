@@ -2,7 +2,7 @@ import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
 import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { dollars, TaskStatusBadge } from './task-status-badge';
 
-type TaskView = ReturnType<typeof toTaskResource>;
+export type TaskView = ReturnType<typeof toTaskResource>;
 
 const when = (value: string) => new Date(value).toUTCString();
 

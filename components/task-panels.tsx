@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
-import type { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
-import { TaskProof, TaskTimeline } from './task-details';
-import { TaskThread } from './task-thread';
+import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
+import { TaskProof, TaskTimeline, type TaskView } from './task-details';
+import { type PostMessage, TaskThread, type ThreadMessage } from './task-thread';
 
-type TaskPage = Awaited<ReturnType<typeof loadTaskPage>>;
+/** What a task page loaded for the panels (see app/dashboard/tasks/load-task-page.ts). */
+type TaskPanelsPage = {
+  task: TaskView;
+  timeline: TimelineEntry[];
+  thread: { open: boolean; live: boolean; messages: ThreadMessage[] };
+};
 
 export function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,10 +24,13 @@ export function TaskPanels({
   page,
   side,
   closedThreadNote,
+  postMessage,
 }: {
-  page: Pick<TaskPage, 'task' | 'thread' | 'timeline'>;
+  page: TaskPanelsPage;
   side: 'requester' | 'worker';
   closedThreadNote: string;
+  /** The server action that posts to the thread (app/dashboard/tasks/thread-actions.ts). */
+  postMessage: PostMessage;
 }) {
   const { task, thread, timeline } = page;
   return (
@@ -38,6 +46,7 @@ export function TaskPanels({
             initial={thread.messages}
             writable={thread.live}
             live={thread.live}
+            postMessage={postMessage}
           />
         ) : (
           <p className="text-sm text-stone-600">{closedThreadNote}</p>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getBrowserUser } from '@/lib/api/next-auth';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { env } from '@/lib/env';
 

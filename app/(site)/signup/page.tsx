@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getBrowserUser } from '@/lib/api/next-auth';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';

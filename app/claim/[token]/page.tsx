@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getDatabase } from '@/db/client';
 import { users } from '@/db/schema';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getBrowserUser } from '@/lib/api/next-auth';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim';
 import { getWallet } from '@/lib/services/payments/wallet';

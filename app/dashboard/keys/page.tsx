@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listApiKeys } from '@/lib/services/operators/api-keys';
 import { revokeKeyAction } from './actions';
 import { CreateKeyForm } from './create-key-form';

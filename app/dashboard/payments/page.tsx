@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
 import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';

@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
 import { getDatabase } from '@/db/client';
 import { users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { ApiError } from '@/lib/errors/api-error';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 
 export const dynamic = 'force-dynamic';

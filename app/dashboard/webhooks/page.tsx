@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listWebhookDeliveries } from '@/lib/services/webhooks/list-webhook-deliveries';
 import { listWebhookEndpoints } from '@/lib/services/webhooks/list-webhook-endpoints';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/event-catalogue';

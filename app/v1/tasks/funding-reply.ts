@@ -1,9 +1,10 @@
-import { ApiError } from '@/lib/api/errors';
 import { reply } from '@/lib/api/outcome';
+import { paymentRequiredReply } from '@/lib/api/payment-required-reply';
 import { type Actor, type ActorUser, userOf } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
+import { ApiError } from '@/lib/errors/api-error';
 import { readX402Payment, X402Rejection } from '@/lib/payments/x402/accept-payment';
-import { paymentRequiredReply, X402_PAYMENT_HINT, x402Requirements } from '@/lib/payments/x402/requirements';
+import { X402_PAYMENT_HINT, x402Requirements } from '@/lib/payments/x402/requirements';
 import type { PostOutcome, X402Offer } from '@/lib/services/tasks/post-task';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';
 import { getCapabilities } from '@/lib/services/workers/get-capabilities';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { formatDistance } from '@/components/task-details';
 import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 

@@ -1,6 +1,4 @@
 import { getAddress } from 'viem';
-import { errorTable } from '@/lib/api/errors';
-import { rawReply } from '@/lib/api/outcome';
 import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORKS, type X402Caip2Network, type X402Network, x402Config } from './config';
 
 /** x402 v1 PaymentRequirements for the "exact" scheme on EVM (protocols §5.1): what the 402 body offers. */
@@ -88,34 +86,3 @@ export const X402_PAYMENT_HINT =
   'to `accepts[0].payTo`, signed for `accepts[0].asset` on `accepts[0].network` with the EIP-712 domain in ' +
   '`accepts[0].extra`. x402 v2 clients may answer the `PAYMENT-REQUIRED` header with `PAYMENT-SIGNATURE` instead. ' +
   'Each authorization (its nonce) pays once.';
-
-export type PaymentRequiredOptions = {
-  code?: 'PAYMENT_REQUIRED' | 'PAYMENT_FAILED';
-  message?: string;
-  /** The x402 error code of a refused payment (e.g. `invalid_exact_evm_payload_signature`): `details.reason`. */
-  reason?: string;
-  /** More `details` beside `reason` (a declined card's processor codes). */
-  details?: Record<string, unknown>;
-  hint?: string;
-};
-
-/**
- * The 402 answer: the spec's error envelope plus the x402 v1 fields (`x402Version`, `accepts`) in the body,
- * and the x402 v2 PaymentRequired in the `PAYMENT-REQUIRED` header. Sent as is (no `{data}` envelope).
- */
-export function paymentRequiredReply(requirements: X402Requirements, options: PaymentRequiredOptions = {}) {
-  const code = options.code ?? 'PAYMENT_REQUIRED';
-  const message = options.message ?? errorTable[code].message;
-  const body = {
-    error: {
-      code,
-      message,
-      hint: options.hint ?? X402_PAYMENT_HINT,
-      ...(options.reason ? { details: { reason: options.reason, ...options.details } } : {}),
-    },
-    x402Version: 1 as const,
-    accepts: [requirements],
-  };
-  const header = Buffer.from(JSON.stringify(toV2PaymentRequired(requirements, message))).toString('base64');
-  return rawReply(402, body, { 'PAYMENT-REQUIRED': header });
-}

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentClaims, apiKeys, tasks, users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';

@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
 import { TaskPanels } from '@/components/task-panels';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { loadTaskPage } from '../load-task-page';
 import { approveAction, cancelAction, requestRevisionAction } from './actions';
@@ -82,6 +83,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         page={{ task, thread, timeline }}
         side="requester"
         closedThreadNote="The thread opens when a worker accepts the task."
+        postMessage={postMessageAction}
       />
     </div>
   );

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
+import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
@@ -11,7 +12,7 @@ import { TaskProofForm } from '@/components/task-proof-form';
 import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
 import { getDatabase } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { haversineMeters } from '@/lib/geo/haversine';
 import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
 import { acceptAction, submitProofAction, withdrawAction } from './actions';
@@ -104,6 +105,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
           page={{ task, thread, timeline }}
           side="worker"
           closedThreadNote="The thread opens when you accept the task."
+          postMessage={postMessageAction}
         />
       )}
     </div>
