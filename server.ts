@@ -7,14 +7,14 @@
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import next from 'next';
+import { isTrustedPeer, PEER_ADDRESS_HEADER, trustPeerHeader } from '@/lib/config/client-address';
 import { GET as awaitMessages } from './app/v1/tasks/[id]/messages/await/route';
 import { POST as postMessage } from './app/v1/tasks/[id]/messages/route';
-import { isTrustedPeer, PEER_ADDRESS_HEADER, trustPeerHeader } from './lib/api/client-address';
-import { ApiError } from './lib/api/errors';
 import { deferredBody, LEADING_WHITESPACE } from './lib/api/respond';
 import type { RouteHandler } from './lib/api/route';
 import { isOversizedServerAction, OVERSIZED_SERVER_ACTION } from './lib/api/server-action-limit';
 import { env } from './lib/env';
+import { ApiError } from './lib/errors/api-error';
 import { limitConnectionsPerAddress } from './lib/http/connection-limit';
 import { FRAME_HEADERS } from './lib/http/frame-headers';
 import { SERVER_TIMEOUTS } from './lib/http/server-timeouts';

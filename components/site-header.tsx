@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getBrowserUser } from '@/lib/api/next-auth';
 import { SignOutButton } from './sign-out-button';
 import { buttonClass } from './ui/button';
 

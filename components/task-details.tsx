@@ -3,7 +3,7 @@ import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { dollars, TaskStatusBadge } from './task-status-badge';
 import { Card } from './ui/card';
 
-type TaskView = ReturnType<typeof toTaskResource>;
+export type TaskView = ReturnType<typeof toTaskResource>;
 
 const when = (value: string) => new Date(value).toUTCString();
 

@@ -1,20 +1,28 @@
-import type { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
-import { TaskProof, TaskTimeline } from './task-details';
-import { TaskThread } from './task-thread';
+import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
+import { TaskProof, TaskTimeline, type TaskView } from './task-details';
+import { type PostMessage, TaskThread, type ThreadMessage } from './task-thread';
 import { Card } from './ui/card';
 import { EmptyState } from './ui/empty-state';
 
-type TaskPage = Awaited<ReturnType<typeof loadTaskPage>>;
+/** What a task page loaded for the panels (see app/dashboard/tasks/load-task-page.ts). */
+type TaskPanelsPage = {
+  task: TaskView;
+  timeline: TimelineEntry[];
+  thread: { open: boolean; live: boolean; messages: ThreadMessage[] };
+};
 
 /** What both sides of a task see the same way: the proof, the thread (from `side`'s seat) and the timeline. */
 export function TaskPanels({
   page,
   side,
   closedThreadNote,
+  postMessage,
 }: {
-  page: Pick<TaskPage, 'task' | 'thread' | 'timeline'>;
+  page: TaskPanelsPage;
   side: 'requester' | 'worker';
   closedThreadNote: string;
+  /** The server action that posts to the thread (app/dashboard/tasks/thread-actions.ts). */
+  postMessage: PostMessage;
 }) {
   const { task, thread, timeline } = page;
   return (
@@ -30,6 +38,7 @@ export function TaskPanels({
             initial={thread.messages}
             writable={thread.live}
             live={thread.live}
+            postMessage={postMessage}
           />
         ) : (
           <EmptyState>{closedThreadNote}</EmptyState>

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { Button } from './ui/button';
 import { TextAreaField } from './ui/field';
 import { Notice } from './ui/notice';
@@ -12,6 +11,9 @@ export type ThreadMessage = {
   body: string;
   createdAt: string;
 };
+
+/** Posts `body` to the task's thread as the signed-in human: a server action, passed in by the page. */
+export type PostMessage = (taskId: string, body: string) => Promise<{ message?: ThreadMessage; error?: string }>;
 
 const LONG_POLL_SECONDS = 25;
 const RETRY_MS = 2_000;
@@ -27,12 +29,14 @@ export function TaskThread({
   initial,
   writable,
   live,
+  postMessage,
 }: {
   taskId: string;
   mySide: 'requester' | 'worker';
   initial: ThreadMessage[];
   writable: boolean;
   live: boolean;
+  postMessage: PostMessage;
 }) {
   const [messages, setMessages] = useState(initial);
   const [draft, setDraft] = useState('');
@@ -86,7 +90,7 @@ export function TaskThread({
     setPending(true);
     setError(undefined);
     try {
-      const result = await postMessageAction(taskId, draft);
+      const result = await postMessage(taskId, draft);
       if (result.error) setError(result.error);
       if (result.message) {
         const posted = result.message;

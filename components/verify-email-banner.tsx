@@ -1,11 +1,16 @@
 'use client';
 
 import { useActionState } from 'react';
-import { type AccountFormState, resendVerificationAction } from '@/app/(site)/account-actions';
+
+/** What the resend action answers: the address it sent to, or why not. */
+export type ResendState = { error?: string; sentTo?: string };
+
+/** Sends a new verification link to the signed-in human: a server action, passed in by the layout. */
+export type ResendVerification = (state: ResendState) => Promise<ResendState>;
 
 /** For a signed-in human whose email is not verified yet: a reminder and a button for a new link. */
-export function VerifyEmailBanner({ email }: { email: string | null }) {
-  const [state, action, pending] = useActionState<AccountFormState, FormData>(resendVerificationAction, {});
+export function VerifyEmailBanner({ email, resend }: { email: string | null; resend: ResendVerification }) {
+  const [state, action, pending] = useActionState<ResendState, FormData>(resend, {});
   return (
     <div
       role="status"

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseTrustedProxies } from './api/client-address';
-import { MAX_KEY_RATE_LIMIT } from './auth/key-limits';
+import { parseTrustedProxies } from './config/client-address';
+import { MAX_KEY_RATE_LIMIT } from './config/key-limits';
 
 // Every setting is optional: the embedded default (PGlite in DATA_DIR, test-mode payments) needs none.
 const optionalUrl = z.url({ message: 'must be a URL, e.g. postgres://user:pass@host:5432/db' }).optional();

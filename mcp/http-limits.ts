@@ -1,10 +1,10 @@
 import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { getDatabase } from '../db/client';
-import { ApiError } from '../lib/api/errors';
 import type { RequestContext } from '../lib/api/request-context';
 import { MAX_BODY_BYTES } from '../lib/api/steps/parse-input';
 import { enforceRateLimit, rateLimitHeaders } from '../lib/api/steps/rate-limit';
 import { resolveActor } from '../lib/api/steps/resolve-actor';
+import { ApiError } from '../lib/errors/api-error';
 import { MAX_MCP_BATCH } from '../lib/schemas/mcp';
 
 // What bounds one POST /v1/mcp: it is counted like any API request before anything runs, and its body is read

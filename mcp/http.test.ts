@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GET, POST } from '@/app/v1/mcp/route';
 import { getDatabase } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
-import { PEER_ADDRESS_HEADER } from '@/lib/api/client-address';
+import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { MAX_MCP_BATCH } from '@/lib/schemas/mcp';
 import { ensureWindowRoom, envelope } from '@/test/expect';
 import { insertApiKey } from '@/test/factories';

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase } from '../db/client';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { seal } from '../lib/auth/secret-box';
+import { queueDeliveriesSql } from '../lib/events/queue-deliveries-sql';
 import { dispatchOnce } from '../lib/webhooks/dispatcher';
-import { queueDeliveriesSql } from '../lib/webhooks/queue-deliveries-sql';
 import { generateWebhookSecret, SECRET_PURPOSE } from '../lib/webhooks/signing';
 import { serverUrl } from './bench-server';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, unit + integration tests on PostgreSQL and on PGlite, production build,
+// `npm test`: lint, typecheck, the layer map, unit + integration tests on PostgreSQL and on PGlite, production build,
 // then Playwright against that build. Stops at the first failing stage and ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const stages = [
   { name: 'lint', command: 'npx biome check .' },
   { name: 'typecheck', command: 'npx tsc --noEmit' },
+  { name: 'layers (dependency-cruiser)', command: 'npm run -s lint:layers' },
   {
     name: 'tests on PostgreSQL',
     command: `npx vitest run --reporter=default --reporter=json --outputFile.json=${resultsDir}/vitest-pg.json`,

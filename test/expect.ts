@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { type Database, getDatabase, setDatabase } from '@/db/client';
-import { type ErrorCode, errorTable, type ValidationIssue } from '@/lib/api/errors';
+import { type ErrorCode, errorTable, type ValidationIssue } from '@/lib/errors/api-error';
 import type { CallResult } from './http';
 
 type EnvelopeExtras = {

@@ -1,5 +1,5 @@
-import { PEER_ADDRESS_HEADER } from '@/lib/api/client-address';
 import type { RouteHandler } from '@/lib/api/route';
+import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 
 export type CallOptions = {
   headers?: Record<string, string>;

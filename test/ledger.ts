@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { ledgerEntries, ledgerTransactions } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { type LedgerMode, ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { type LedgerTransactionInput, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentedHandler } from '@/lib/api/documented';
-import type { DocumentedOperation, HttpMethod, Operation } from '@/lib/api/operation';
 import type { RouteHandler } from '@/lib/api/route';
+import type { DocumentedOperation, HttpMethod, Operation } from '@/lib/schemas/operation';
 
 const V1_DIR = path.resolve(__dirname, '../app/v1');
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

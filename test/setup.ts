@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, openDatabase, setDatabase } from '@/db/client';
-import { trustPeerHeader } from '@/lib/api/client-address';
 import { flushUsageLog } from '@/lib/api/usage-log';
+import { trustPeerHeader } from '@/lib/config/client-address';
 import { checkLedgerInvariants } from '@/lib/payments/ledger/check-ledger-invariants';
 
 process.env.LOG_LEVEL ??= 'silent';

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { resendVerificationAction } from '@/app/(site)/account-actions';
 import { AccountBanners } from '@/components/account-banners';
 
 const sections = [
@@ -21,7 +22,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
           </Link>
         ))}
       </nav>
-      <AccountBanners />
+      <AccountBanners resendVerification={resendVerificationAction} />
       {children}
     </div>
   );

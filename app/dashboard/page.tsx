@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';

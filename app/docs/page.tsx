@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { buildOpenApiDocument } from '@/lib/api/openapi';
 import { env } from '@/lib/env';
+import { buildOpenApiDocument } from '@/lib/openapi/openapi';
 import { TryIt } from './try-it';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.

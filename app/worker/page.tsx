@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
 
 export const dynamic = 'force-dynamic';

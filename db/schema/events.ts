@@ -3,7 +3,7 @@ import { createdAt } from './columns';
 
 // The outbox: every event the platform emits (`task.<status>`, `task.message.created`, `payment.*`), written in
 // the same transaction as the change it reports, together with its webhook deliveries to the endpoints of its
-// `audience` (user ids: agents, operators, workers; lib/webhooks/queue-deliveries-sql.ts).
+// `audience` (user ids: agents, operators, workers; lib/events/queue-deliveries-sql.ts).
 export const events = pgTable(
   'events',
   {

@@ -26,6 +26,9 @@ export const taskStatus = pgEnum('task_status', [
   'resolved',
 ]);
 
+/** A task's status; the API, the state machine and the event names all take it from this enum. */
+export type TaskStatus = (typeof taskStatus.enumValues)[number];
+
 export const fundingSource = pgEnum('task_funding_source', ['card', 'x402']);
 
 // A job a requester (an agent or a human) pays a worker to do. Money fields are integer cents:

@@ -1,7 +1,7 @@
 import { type Database, getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
-import { getBrowserUser } from '../auth/next-auth';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors/api-error';
+import { getBrowserUser } from './next-auth';
 import { enforceUserRateLimit, rateLimitHeaders } from './steps/rate-limit';
 
 // The pages' own route handlers (/dashboard/…): the browser calls them with its session cookie, since /v1 takes

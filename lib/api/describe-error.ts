@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors/api-error';
 
 /** A one-line message for a dashboard form: the first validation issue, or an ApiError's message. */
 export function describeActionError(error: unknown): string {

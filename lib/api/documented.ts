@@ -1,4 +1,4 @@
-import type { DocumentedOperation } from './operation';
+import type { DocumentedOperation } from '@/lib/schemas/operation';
 
 export type DocumentedHandler = ((request: Request) => Promise<Response>) & {
   documentedOperation: DocumentedOperation;

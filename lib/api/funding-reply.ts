@@ -1,7 +1,7 @@
-import { paymentRequiredReply } from '@/lib/payments/x402/requirements';
 import type { FundingOutcome } from '@/lib/services/tasks/funding-outcome';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { reply } from './outcome';
+import { paymentRequiredReply } from './payment-required-reply';
 
 /**
  * A funding outcome as HTTP: the task (with the x402 settlement header when x402 paid), or the 402 that offers

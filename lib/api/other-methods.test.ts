@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as sessions from '@/app/v1/auth/sessions/route';
 import * as me from '@/app/v1/users/me/route';
+import { errorTable } from '@/lib/errors/api-error';
 import { readResult } from '@/test/http';
-import { errorTable } from './errors';
 
 describe('a method a path does not implement', () => {
   it('answers 405 METHOD_NOT_ALLOWED in the envelope with an Allow header', async () => {

@@ -1,5 +1,5 @@
-import { ApiError } from './errors';
-import type { HttpMethod } from './operation';
+import { ApiError } from '@/lib/errors/api-error';
+import type { HttpMethod } from '@/lib/schemas/operation';
 import { createRequestContext } from './request-context';
 import { toResponse } from './respond';
 import type { RouteHandler } from './route';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { clientOfChain, forwardedEntries, PEER_ADDRESS_HEADER, peerHeaderTrusted } from '@/lib/config/client-address';
 import { env } from '../env';
-import { clientOfChain, forwardedEntries, PEER_ADDRESS_HEADER, peerHeaderTrusted } from './client-address';
 
 export type RequestContext = {
   requestId: string;

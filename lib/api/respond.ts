@@ -1,5 +1,5 @@
+import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
-import { ApiError } from './errors';
 import type { Outcome } from './outcome';
 import type { RequestContext } from './request-context';
 

@@ -1,7 +1,7 @@
 import { type Database, type Db, getDatabase } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { principalOf } from '@/lib/auth/actor';
-import type { Input, Operation } from './operation';
+import type { Input, Operation } from '@/lib/schemas/operation';
 import { isReply, type Outcome, type Reply } from './outcome';
 import { createRequestContext, type RequestContext } from './request-context';
 import { errorOutcome, sharedEncoder, toResponse } from './respond';

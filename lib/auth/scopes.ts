@@ -1,4 +1,4 @@
-// What an API key may do. Operations declare the scope they need (`scope` in lib/api/operation.ts); a
+// What an API key may do. Operations declare the scope they need (`scope` in lib/schemas/operation.ts); a
 // session acts with its user's full rights. Agent keys get every scope unless created with fewer.
 export const SCOPES = [
   'tasks:read',

@@ -1,7 +1,7 @@
-import type { ErrorCode } from '../api/errors';
+import type { ErrorCode } from '@/lib/errors/api-error';
 
 /**
- * Every code the API answers with (the table in lib/api/errors.ts), plus two of the client's own:
+ * Every code the API answers with (the table in lib/errors/api-error.ts), plus two of the client's own:
  * `NETWORK_ERROR` when no answer arrived after the retries, `UNEXPECTED_RESPONSE` for an error answer that is
  * not the API's envelope and whose status names no code (a proxy's page, say).
  */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { buildOpenApiDocument } from '@/lib/api/openapi';
+import { buildOpenApiDocument } from '@/lib/openapi/openapi';
 
 // Renders lib/client/schema.d.ts from the OpenAPI document the app serves at GET /v1/openapi.json, built
 // in-process from the same operations. Used by `npm run client:generate` and by the drift test, so both

@@ -49,7 +49,7 @@ export async function standIn(answers: ScriptedAnswer[]) {
   };
 }
 
-/** The API's error envelope, as lib/api/errors.ts writes it. */
+/** The API's error envelope, as lib/errors/api-error.ts writes it. */
 export const envelope = (code: string, message: string, hint: string, details?: Record<string, unknown>) => ({
   error: { code, message, hint, ...(details ? { details } : {}) },
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { queueDeliveriesSql } from '@/lib/webhooks/queue-deliveries-sql';
+import { queueDeliveriesSql } from '@/lib/events/queue-deliveries-sql';
 import type { EventType } from './event-types';
 
 /** The channel notified (payload: an event or delivery id) when deliveries are queued, so dispatchers wake without polling. */

@@ -1,4 +1,4 @@
-import type { TaskStatus } from '@/lib/schemas/tasks';
+import type { TaskStatus } from '@/db/schema/tasks';
 
 // The event catalogue (docs/architecture.md "Events"). Every task transition emits `task.<new status>`.
 export const TASK_MESSAGE_CREATED = 'task.message.created';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { heldWaitSlots, takeWaitSlot } from './wait-slots';
 
 describe('takeWaitSlot', () => {

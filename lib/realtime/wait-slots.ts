@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 
 // How many long polls one user may hold open at once on one instance (the API's and the pages' together; an agent's
 // keys share their agent's count). Waiting costs no database connection but does cost memory and a socket, so a

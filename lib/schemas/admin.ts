@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
-import { MAX_KEY_RATE_LIMIT } from '@/lib/auth/key-limits';
+import { MAX_KEY_RATE_LIMIT } from '@/lib/config/key-limits';
+import { defineOperation } from '@/lib/schemas/operation';
 
 export const setKeyRateLimitCeilingOperation = defineOperation({
   method: 'PUT',

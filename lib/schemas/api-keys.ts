@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
-import { MAX_KEY_RATE_LIMIT } from '@/lib/auth/key-limits';
 import { SCOPES } from '@/lib/auth/scopes';
+import { MAX_KEY_RATE_LIMIT } from '@/lib/config/key-limits';
+import { defineOperation } from '@/lib/schemas/operation';
 import { text, timestamp } from './common';
 
 export const apiKeySchema = z

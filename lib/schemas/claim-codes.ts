@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { text, timestamp } from './common';
 
 const agentRef = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'AgentRef' });

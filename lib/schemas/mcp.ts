@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineDocumentedOperation } from '@/lib/api/operation';
+import { defineDocumentedOperation } from '@/lib/schemas/operation';
 
 // POST /v1/mcp is MCP's Streamable HTTP transport (stateless), not a REST operation: JSON-RPC in, an SSE stream
 // or a JSON-RPC error out. Described here by hand (app/v1/mcp/route.ts, mcp/http.ts) so the document lists it.

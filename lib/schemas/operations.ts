@@ -1,4 +1,4 @@
-import type { DocumentedOperation, Operation } from '@/lib/api/operation';
+import type { DocumentedOperation, Operation } from '@/lib/schemas/operation';
 import { setKeyRateLimitCeilingOperation } from './admin';
 import {
   createAgentOperation,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { emailSchema } from './common';
 import { emailLinkTokenSchema } from './email-verification';
 import { passwordSchema } from './users';

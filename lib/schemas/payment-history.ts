@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/api/cursor';
-import { defineOperation } from '@/lib/api/operation';
+import { pageQuery } from '@/db/cursor';
+import { defineOperation } from '@/lib/schemas/operation';
 
 export const paymentHistoryItemSchema = z
   .object({

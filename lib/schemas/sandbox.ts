@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { text } from './common';
 import { MAX_MESSAGE_CHARS, messageSchema } from './messages';
 import { taskSchema } from './tasks';

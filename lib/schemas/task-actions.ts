@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/api/cursor';
-import type { ErrorCode } from '@/lib/api/errors';
-import { defineOperation } from '@/lib/api/operation';
+import { pageQuery } from '@/db/cursor';
+import type { ErrorCode } from '@/lib/errors/api-error';
+import { defineOperation } from '@/lib/schemas/operation';
 import { text } from './common';
 import { gpsNeedsLocation, TASK_STATUSES, taskBodySchema, taskSchema } from './tasks';
 

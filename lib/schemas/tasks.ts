@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskStatus } from '@/db/schema/tasks';
+import { type TaskStatus, taskStatus } from '@/db/schema/tasks';
 import {
   BUDGET_MAX_CENTS,
   BUDGET_MIN_CENTS,
@@ -104,7 +104,7 @@ export const taskSchema = z
   })
   .meta({ id: 'Task' });
 
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export type { TaskStatus };
 
 /** `gps` proof is checked against the task's location, so a task that asks for it must have one. */
 export function gpsNeedsLocation(

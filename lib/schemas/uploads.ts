@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 
 export const uploadSchema = z
   .object({

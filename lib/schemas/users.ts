@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/passwords';
+import { defineOperation } from '@/lib/schemas/operation';
 import { emailSchema as email, text, timestamp } from './common';
 
 export const passwordSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/api/cursor';
-import { defineOperation } from '@/lib/api/operation';
+import { pageQuery } from '@/db/cursor';
+import { defineOperation } from '@/lib/schemas/operation';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/event-catalogue';
 import { MAX_WEBHOOK_URL_LENGTH } from '@/lib/webhooks/url-guard';
 import { text, timestamp } from './common';

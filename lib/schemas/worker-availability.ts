@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { timestamp } from './common';
 
 export const MAX_AVAILABILITY_RANGE_DAYS = 90;

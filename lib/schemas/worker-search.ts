@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageQuery } from '@/lib/api/cursor';
-import { defineOperation } from '@/lib/api/operation';
-import { CANDIDATES } from '@/lib/services/workers/search-workers-sql';
+import { pageQuery } from '@/db/cursor';
+import { defineOperation } from '@/lib/schemas/operation';
+import { CANDIDATES } from '@/lib/workers/search-candidates';
 import { workerProfileSchema } from './worker-profile';
 
 export const DEFAULT_RADIUS_METERS = 25_000;

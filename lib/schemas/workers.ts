@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { isKnownCapability } from '@/lib/workers/capabilities';
 import { text } from './common';
 import { workerProfileSchema } from './worker-profile';

@@ -1,4 +1,4 @@
-import type { TaskStatus } from '@/lib/schemas/tasks';
+import type { TaskStatus } from '@/db/schema/tasks';
 
 // The task state machine (DESIGN §4 "Tasks"; docs/architecture.md "Task lifecycle"). Each action names the
 // statuses it leaves from, the status it leads to, and who may take it; `guards` names a condition the action

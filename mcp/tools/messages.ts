@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { pageQuery } from '../../lib/api/cursor';
+import { pageQuery } from '../../db/cursor';
 import { postMessageBody } from '../../lib/schemas/messages';
 import { type Message, messageData, renderMessage, UNTRUSTED_NOTE } from '../render';
 import { defineTool, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext, taskIdArg } from '../tool-kit';

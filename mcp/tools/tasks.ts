@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { pageQuery } from '../../lib/api/cursor';
+import { pageQuery } from '../../db/cursor';
 import { createTaskBodySchema, listTasksOperation, requestRevisionOperation } from '../../lib/schemas/task-actions';
 import { renderTask, type Task, taskData, UNTRUSTED_NOTE } from '../render';
 import { defineTool, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext, taskIdArg } from '../tool-kit';

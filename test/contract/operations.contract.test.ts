@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import type { Operation } from '@/lib/api/operation';
 import type { RouteHandler } from '@/lib/api/route';
 import { IDEMPOTENCY_HEADER } from '@/lib/api/steps/idempotency';
 import { SCOPES } from '@/lib/auth/scopes';
+import type { Operation } from '@/lib/schemas/operation';
 import { documentedOperations, operations } from '@/lib/schemas/operations';
 import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
 import { insertApiKey } from '@/test/factories';

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getBrowserUser } from '@/lib/api/next-auth';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { env } from '@/lib/env';
 

@@ -3,11 +3,11 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { getBrowserUser } from '@/lib/api/next-auth';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
-import { getBrowserUser } from '@/lib/auth/next-auth';
 import { env } from '@/lib/env';
+import { ApiError } from '@/lib/errors/api-error';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { emailSchema } from '@/lib/schemas/common';
 import { createUserOperation, passwordSchema } from '@/lib/schemas/users';

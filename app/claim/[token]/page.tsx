@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getBrowserUser } from '@/lib/api/next-auth';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim';
 import { getWallet } from '@/lib/services/payments/wallet';

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { createAgentOperation, updateAgentOperation } from '@/lib/schemas/agents';
 import { createAgent } from '@/lib/services/agents/create-agent';

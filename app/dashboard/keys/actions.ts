@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { createApiKeyOperation } from '@/lib/schemas/api-keys';
 import { createApiKey, revokeApiKey } from '@/lib/services/operators/api-keys';
 

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listApiKeys } from '@/lib/services/operators/api-keys';
 import { revokeKeyAction } from './actions';
 import { CreateKeyForm } from './create-key-form';

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { startPayoutOnboarding } from '@/lib/services/payments/payout-account';

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
 import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import type { Db } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { listMessages } from '@/lib/services/messages/list-messages';
 import { isOpen } from '@/lib/services/messages/thread';
 import { loadTaskAccess, type TaskAccess } from '@/lib/services/tasks/task-access';

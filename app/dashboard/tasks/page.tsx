@@ -5,8 +5,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { ApiError } from '@/lib/errors/api-error';
 import { listAgentNames } from '@/lib/services/agents/list-agent-names';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 

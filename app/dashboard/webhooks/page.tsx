@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listWebhookDeliveries } from '@/lib/services/webhooks/list-webhook-deliveries';
 import { listWebhookEndpoints } from '@/lib/services/webhooks/list-webhook-endpoints';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/event-catalogue';

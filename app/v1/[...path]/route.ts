@@ -1,6 +1,6 @@
-import { ApiError } from '@/lib/api/errors';
 import { createRequestContext } from '@/lib/api/request-context';
 import { toResponse } from '@/lib/api/respond';
+import { ApiError } from '@/lib/errors/api-error';
 
 // Any /v1 path without a route: the error envelope instead of Next's HTML 404 page.
 function notFound(request: Request): Response {

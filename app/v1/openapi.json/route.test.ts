@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentedOperation, Operation } from '@/lib/api/operation';
+import type { DocumentedOperation, Operation } from '@/lib/schemas/operation';
 import { documentedOperations, operations } from '@/lib/schemas/operations';
 import { call } from '@/test/http';
 import { exportedHandlers, routeFiles } from '@/test/route-modules';

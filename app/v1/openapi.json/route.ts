@@ -1,7 +1,7 @@
-import { buildOpenApiDocument } from '@/lib/api/openapi';
 import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { env } from '@/lib/env';
+import { buildOpenApiDocument } from '@/lib/openapi/openapi';
 import { openApiOperation } from '@/lib/schemas/openapi';
 
 // GET /v1/openapi.json — this API described as OpenAPI 3.1.0

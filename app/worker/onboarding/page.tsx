@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';
 import { getCapabilities } from '@/lib/services/workers/get-capabilities';

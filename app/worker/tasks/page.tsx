@@ -5,7 +5,7 @@ import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 

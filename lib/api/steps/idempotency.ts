@@ -1,7 +1,7 @@
 import type { Database } from '@/db/client';
 import { seal, unseal } from '@/lib/auth/secret-box';
 import { sha256Hex } from '@/lib/auth/tokens';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors/api-error';
 import type { Outcome } from '../outcome';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

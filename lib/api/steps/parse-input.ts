@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { ApiError, type ValidationIssue, validationError } from '../errors';
-import type { Operation } from '../operation';
+import { ApiError, type ValidationIssue, validationError } from '@/lib/errors/api-error';
+import type { Operation } from '@/lib/schemas/operation';
+import { MAX_UPLOAD_BYTES } from '@/lib/services/uploads/upload-limits';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** The largest file a multipart operation accepts; the body may be a little larger (boundaries, part headers). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
 export type ParsedInput = {

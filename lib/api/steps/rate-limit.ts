@@ -1,7 +1,7 @@
 import type { Database } from '@/db/client';
 import { countHit, type RateCount } from '@/lib/auth/rate-counter';
-import { ApiError } from '../errors';
-import type { Operation } from '../operation';
+import { ApiError } from '@/lib/errors/api-error';
+import type { Operation } from '@/lib/schemas/operation';
 import { RATE_LIMIT_WINDOW_SECONDS, rateLimitPerMinute } from '../rate-limit-policy';
 import type { ResolvedActor } from './resolve-actor';
 

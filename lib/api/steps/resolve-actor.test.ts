@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getDatabase } from '@/db/client';
-import { errorTable } from '@/lib/api/errors';
-import { defineOperation } from '@/lib/api/operation';
 import { route } from '@/lib/api/route';
+import { errorTable } from '@/lib/errors/api-error';
+import { defineOperation } from '@/lib/schemas/operation';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call } from '@/test/http';
 

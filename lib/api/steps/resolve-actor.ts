@@ -2,8 +2,8 @@ import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { authenticate, isWellFormedCredential } from '@/lib/auth/authenticate';
 import { countHit, type RateCount } from '@/lib/auth/rate-counter';
-import { ApiError } from '../errors';
-import type { Operation } from '../operation';
+import { ApiError } from '@/lib/errors/api-error';
+import type { Operation } from '@/lib/schemas/operation';
 import { FAILED_AUTH_PER_IP } from '../rate-limit-policy';
 import type { RequestContext } from '../request-context';
 

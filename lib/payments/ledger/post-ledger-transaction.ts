@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { ledgerEntries, ledgerTransactions } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { balanceRule } from './accounts';
 
 export type LedgerEntryInput = { account: string; amountCents: number };

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { SIGNATURE_TOLERANCE_SECONDS, verifyStripeSignature } from './verify-signature';
 
 // Every header that should verify is made by the official SDK; only deliberately wrong signatures are

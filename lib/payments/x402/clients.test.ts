@@ -5,12 +5,13 @@ import { baseSepolia } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
 import { decodeXPaymentResponse, wrapFetchWithPayment as wrapFetchV1 } from 'x402-fetch';
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
 import { reply } from '@/lib/api/outcome';
+import { paymentRequiredReply } from '@/lib/api/payment-required-reply';
 import { type RouteHandler, route } from '@/lib/api/route';
+import { defineOperation } from '@/lib/schemas/operation';
 import { newPayer, paymentRows } from '@/test/x402';
 import { acceptX402Payment, readX402Payment, X402Rejection } from './accept-payment';
-import { paymentRequiredReply, type X402Requirements, x402Requirements } from './requirements';
+import { type X402Requirements, x402Requirements } from './requirements';
 
 // The off-the-shelf clients against the module: `x402-fetch` (v1, X-PAYMENT) and `@x402/fetch` (v2,
 // PAYMENT-SIGNATURE) pay a throwaway route that uses the module exactly as POST /v1/tasks does. Their

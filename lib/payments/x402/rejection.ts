@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 
 /**
  * A refused x402 payment. `reason` is an x402 error code (`invalid_exact_evm_payload_signature`,

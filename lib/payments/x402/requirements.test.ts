@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { paymentRequiredReply } from '@/lib/api/payment-required-reply';
 import { route } from '@/lib/api/route';
+import { defineOperation } from '@/lib/schemas/operation';
 import { withEnv } from '@/test/env';
 import { call } from '@/test/http';
 import { X402_TEST_PAY_TO } from './config';
-import { paymentRequiredReply, x402Requirements } from './requirements';
+import { x402Requirements } from './requirements';
 
 // The 402 an agent gets: requirements in the x402 v1 form in the body (inside the spec's error envelope) and
 // in the v2 form in the PAYMENT-REQUIRED header, sent through the real pipeline as a bare body.

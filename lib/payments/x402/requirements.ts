@@ -1,6 +1,4 @@
 import { getAddress } from 'viem';
-import { errorTable } from '@/lib/api/errors';
-import { rawReply } from '@/lib/api/outcome';
 import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORKS, type X402Caip2Network, type X402Network, x402Config } from './config';
 
 /** x402 v1 PaymentRequirements for the "exact" scheme on EVM (protocols §5.1): what the 402 body offers. */
@@ -89,6 +87,7 @@ export const X402_PAYMENT_HINT =
   '`accepts[0].extra`. x402 v2 clients may answer the `PAYMENT-REQUIRED` header with `PAYMENT-SIGNATURE` instead. ' +
   'Each authorization (its nonce) pays once.';
 
+/** Why a 402 is answered: the error code, message and hint, and the refused payment's reason. */
 export type PaymentRequiredOptions = {
   code?: 'PAYMENT_REQUIRED' | 'PAYMENT_FAILED';
   message?: string;
@@ -98,24 +97,3 @@ export type PaymentRequiredOptions = {
   details?: Record<string, unknown>;
   hint?: string;
 };
-
-/**
- * The 402 answer: the spec's error envelope plus the x402 v1 fields (`x402Version`, `accepts`) in the body,
- * and the x402 v2 PaymentRequired in the `PAYMENT-REQUIRED` header. Sent as is (no `{data}` envelope).
- */
-export function paymentRequiredReply(requirements: X402Requirements, options: PaymentRequiredOptions = {}) {
-  const code = options.code ?? 'PAYMENT_REQUIRED';
-  const message = options.message ?? errorTable[code].message;
-  const body = {
-    error: {
-      code,
-      message,
-      hint: options.hint ?? X402_PAYMENT_HINT,
-      ...(options.reason ? { details: { reason: options.reason, ...options.details } } : {}),
-    },
-    x402Version: 1 as const,
-    accepts: [requirements],
-  };
-  const header = Buffer.from(JSON.stringify(toV2PaymentRequired(requirements, message))).toString('base64');
-  return rawReply(402, body, { 'PAYMENT-REQUIRED': header });
-}

@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
 import { isAdmin } from '@/lib/auth/is-admin';
 import { env } from '@/lib/env';
+import { ApiError } from '@/lib/errors/api-error';
 import { inAccount } from '@/lib/services/users/in-account';
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { tasks } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { findOwnedAgent } from './find-owned-agent';
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { agentClaimCodes, users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
+import { ApiError } from '@/lib/errors/api-error';
 
 /** The state of one of the operator's codes; someone else's code is simply not found. */
 export async function getClaimCodeStatus(db: DbOrTx, ownerId: string, code: string) {

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { agentClaimCodes, users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
+import { ApiError } from '@/lib/errors/api-error';
 import { issueApiKey } from '@/lib/services/operators/api-keys';
 
 /**

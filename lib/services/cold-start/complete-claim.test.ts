@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys, events, tasks, users } from '@/db/schema';
-import { errorTable } from '@/lib/api/errors';
+import { errorTable } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { claimRow, expireClaim, pollClaimViaApi, proposeTask } from '@/test/cold-start';
 import {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentClaims, apiKeys, users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
 import { claimFundingSource, releaseFundingSource } from '@/lib/services/tasks/claim-funding-source';

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentClaims, apiKeys, users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { CLAIMED_KEY_PURPOSE } from '@/lib/auth/claim-tokens';
 import { unseal } from '@/lib/auth/secret-box';
 import { sha256Hex } from '@/lib/auth/tokens';
+import { ApiError } from '@/lib/errors/api-error';
 
 /**
  * The agent's poll. After the claim, exactly one poll takes the sealed key: the conditional update that

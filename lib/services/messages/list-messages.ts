@@ -1,7 +1,7 @@
 import { and, desc } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { beforeCursor, decodeCursor, encodeCursor } from '@/db/cursor';
 import { taskMessages } from '@/db/schema';
-import { beforeCursor, decodeCursor, encodeCursor } from '@/lib/api/cursor';
 import { inThread, loadThread, messageCursorAt, toMessageResource } from './thread';
 
 export type MessagesPage = { cursor?: string; limit: number };

@@ -3,9 +3,9 @@ import type { Database } from '@/db/client';
 import { taskStatus } from '@/db/schema';
 import { EVENTS_CHANNEL, newEventId } from '@/lib/events/emit-event';
 import { TASK_MESSAGE_CREATED } from '@/lib/events/event-types';
+import { queueDeliveriesSql } from '@/lib/events/queue-deliveries-sql';
 import { taskNotFound } from '@/lib/services/tasks/task-access';
 import { isTerminal } from '@/lib/tasks/task-transitions';
-import { queueDeliveriesSql } from '@/lib/webhooks/queue-deliveries-sql';
 import { TASK_MESSAGES_CHANNEL } from './message-hub';
 import { assertWritable, isOpen, type MessageResource, threadNotOpen, toMessageResource } from './thread';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type Task, type TaskMessage, taskAssignments, taskMessages } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { loadTaskAccess, type TaskSide } from '@/lib/services/tasks/task-access';
 import { isTerminal } from '@/lib/tasks/task-transitions';
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@/db/client';
 import { type ApiKey, apiKeys } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { type ApiKeyMode, generateApiKey } from '@/lib/auth/api-key-format';
 import { SCOPES } from '@/lib/auth/scopes';
+import { ApiError } from '@/lib/errors/api-error';
 import { keyRateLimit, reserveKeySlot } from './key-allowance';
 
 export type CreateApiKeyInput = {

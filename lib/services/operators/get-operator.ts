@@ -1,8 +1,8 @@
 import type { Database } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ACTIVE_KEY_SQL } from '@/lib/auth/authenticate';
 import { createBatchLoader } from '@/lib/auth/batch-loader';
+import { ApiError } from '@/lib/errors/api-error';
 
 // GET /v1/operators/me is on agents' hot path. Like authentication, the profiles asked for in one turn of
 // the event loop are read with one prepared statement: the operators and the count of their active keys

@@ -1,9 +1,9 @@
 import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
-import { DEFAULT_KEY_RATE_LIMIT } from '@/lib/auth/key-limits';
+import { DEFAULT_KEY_RATE_LIMIT } from '@/lib/config/key-limits';
 import { env } from '@/lib/env';
+import { ApiError } from '@/lib/errors/api-error';
 import { inAccount } from '@/lib/services/users/in-account';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { generateApiKey } from '@/lib/auth/api-key-format';
+import { ApiError } from '@/lib/errors/api-error';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

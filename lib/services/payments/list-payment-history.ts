@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { ledgerTransactions } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 
 export type HistoryQuery = { userId: string; livemode: boolean; cursor?: string; limit: number };
 

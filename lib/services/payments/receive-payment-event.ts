@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
-import { ApiError, validationError } from '@/lib/api/errors';
 import { env } from '@/lib/env';
+import { ApiError, validationError } from '@/lib/errors/api-error';
 import { handleProcessorEvent } from '@/lib/payments/events/handle-processor-event';
 import { type ProcessorEvent, processorEventSchema } from '@/lib/payments/events/processor-event';
 import { getProcessor } from '@/lib/payments/get-processor';

@@ -1,7 +1,7 @@
 import type { Database, Db } from '@/db/client';
 import type { Task } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
 import type { SimulateBody } from '@/lib/schemas/sandbox';
 import { postMessage } from '@/lib/services/messages/post-message';
 import { isOpen, threadNotOpen } from '@/lib/services/messages/thread';

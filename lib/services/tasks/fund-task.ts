@@ -1,7 +1,7 @@
 import type { Db, Tx } from '@/db/client';
 import type { Task } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import {

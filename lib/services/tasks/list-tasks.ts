@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { decodeCursor, encodeCursor } from '@/db/cursor';
 import { tasks } from '@/db/schema';
-import { decodeCursor, encodeCursor } from '@/lib/api/cursor';
 import type { TaskStatus } from '@/lib/schemas/tasks';
 import { toTaskResource } from './to-task-resource';
 

@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
 import { X402Rejection } from '@/lib/payments/x402/accept-payment';
 import { X402_PAYMENT_HINT, type X402Requirements } from '@/lib/payments/x402/requirements';
 import type { Funder, FundingOutcome } from './funding-outcome';

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import type { Task } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { releaseFundingSource } from './claim-funding-source';
 import { fundTask } from './fund-task';
 import type { Funder, FundingOutcome } from './funding-outcome';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { ledgerTransactions, payoutAccounts, transfers, workerProfiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentEventType } from '@/lib/events/event-types';
 import { logger } from '@/lib/logger';

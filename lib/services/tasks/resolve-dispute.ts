@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
 import { isAdmin } from '@/lib/auth/is-admin';
+import { ApiError } from '@/lib/errors/api-error';
 import type { DisputeResolution } from '@/lib/schemas/task-actions';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { payWorker, payWorkerPart, refundEscrow } from './release-escrow';

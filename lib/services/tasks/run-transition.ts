@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
 import { emitEvent } from '@/lib/events/emit-event';
 import {
   leavesFrom,

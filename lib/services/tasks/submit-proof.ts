@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { type Task, uploads } from '@/db/schema';
-import { ApiError, type ValidationIssue } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError, type ValidationIssue } from '@/lib/errors/api-error';
 import { haversineMeters } from '@/lib/geo/haversine';
 import type { ProofBody } from '@/lib/schemas/task-actions';
 import { PROOF_GPS_RADIUS_METERS } from '@/lib/tasks/task-transitions';

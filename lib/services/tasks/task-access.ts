@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type Task, tasks, users, workerProfiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { callerLivemode } from '@/lib/payments/get-processor';
 
 /** The two sides of a task: the requester (an agent, or its operator, or a human) and the assigned worker. */

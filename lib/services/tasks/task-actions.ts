@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
 import { MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { payWorker, refundEscrow } from './release-escrow';
 import { runTransition } from './run-transition';

@@ -2,7 +2,7 @@ import { and, asc, eq, lt, notInArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { tasks } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
 import { REVIEW_WINDOW_HOURS } from '@/lib/tasks/task-transitions';
 import { payWorker, refundEscrow } from './release-escrow';

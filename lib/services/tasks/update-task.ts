@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { tasks } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
 import type { TaskUpdate } from '@/lib/schemas/task-actions';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { readTaskAccess, taskNotFound } from './task-access';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { uploads, users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { env } from '@/lib/env';
+import { ApiError } from '@/lib/errors/api-error';
 import { inAccount } from '@/lib/services/users/in-account';
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type EmailToken, emailTokens } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { isWellFormedEmailToken } from '@/lib/auth/email-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
+import { ApiError } from '@/lib/errors/api-error';
 import { findEmailToken } from './find-email-token';
 import type { EmailTokenPurpose } from './issue-email-token';
 

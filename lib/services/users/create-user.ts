@@ -1,8 +1,8 @@
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { toActorUser } from '@/lib/auth/actor';
 import { hashPassword } from '@/lib/auth/passwords';
+import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
 import { getMailer } from '@/lib/mail/get-mailer';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';

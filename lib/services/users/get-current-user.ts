@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
 import { toPublicUser } from './to-public-user';
 
 /** The caller's user record, already loaded by the credential lookup: no further query. */

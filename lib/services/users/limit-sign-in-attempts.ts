@@ -1,7 +1,7 @@
 import type { Database } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
-import { LOGIN_ATTEMPTS_PER_EMAIL, LOGIN_ATTEMPTS_PER_EMAIL_AND_IP } from '@/lib/api/rate-limit-policy';
+import { LOGIN_ATTEMPTS_PER_EMAIL, LOGIN_ATTEMPTS_PER_EMAIL_AND_IP } from '@/lib/auth/account-limits';
 import { countHit } from '@/lib/auth/rate-counter';
+import { ApiError } from '@/lib/errors/api-error';
 
 type AttemptLimit = { limit: number; windowSeconds: number };
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { users } from '@/db/schema';
-import { RESET_REQUESTS_PER_EMAIL } from '@/lib/api/rate-limit-policy';
+import { RESET_REQUESTS_PER_EMAIL } from '@/lib/auth/account-limits';
 import { countHit } from '@/lib/auth/rate-counter';
 import { logger } from '@/lib/logger';
 import { getMailer } from '@/lib/mail/get-mailer';

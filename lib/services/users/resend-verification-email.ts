@@ -1,8 +1,8 @@
 import type { Database } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
-import { VERIFY_RESENDS_PER_USER } from '@/lib/api/rate-limit-policy';
+import { VERIFY_RESENDS_PER_USER } from '@/lib/auth/account-limits';
 import type { ActorUser } from '@/lib/auth/actor';
 import { countHit } from '@/lib/auth/rate-counter';
+import { ApiError } from '@/lib/errors/api-error';
 import { getMailer } from '@/lib/mail/get-mailer';
 import { issueEmailToken } from './issue-email-token';
 import { sendVerificationEmail } from './send-verification-email';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { toActorUser } from '@/lib/auth/actor';
 import { verifyPassword } from '@/lib/auth/passwords';
+import { ApiError } from '@/lib/errors/api-error';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';
 import { limitSignInAttempts } from './limit-sign-in-attempts';
 import { toPublicUser } from './to-public-user';

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
 import { toActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
 import { consumeEmailToken } from './consume-email-token';
 import { toPublicUser } from './to-public-user';
 

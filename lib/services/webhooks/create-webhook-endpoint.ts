@@ -1,9 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
-import { ApiError, validationError } from '@/lib/api/errors';
 import { seal } from '@/lib/auth/secret-box';
 import { env } from '@/lib/env';
+import { ApiError, validationError } from '@/lib/errors/api-error';
 import { generateWebhookSecret, SECRET_PURPOSE } from '@/lib/webhooks/signing';
 import { BlockedUrlError, checkWebhookUrl, type Resolver, systemResolver } from '@/lib/webhooks/url-guard';
 import { toWebhookEndpoint } from './to-webhook-endpoint';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 
 /** The caller's live (not deleted) endpoint; anyone else's, or a deleted one, is 404. */
 export async function findOwnEndpoint(db: DbOrTx, ownerId: string, endpointId: string, forUpdate = false) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { events, webhookAttempts, webhookDeliveries } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { findOwnEndpoint } from './find-own-endpoint';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;

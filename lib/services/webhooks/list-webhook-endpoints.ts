@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { webhookEndpoints } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { toWebhookEndpoint } from './to-webhook-endpoint';
 
 /** The owner's endpoints, newest first, keyset-paginated on (created_at, id). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { events, webhookDeliveries } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { EVENTS_CHANNEL, newEventId } from '@/lib/events/emit-event';
 import { findOwnEndpoint } from './find-own-endpoint';
 import { findDelivery } from './list-webhook-deliveries';

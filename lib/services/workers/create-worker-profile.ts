@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import type { WorkerProfileInput } from '@/lib/schemas/workers';
 import { toProfileColumns } from './to-profile-columns';
 import { toWorkerProfile } from './to-worker-profile';

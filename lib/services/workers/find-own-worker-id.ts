@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 
 /** The id of the caller's worker profile, or 404 telling them to create one. `lock` holds the row. */
 export async function findOwnWorkerId(db: DbOrTx, userId: string, { lock = false } = {}): Promise<string> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { expandAvailability } from '@/lib/workers/expand-availability';
 
 /**

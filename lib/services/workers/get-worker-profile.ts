@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { taskAssignments, workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import { toWorkerProfile } from './to-worker-profile';
 
 const hhmm = (minute: number) =>

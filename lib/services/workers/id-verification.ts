@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { identityVerifications, workerProfiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 
 const inMode = (userId: string, processor: PaymentProcessor) =>

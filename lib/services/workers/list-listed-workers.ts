@@ -1,7 +1,7 @@
 import { and, desc } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { workerProfiles } from '@/db/schema';
-import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/lib/api/cursor';
 import { toWorkerProfile } from './to-worker-profile';
 
 export type ListedWorkersPage = { cursor?: string; limit: number };

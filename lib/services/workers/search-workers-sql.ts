@@ -1,4 +1,5 @@
 import { coarseDegreesSql, coarseMetersSql } from '@/lib/workers/coarse-position';
+import { CANDIDATES } from '@/lib/workers/search-candidates';
 
 // GET /v1/workers?lat&lng: the geo search, one prepared statement in three steps.
 //
@@ -20,7 +21,6 @@ import { coarseDegreesSql, coarseMetersSql } from '@/lib/workers/coarse-position
 // and each of the 200 candidates then cost a table fetch (~10 ms a search at 1M workers).
 //
 // $1 lat, $2 lng, $3 radius (m), $4 lower-cased skills (text[]), $5 minRating, $6 availableAt, $7 limit.
-export const CANDIDATES = 200;
 export const SCANNED = 256;
 
 // Must match the index expression of worker_profiles_geo_idx (db/migrations/0012_worker_geo_point_index.sql)

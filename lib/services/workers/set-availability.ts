@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import type { SetAvailabilityInput } from '@/lib/schemas/worker-availability';
 
 export const hhmm = (minute: number) =>

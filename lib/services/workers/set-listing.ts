@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { identityVerifications, payoutAccounts, workerProfiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors/api-error';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { missingProfileFields } from './missing-profile-fields';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { uploads, type workerProfiles } from '@/db/schema';
-import { validationError } from '@/lib/api/errors';
+import { validationError } from '@/lib/errors/api-error';
 import type { WorkerProfileInput } from '@/lib/schemas/workers';
 import { uploadUrl } from '@/lib/services/uploads/upload-url';
 

@@ -3,8 +3,8 @@ import Link from 'next/link';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { ApiError, type ErrorCode } from '@/lib/api/errors';
-import { getBrowserUser } from '@/lib/auth/next-auth';
+import { getBrowserUser } from '@/lib/api/next-auth';
+import { ApiError, type ErrorCode } from '@/lib/errors/api-error';
 import { verifyEmail } from '@/lib/services/users/verify-email';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import NextAuth from 'next-auth';
-import { authOptions } from '@/lib/auth/next-auth';
+import { authOptions } from '@/lib/api/next-auth';
 
 // next-auth's own endpoints (/api/auth/*): credentials sign-in, CSRF token, sign-out.
 type Context = { params: Promise<{ nextauth: string[] }> };

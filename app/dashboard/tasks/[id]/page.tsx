@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
@@ -8,7 +9,7 @@ import { TaskStatusBadge } from '@/components/task-status-badge';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { loadTaskPage } from '../load-task-page';
 import { approveAction, cancelAction, requestRevisionAction } from './actions';
@@ -81,6 +82,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         page={{ task, thread, timeline }}
         side="requester"
         closedThreadNote="The thread opens when a worker accepts the task."
+        postMessage={postMessageAction}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
+import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
@@ -12,7 +13,7 @@ import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/auth/require-browser-user';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { haversineMeters } from '@/lib/geo/haversine';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
@@ -96,6 +97,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
           page={{ task, thread, timeline }}
           side="worker"
           closedThreadNote="The thread opens when you accept the task."
+          postMessage={postMessageAction}
         />
       )}
     </div>

@@ -1,6 +1,6 @@
-import { ApiError } from '@/lib/api/errors';
 import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
+import { ApiError } from '@/lib/errors/api-error';
 import { deleteCurrentSessionOperation } from '@/lib/schemas/users';
 import { revokeSession } from '@/lib/services/sessions/revoke-session';
 

@@ -1,5 +1,5 @@
 import { browserRoute } from '@/lib/api/browser-route';
-import { ApiError, validationError } from '@/lib/api/errors';
+import { ApiError, validationError } from '@/lib/errors/api-error';
 import { awaitMessagesQuery } from '@/lib/schemas/messages';
 import { awaitMessages } from '@/lib/services/messages/await-messages';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode } from './errors';
+import type { ErrorCode } from '@/lib/errors/api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,7 +1,8 @@
 // `npm run db:seed`: a demo operator to sign in with on a fresh database. Safe to run twice.
-import { hashPassword } from '../lib/auth/passwords';
-import { databaseConfigFromEnv, openDatabase } from './client';
-import { users } from './schema';
+
+import { databaseConfigFromEnv, openDatabase } from '@/db/client';
+import { users } from '@/db/schema';
+import { hashPassword } from '@/lib/auth/passwords';
 
 const email = process.env.SEED_EMAIL ?? 'demo@legwork.local';
 const password = process.env.SEED_PASSWORD ?? 'legwork-demo-password';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { clientIp } from '@/lib/api/request-context';
 import { env, resetEnvCache } from '@/lib/env';
 import { clientOfChain, isTrustedPeer, PEER_ADDRESS_HEADER, parseHop, parseTrustedProxies } from './client-address';
-import { clientIp } from './request-context';
 
 const trusted = (value: string) => parseTrustedProxies(value);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { type ErrorCode, errorTable } from '@/lib/errors/api-error';
+import type { DocumentedOperation, Operation } from '@/lib/schemas/operation';
 import { documentedOperations, operations } from '@/lib/schemas/operations';
-import { type ErrorCode, errorTable } from './errors';
-import type { DocumentedOperation, Operation } from './operation';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -3,18 +3,18 @@ import { getServerSession } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { cache } from 'react';
 import { getDatabase } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
+import { toActorUser } from '@/lib/auth/actor';
+import { authSecret } from '@/lib/auth/auth-secret';
 import { env } from '@/lib/env';
+import { ApiError } from '@/lib/errors/api-error';
 import { emailSchema } from '@/lib/schemas/common';
 import { createSessionOperation } from '@/lib/schemas/users';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
 import { revokeSession } from '@/lib/services/sessions/revoke-session';
 import { signIn } from '@/lib/services/users/sign-in';
 import { type PublicUser, toPublicUser } from '@/lib/services/users/to-public-user';
-import { toActorUser } from './actor';
-import { authSecret } from './auth-secret';
 
 // The browser signs in through next-auth, but the session itself is a row in our sessions table: the
 // JWT cookie only carries that row's id, and every page load checks the row, so revoking a session
