@@ -118,9 +118,10 @@ async function runHandler<T extends Operation>(
   encodeOnce: ReturnType<typeof sharedEncoder>,
 ): Promise<Outcome> {
   const opened = operation.usesDatabase === false ? undefined : await database();
-  // The one cast of the pipeline: parseInput checked body, query and params against the operation's schemas,
-  // and `opened` is there exactly when HandlerInput<T> has the database.
-  const result: unknown = await handler({ ...input, db: opened?.db, database: opened } as HandlerInput<T>);
+  // parseInput checked body, query and params against the operation's schemas, and the database handles are
+  // there exactly when HandlerInput<T> has them (absent for `usesDatabase: false`): this cast restates both.
+  const handles = opened ? { db: opened.db, database: opened } : {};
+  const result: unknown = await handler({ ...input, ...handles } as HandlerInput<T>);
   if (isReply(result) && result.raw) return { status: result.status, body: result.data, headers: result.headers };
   const status = isReply(result) ? result.status : (operation.successStatus ?? 200);
   const headers = isReply(result) ? result.headers : undefined;

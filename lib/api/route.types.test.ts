@@ -1,11 +1,13 @@
-import { describe, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import { call, uniqueIp } from '@/test/http';
 import { defineOperation } from './operation';
 import { laterReply, rawReply, reply } from './outcome';
 import { type HandlerInput, route } from './route';
 
 // Type-level tests of the handler contract: `tsc --noEmit` checks every `@ts-expect-error` below still flags an
-// error (an unused one is itself an error), so a loosened Handler type fails the build. Nothing here is run.
+// error (an unused one is itself an error), so a loosened Handler type fails the build. The handlers are built,
+// not called, except in the one run-time case.
 
 const thing = z.object({ id: z.uuid(), count: z.number().int(), at: z.iso.datetime() });
 
@@ -79,6 +81,15 @@ describe('Handler<T>', () => {
     expectTypeOf<HandlerInput<typeof ping>>().not.toHaveProperty('database');
     // @ts-expect-error db is absent when usesDatabase is false
     route(ping, async ({ db }) => (db ? { status: 'ok' as const } : { status: 'ok' as const }));
+  });
+
+  it('leaves the database handles out of the input at run time too', async () => {
+    const handler = route(ping, async (input) => {
+      if ('db' in input || 'database' in input) throw new Error('a database handle was passed');
+      return { status: 'ok' as const };
+    });
+    const res = await call(handler, '/v1/ping', { ip: uniqueIp() });
+    expect(res.status, res.text).toBe(200);
   });
 
   it('types params, query and body from the operation', () => {
