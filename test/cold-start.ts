@@ -12,7 +12,7 @@ import { call, uniqueIp } from './http';
 // Helpers for the cold start: POST /v1/tasks/propose, the agent's poll and the claim row behind them.
 
 export type Proposal = {
-  task: Record<string, any> & { id: string; title: string; totalCents: number; requesterId: string };
+  task: Record<string, unknown> & { id: string; title: string; totalCents: number; requesterId: string };
   humanClaimUrl: string;
   claimToken: string;
   claimExpiresAt: string;

@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@/lib/api/route';
 import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
+import type { TestJson } from './json';
 
 export type CallOptions = {
   headers?: Record<string, string>;
@@ -12,7 +13,7 @@ export type CallOptions = {
   token?: string;
 };
 
-export type CallResult = { status: number; headers: Headers; json: any; text: string };
+export type CallResult = { status: number; headers: Headers; json: TestJson; text: string };
 
 /** Calls a route handler with a real Request, exactly as Next.js does, and reads the Response. */
 export async function call(handler: RouteHandler, path: string, options: CallOptions = {}): Promise<CallResult> {

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { POST as simulateRoute } from '@/app/v1/sandbox/tasks/[id]/simulate/route';
 import { POST as createTaskRoute } from '@/app/v1/tasks/route';
 import { call, uniqueIp } from './http';
+import type { TestJson } from './json';
 import { lifecycleBody } from './tasks';
 
 // Sandbox fixtures: a test-mode task posted by an agent's test key, and the simulate route.
@@ -27,7 +28,7 @@ export function simulate(
 export async function simulated(token: string, taskId: string, action: string, extra: Record<string, unknown> = {}) {
   const res = await simulate(token, taskId, action, extra);
   expect(res.status, res.text).toBe(200);
-  return res.json.data as { task: Record<string, any>; message?: Record<string, any> };
+  return res.json.data as { task: Record<string, TestJson>; message?: Record<string, TestJson> };
 }
 
 /** A posted test-mode task created through POST /v1/tasks with `token` (a lgw_test_ key: funded in test mode). */

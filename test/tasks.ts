@@ -10,6 +10,7 @@ import { POST as submitRoute } from '@/app/v1/tasks/[id]/submit/route';
 import { POST as withdrawRoute } from '@/app/v1/tasks/[id]/withdraw/route';
 import { POST as createTaskRoute } from '@/app/v1/tasks/route';
 import { getDatabase } from '@/db/client';
+import { execute } from '@/db/execute';
 import { events, type Task, taskAssignments, tasks } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { expireTask } from '@/lib/services/tasks/task-deadlines';
@@ -296,7 +297,9 @@ export function expectEndedTasksSettled() {
   afterAll(async () => {
     if (requesterIds.size === 0) return;
     const { db } = await getDatabase();
-    const result = await db.execute(sql`
+    const unbalanced = await execute(
+      db,
+      sql`
       select t.id, t.status, coalesce(sum(e.amount_cents), 0)::text as held
       from tasks t
       left join ledger_entries e
@@ -307,7 +310,8 @@ export function expectEndedTasksSettled() {
       )})
         and t.status in ('completed', 'cancelled', 'expired', 'resolved')
       group by t.id, t.status
-      having coalesce(sum(e.amount_cents), 0) <> 0`);
-    expect((result as unknown as { rows: unknown[] }).rows).toEqual([]);
+      having coalesce(sum(e.amount_cents), 0) <> 0`,
+    );
+    expect(unbalanced).toEqual([]);
   });
 }

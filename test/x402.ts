@@ -134,7 +134,7 @@ export async function paymentRow(payer: string, nonce: string) {
   return row;
 }
 
-export type FacilitatorCall = { path: string; body: any };
+export type FacilitatorCall = { path: string; body: unknown };
 
 /**
  * A local stand-in for an x402 facilitator on 127.0.0.1: records every request and answers with
@@ -144,7 +144,7 @@ export type FacilitatorCall = { path: string; body: any };
 export async function facilitatorStandIn(
   answer: (
     path: string,
-    body: any,
+    body: unknown,
   ) => { status: number; json: unknown } | 'hang' | Promise<{ status: number; json: unknown }>,
 ): Promise<{ url: string; calls: FacilitatorCall[]; close: () => Promise<void> }> {
   const calls: FacilitatorCall[] = [];

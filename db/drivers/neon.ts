@@ -19,7 +19,7 @@ export async function openNeon(url: string): Promise<Database> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db: Db = drizzle({ client: pool, schema, casing: 'snake_case' });
   return {
     driver: 'neon',
     db,

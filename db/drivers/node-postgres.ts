@@ -17,7 +17,7 @@ export async function openNodePostgres({ url, maxConnections = 10 }: NodePostgre
     await pool.end();
     throw error;
   }
-  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db: Db = drizzle(pool, { schema, casing: 'snake_case' });
   const listener = createPgListener(url);
   return {
     driver: 'pg',

@@ -5,7 +5,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { type Database, type Db, migrationsFolder } from '../database';
+import { type Database, migrationsFolder } from '../database';
 import * as schema from '../schema';
 
 /** `dataDir` is a folder, or `memory://` for a throwaway database (optionally loaded from `snapshot`). */
@@ -23,7 +23,7 @@ export async function openPglite(dataDir: string, snapshot?: Blob): Promise<Data
     const pglite = client;
     return {
       driver: 'pglite',
-      db: db as unknown as Db,
+      db,
       async query<Row>(_name: string, text: string, params: unknown[]) {
         const result = await pglite.query<Row>(text, params);
         return result.rows;

@@ -1,13 +1,14 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { TestJson } from '../../test/json';
 import { expect } from '../fixtures';
 import { enterTestCard } from '../ui/steps';
 
 // Steps shared by the MCP specs (stdio and HTTP): a tool call read back as structured content, the human side of
 // a claim in the browser, and the sandbox worker acting through the API.
 
-export type ToolAnswer = { isError?: boolean; structured: Record<string, any>; text: string };
+export type ToolAnswer = { isError?: boolean; structured: Record<string, TestJson>; text: string };
 
 export async function callTool(
   client: Client,
@@ -21,7 +22,7 @@ export async function callTool(
     onprogress ? { onprogress: (update) => onprogress(update.progress), timeout: 70_000 } : { timeout: 70_000 },
   )) as CallToolResult;
   const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-  return { isError: result.isError, structured: (result.structuredContent ?? {}) as Record<string, any>, text };
+  return { isError: result.isError, structured: (result.structuredContent ?? {}) as Record<string, TestJson>, text };
 }
 
 /** The human opens the claim link, gives a new email and the 4242 test card, and pays: the task is posted. */

@@ -6,14 +6,24 @@ export type Outcome = { status: number; body: unknown; headers?: Record<string, 
 
 const REPLY = Symbol('reply');
 
+/** A handler's answer with a chosen status; `data` is checked against the operation's schema for that status. */
 export type Reply<T> = {
   [REPLY]: true;
   status: number;
   data: T;
   headers?: Record<string, string>;
-  raw?: true;
-  later?: Promise<unknown>;
+  raw?: undefined;
+  later?: undefined;
 };
+
+/** A reply sent verbatim (see rawReply): no schema, so its body is not part of the operation's type. */
+export type RawReply = Omit<Reply<unknown>, 'raw'> & { raw: true };
+
+/** A 200 whose data (of type T) is still to come (see laterReply). */
+export type LaterReply<T> = Omit<Reply<undefined>, 'later'> & { status: 200; later: Promise<T> };
+
+/** Any of the three, as the pipeline sees them. */
+export type AnyReply = Reply<unknown> | RawReply | LaterReply<unknown>;
 
 /** Lets a handler pick a status other than the operation's success status (e.g. 503 from deep health). */
 export function reply<T>(status: number, data: T, headers?: Record<string, string>): Reply<T> {
@@ -24,7 +34,7 @@ export function reply<T>(status: number, data: T, headers?: Record<string, strin
  * A reply whose body is sent exactly as given: no `{data}` envelope, no response-schema check. For the
  * few bodies a protocol fixes (the x402 402 body: the error envelope plus `x402Version` and `accepts`).
  */
-export function rawReply<T>(status: number, body: T, headers?: Record<string, string>): Reply<T> {
+export function rawReply(status: number, body: unknown, headers?: Record<string, string>): RawReply {
   return { [REPLY]: true, status, data: body, headers, raw: true };
 }
 
@@ -34,10 +44,10 @@ export function rawReply<T>(status: number, body: T, headers?: Record<string, st
  * not when thousands of waiters wake together. `data` must not reject: a wait that cannot finish resolves to
  * an answer that tells the client to ask again.
  */
-export function laterReply<T>(data: Promise<T>, headers?: Record<string, string>): Reply<undefined> {
+export function laterReply<T>(data: Promise<T>, headers?: Record<string, string>): LaterReply<T> {
   return { [REPLY]: true, status: 200, data: undefined, headers, later: data };
 }
 
-export function isReply(value: unknown): value is Reply<unknown> {
+export function isReply(value: unknown): value is AnyReply {
   return typeof value === 'object' && value !== null && REPLY in value;
 }

@@ -1,8 +1,8 @@
 import { type Database, type Db, getDatabase } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { principalOf } from '@/lib/auth/actor';
-import type { Input, Operation } from '@/lib/schemas/operation';
-import { isReply, type Outcome, type Reply } from './outcome';
+import type { Input, Operation, OtherOutput, Output } from '@/lib/schemas/operation';
+import { isReply, type LaterReply, type Outcome, type RawReply, type Reply } from './outcome';
 import { createRequestContext, type RequestContext } from './request-context';
 import { errorOutcome, sharedEncoder, toResponse } from './respond';
 import { withIdempotency } from './steps/idempotency';
@@ -11,10 +11,8 @@ import { enforceRateLimit, type RateLimitState, rateLimitHeaders } from './steps
 import { authorizeActor, resolveActor } from './steps/resolve-actor';
 import { recordUsage } from './usage-log';
 
-export type HandlerInput<T extends Operation> = {
-  /** Absent only for operations declared `usesDatabase: false` (health checks, the OpenAPI document). */
-  db: Db;
-  database: Database;
+/** What every handler gets, whatever its operation. */
+type RequestInput<T extends Operation> = {
   actor: Actor;
   body: Input<T, 'body'>;
   /** The exact request bytes as text (for signature checks); '' when the operation reads no body. */
@@ -27,7 +25,24 @@ export type HandlerInput<T extends Operation> = {
   request: Request;
 };
 
-type Handler<T extends Operation> = (input: HandlerInput<T>) => Promise<unknown | Reply<unknown>>;
+/** The database handles: absent from the type (and the input) of an operation declared `usesDatabase: false`. */
+type DatabaseInput = { db: Db; database: Database };
+
+export type HandlerInput<T extends Operation> = T['usesDatabase'] extends false
+  ? RequestInput<T>
+  : RequestInput<T> & DatabaseInput;
+
+/**
+ * What a handler may answer: its operation's response data, a reply with that data or an `otherResponses`
+ * status's, a long poll's promised response data, or a raw protocol body. Anything else fails `tsc`.
+ */
+export type HandlerResult<T extends Operation> =
+  | Output<T>
+  | Reply<Output<T> | OtherOutput<T>>
+  | LaterReply<Output<T>>
+  | RawReply;
+
+export type Handler<T extends Operation> = (input: HandlerInput<T>) => Promise<HandlerResult<T>>;
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -39,7 +54,7 @@ export type RouteHandler = ((request: Request, routeContext: RouteContext) => Pr
  * Builds a Next.js route handler from a declared operation. The pipeline: request context -> actor ->
  * rate limit -> input -> idempotency -> handler -> envelope. Each step lives in ./steps.
  */
-export function route<T extends Operation>(operation: T, handler: Handler<T>): RouteHandler {
+export function route<T extends Operation>(operation: T, handler: Handler<NoInfer<T>>): RouteHandler {
   const encodeOnce = sharedEncoder();
   const run = async (request: Request, routeContext: RouteContext): Promise<Response> => {
     const context = createRequestContext(request);
@@ -94,8 +109,7 @@ export function route<T extends Operation>(operation: T, handler: Handler<T>): R
 async function runHandler<T extends Operation>(
   operation: T,
   handler: Handler<T>,
-  input: Omit<HandlerInput<T>, 'db' | 'database' | 'body' | 'query' | 'params' | 'rawBody'> & {
-    rawBody: string;
+  input: Omit<RequestInput<Operation>, 'body' | 'query' | 'params'> & {
     body: unknown;
     query: unknown;
     params: unknown;
@@ -104,7 +118,10 @@ async function runHandler<T extends Operation>(
   encodeOnce: ReturnType<typeof sharedEncoder>,
 ): Promise<Outcome> {
   const opened = operation.usesDatabase === false ? undefined : await database();
-  const result = await handler({ ...input, db: opened?.db, database: opened } as HandlerInput<T>);
+  // parseInput checked body, query and params against the operation's schemas, and the database handles are
+  // there exactly when HandlerInput<T> has them (absent for `usesDatabase: false`): this cast restates both.
+  const handles = opened ? { db: opened.db, database: opened } : {};
+  const result: unknown = await handler({ ...input, ...handles } as HandlerInput<T>);
   if (isReply(result) && result.raw) return { status: result.status, body: result.data, headers: result.headers };
   const status = isReply(result) ? result.status : (operation.successStatus ?? 200);
   const headers = isReply(result) ? result.headers : undefined;

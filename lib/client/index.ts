@@ -50,7 +50,7 @@ type InitArgs<Init> =
 
 /** The parsed 2xx body of an operation (the whole body, e.g. `{ data }`). */
 export type SuccessBody<P extends keyof paths, M extends ClientMethod, Init = unknown> = NonNullable<
-  FetchResponse<paths[P][M] & Record<string | number, any>, Init, Media>['data']
+  FetchResponse<paths[P][M] & Record<string | number, unknown>, Init, Media>['data']
 >;
 
 export type LegworkMethod<M extends ClientMethod> = <

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { execute } from '@/db/execute';
 import { queueDeliveriesSql } from '@/lib/events/queue-deliveries-sql';
 import type { EventType } from './event-types';
 
@@ -29,7 +30,9 @@ export function newEventId(): string {
  */
 export async function emitEvent(tx: DbOrTx, input: EmitEventInput): Promise<EmittedEvent> {
   const audience = [...new Set(input.audience.filter((id): id is string => Boolean(id)))];
-  const result = await tx.execute(sql`
+  const [row] = await execute<{ id: string; created_at: Date | string; deliveries: number }>(
+    tx,
+    sql`
     with e as (
       insert into events (id, type, data, task_id, audience, livemode)
       values (${newEventId()}, ${input.type}, ${JSON.stringify(input.data)}::jsonb, ${input.taskId ?? null},
@@ -38,8 +41,8 @@ export async function emitEvent(tx: DbOrTx, input: EmitEventInput): Promise<Emit
     ), queued as (${sql.raw(queueDeliveriesSql('e'))})
     select e.id, e.created_at, (select count(*) from queued)::int as deliveries,
       case when exists (select 1 from queued) then pg_notify(${EVENTS_CHANNEL}, e.id) end as woke
-    from e`);
-  const [row] = (result as unknown as { rows: { id: string; created_at: Date | string; deliveries: number }[] }).rows;
+    from e`,
+  );
   if (!row) throw new Error('event insert returned no row');
   return { id: row.id, createdAt: new Date(row.created_at), deliveries: Number(row.deliveries) };
 }

@@ -228,15 +228,22 @@ const MULTIPART_FILE_BODY = {
   },
 };
 
-let cached: Record<string, unknown> | undefined;
+/** The document's fixed fields (its operation's response schema checks `openapi`); the rest is plain JSON. */
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, unknown>>;
+} & Record<string, unknown>;
+
+let cached: OpenApiDocument | undefined;
 
 /** OpenAPI 3.1.0 for every operation in lib/schemas/operations.ts. */
-export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
+export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
   cached ??= buildPaths();
   return { ...cached, servers: [{ url: serverUrl, description: 'This deployment' }] };
 }
 
-function buildPaths(): Record<string, unknown> {
+function buildPaths(): OpenApiDocument {
   namedSchemas = {};
   jsonSchema(errorEnvelope, 'output');
   const paths: Record<string, Record<string, unknown>> = {};

@@ -56,6 +56,18 @@ export type Input<T extends Operation, K extends 'body' | 'query' | 'params'> = 
   ? z.output<T[K]>
   : undefined;
 
+/** The data a handler answers with: what `schema` accepts, or a page of it for a `listEnvelope` operation. */
+type Shaped<T extends Operation, S extends z.ZodType> = T['listEnvelope'] extends true
+  ? { data: z.input<S>; nextCursor: string | null }
+  : z.input<S>;
+
+/** What a handler returns for its success status: the input of the operation's `response` schema. */
+export type Output<T extends Operation> = Shaped<T, T['response']>;
+
+/** The data of a reply with one of the operation's `otherResponses` statuses (never when it has none). */
+export type OtherOutput<T extends Operation> =
+  NonNullable<T['otherResponses']> extends Record<number, { schema: infer S extends z.ZodType }> ? Shaped<T, S> : never;
+
 /**
  * An endpoint that is not built with route() because it speaks another protocol (MCP's JSON-RPC), described
  * by hand so the OpenAPI document still lists it. Bodies are zod schemas (converted like an operation's) or,

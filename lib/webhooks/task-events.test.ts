@@ -5,6 +5,7 @@ import { POST as withdraw } from '@/app/v1/tasks/[id]/withdraw/route';
 import { getDatabase } from '@/db/client';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
 import { call, uniqueIp } from '@/test/http';
+import type { TestJson } from '@/test/json';
 import { taskBetween, taskParties } from '@/test/tasks';
 import { dispatchTo, receiverForFile, withPrivateUrls } from '@/test/webhooks';
 
@@ -21,7 +22,7 @@ async function hookFor(ownerId: string, path: string) {
 const deliveredTo = (path: string) =>
   file.receiver.received
     .filter((request) => request.path === `/hooks/${path}`)
-    .map((request) => JSON.parse(request.body) as { type: string; data: Record<string, any> });
+    .map((request) => JSON.parse(request.body) as { type: string; data: Record<string, TestJson> });
 
 describe('task events over webhooks', () => {
   it('a message reaches the other side only, never its sender; a transition reaches both sides', async () => {

@@ -4,12 +4,13 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createLegworkClient } from '@/lib/client';
 import { uniqueIp } from '@/test/http';
+import type { TestJson } from '@/test/json';
 import { createLegworkMcpServer } from '../server';
 import { appFetch } from './app-fetch';
 
 // An MCP client connected in memory to a Legwork MCP server whose API calls run the real route handlers.
 
-export type ToolAnswer = CallToolResult & { structuredContent: Record<string, any>; text: string };
+export type ToolAnswer = CallToolResult & { structuredContent: Record<string, TestJson>; text: string };
 
 export type ConnectOptions = { apiKey?: string; pollIntervalMs?: number; onRequest?: (request: Request) => void };
 

@@ -10,7 +10,28 @@ import {
 } from '@/db/schema';
 import type { ProcessorEvent } from './processor-event';
 
-type Handler = (tx: Tx, event: ProcessorEvent, object: Record<string, any>) => Promise<void>;
+/**
+ * The fields of an event's `data.object` that the handlers below read (Stripe's names). Each event type has its
+ * own object, so every field is optional and the handlers coerce what they store.
+ */
+export type ProcessorObject = {
+  id?: unknown;
+  charges_enabled?: unknown;
+  payouts_enabled?: unknown;
+  details_submitted?: unknown;
+  requirements?: { currently_due?: string[] } | null;
+  customer?: unknown;
+  payment_method?:
+    | string
+    | { id?: unknown; card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } }
+    | null;
+  last_payment_error?: { decline_code?: string; code?: string; message?: string } | null;
+  amount_refunded?: unknown;
+  payment_intent?: unknown;
+  amount_reversed?: unknown;
+};
+
+type Handler = (tx: Tx, event: ProcessorEvent, object: ProcessorObject) => Promise<void>;
 
 // Order is not guaranteed. Each handler is written so a late, older event cannot undo a newer state:
 // snapshots (accounts, identity sessions) apply only if newer than what was last applied; charges and
@@ -71,7 +92,7 @@ export const eventHandlers: Record<string, Handler> = {
   },
 
   'payment_intent.payment_failed': async (tx, event, intent) => {
-    const error = intent.last_payment_error ?? {};
+    const error: NonNullable<ProcessorObject['last_payment_error']> = intent.last_payment_error ?? {};
     await tx
       .update(charges)
       .set({

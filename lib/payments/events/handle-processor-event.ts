@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { processorEvents } from '@/db/schema';
-import { eventHandlers } from './event-handlers';
+import { eventHandlers, type ProcessorObject } from './event-handlers';
 import type { ProcessorEvent } from './processor-event';
 
 export type HandledEvent = { received: true; duplicate: boolean; handled: boolean };
@@ -19,7 +19,7 @@ export async function handleProcessorEvent(db: Db, event: ProcessorEvent): Promi
       .returning({ eventId: processorEvents.eventId });
     if (!fresh) return { received: true, duplicate: true, handled: false };
     const handler = eventHandlers[event.type];
-    if (handler) await handler(tx, event, event.data.object as Record<string, any>);
+    if (handler) await handler(tx, event, event.data.object as ProcessorObject);
     return { received: true, duplicate: false, handled: Boolean(handler) };
   });
 }

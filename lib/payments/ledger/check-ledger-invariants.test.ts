@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, type Db, getDatabase, openDatabase, type Tx } from '@/db/client';
+import { execute } from '@/db/execute';
 import { ledgerEntries, ledgerTransactions } from '@/db/schema';
 import { ledgerAccount } from './accounts';
 import { checkLedgerInvariants } from './check-ledger-invariants';
@@ -34,8 +35,7 @@ function onTransaction(database: Database, tx: Tx): Database {
     ...database,
     query: async <Row>(_name: string, text: string, params: unknown[]) => {
       if (params.length > 0) throw new Error('onTransaction() only runs statements without parameters');
-      const result = (await tx.execute(sql.raw(text))) as unknown as { rows: Row[] };
-      return result.rows;
+      return (await execute(tx, sql.raw(text))) as Row[];
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { execute } from '@/db/execute';
 import { tasks, workerProfiles } from '@/db/schema';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { toTaskResource } from './to-task-resource';
@@ -25,6 +26,9 @@ export type OpenTask = ReturnType<typeof toTaskResource> & {
 };
 
 export type OpenTasks = { listed: boolean; hasLocation: boolean; radiusMeters: number | null; data: OpenTask[] };
+
+/** A task id with its score, as the ranking query selects it. */
+type RankedRow = { id: string; distance_meters: number | null; matched_skills: string[]; match_score: number };
 
 /**
  * Posted, not yet due tasks for a listed worker: those within the profile's `defaultRadiusMeters` of its
@@ -66,7 +70,9 @@ export async function listOpenTasks(
       ? nearby(profile.lat, profile.lng, profile.radius)
       : sql`false`;
 
-  const result = await db.execute(sql`
+  const ranked = await execute<RankedRow>(
+    db,
+    sql`
     select id, distance_meters, matched_skills, match_score from (
       select c.id, c.distance_meters, c.matched_skills, c.deadline,
         ${SKILL_WEIGHT}::float8 * (case when c.required_count = 0 then ${NO_SKILLS_OVERLAP}::float8
@@ -87,12 +93,8 @@ export async function listOpenTasks(
       where c.distance_meters is null or c.distance_meters <= ${profile.radius}
     ) scored
     order by match_score desc, deadline asc, id asc
-    limit ${options.limit}`);
-  const ranked = (
-    result as unknown as {
-      rows: { id: string; distance_meters: number | null; matched_skills: string[]; match_score: number }[];
-    }
-  ).rows;
+    limit ${options.limit}`,
+  );
   const rows = ranked.length
     ? await db
         .select()

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { decodeCursor, encodeCursor } from '@/db/cursor';
+import { execute } from '@/db/execute';
 import { tasks } from '@/db/schema';
 import type { TaskStatus } from '@/lib/schemas/tasks';
 import { toTaskResource } from './to-task-resource';
@@ -36,10 +37,12 @@ export async function listTasks(db: DbOrTx, userId: string, query: TaskListQuery
         ? assigned
         : sql`(${requested}) union (${assigned})`;
 
-  const keys = await db.execute(sql`
+  const keyRows = await execute<{ id: string; cursor_at: string }>(
+    db,
+    sql`
     select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
-    from (${sources}) merged order by created_at desc, id desc limit ${take}`);
-  const keyRows = (keys as unknown as { rows: { id: string; cursor_at: string }[] }).rows;
+    from (${sources}) merged order by created_at desc, id desc limit ${take}`,
+  );
   const pageKeys = keyRows.slice(0, query.limit);
   const rows = pageKeys.length
     ? await db
