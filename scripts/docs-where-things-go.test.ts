@@ -24,7 +24,7 @@ function tablesIn(schemaDir: string): string[] {
   return readdirSync(path.join(root, schemaDir))
     .filter((file) => file.endsWith('.ts'))
     .flatMap((file) => [...readFileSync(path.join(root, schemaDir, file), 'utf8').matchAll(/pgTable\(\s*'(\w+)'/g)])
-    .map((match) => match[1]);
+    .map(([, name]) => name ?? '');
 }
 
 /** The names a doc section does not mention as inline code (`name`, or a path that starts with it). */
