@@ -3,7 +3,7 @@
 // the SAME route handlers (the same pipeline: auth, rate limit, validation, idempotency, usage log) without Next's
 // per-request machinery, which holds ~60 KB for as long as a request is open (5,000 parked waiters: ~300 MB), adds
 // ~200 µs to each answer when they all wake together, and costs a posted message more CPU than the post itself.
-// See docs/architecture.md "Message threads in production". `next dev` has no such path: it serves them through Next.
+// See docs/performance.md "Message threads". `next dev` has no such path: it serves them through Next.
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import next from 'next';

@@ -6,7 +6,7 @@ import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../
 import * as schema from '../schema';
 
 // Serverless Postgres (Vercel Postgres / Neon) over WebSockets: the maintained successor of
-// @vercel/postgres, with real transactions. See docs/architecture.md "Data layer".
+// @vercel/postgres, with real transactions. See docs/database.md "Why @neondatabase/serverless".
 export async function openNeon(url: string): Promise<Database> {
   if (typeof WebSocket === 'undefined') neonConfig.webSocketConstructor = ws;
   const pool = new Pool({ connectionString: url });

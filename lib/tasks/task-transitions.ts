@@ -1,6 +1,6 @@
 import type { TaskStatus } from '@/db/schema/tasks';
 
-// The task state machine (DESIGN §4 "Tasks"; docs/architecture.md "Task lifecycle"). Each action names the
+// The task state machine (DESIGN §4 "Tasks"; docs/tasks.md "Task lifecycle"). Each action names the
 // statuses it leaves from, the status it leads to, and who may take it; `guards` names a condition the action
 // needs beyond the status, for the statuses it applies to.
 export type TaskActor = 'requester' | 'worker' | 'listedWorker' | 'eitherSide' | 'admin' | 'system';
