@@ -1,8 +1,8 @@
 import { notFound } from 'next/navigation';
 import type { Db } from '@/db/client';
 import { ApiError } from '@/lib/errors/api-error';
+import { isOpen } from '@/lib/services/messages/is-open';
 import { listMessages } from '@/lib/services/messages/list-messages';
-import { isOpen } from '@/lib/services/messages/thread';
 import { loadTaskAccess, type TaskAccess } from '@/lib/services/tasks/task-access';
 import { taskTimeline } from '@/lib/services/tasks/task-timeline';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
