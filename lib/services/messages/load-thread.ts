@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type Task, taskAssignments } from '@/db/schema';
-import { loadTaskAccess, type TaskSide } from '@/lib/services/tasks/task-access';
+import { loadTaskAccess } from '@/lib/services/tasks/load-task-access';
+import type { TaskSide } from '@/lib/services/tasks/side-of';
 
 // The 1:1 thread of a task: who is in it, which side a message came from, where it stands in the order. A
 // worker's thread is their assignment's (db/schema/tasks.ts `task_assignments`): a worker reads only the messages

@@ -4,7 +4,7 @@ import { taskStatus } from '@/db/schema';
 import { EVENTS_CHANNEL, newEventId } from '@/lib/events/emit-event';
 import { TASK_MESSAGE_CREATED } from '@/lib/events/event-types';
 import { queueDeliveriesSql } from '@/lib/events/queue-deliveries-sql';
-import { taskNotFound } from '@/lib/services/tasks/task-access';
+import { taskNotFound } from '@/lib/services/tasks/task-not-found';
 import { isTerminal } from '@/lib/tasks/task-transitions';
 import { assertWritable } from './assert-writable';
 import { isOpen } from './is-open';

@@ -4,8 +4,10 @@ import { ApiError } from '@/lib/errors/api-error';
 import { releaseFundingSource } from './claim-funding-source';
 import { fundTask } from './fund-task';
 import type { Funder, FundingOutcome } from './funding-outcome';
+import { readTaskAccess, type TaskAccess } from './read-task-access';
 import { invalidTransition } from './run-transition';
-import { readTaskAccess, type TaskAccess, taskNotFound, visibleOrNotFound } from './task-access';
+import { taskNotFound } from './task-not-found';
+import { visibleOrNotFound } from './visible-or-not-found';
 
 export type PublishTask = Funder & { taskId: string };
 

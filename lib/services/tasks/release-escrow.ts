@@ -10,7 +10,9 @@ import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import { refundTask } from '@/lib/services/payments/refund-task';
 import { transferOrHold, transferToWorker } from '@/lib/services/payments/transfer-to-worker';
-import { loadPlatformTask, type TaskAccess, taskAudience } from './task-access';
+import { loadPlatformTask } from './load-platform-task';
+import type { TaskAccess } from './read-task-access';
+import { taskAudience } from './task-audience';
 
 // The two ways a task's escrow empties: back to the requester (cancel, expiry) or to the worker (completion).
 // Both run inside the transition's transaction, so the status and the money move together or not at all. They
