@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
-import { payWorker } from './release-escrow';
+import { payWorker } from './pay-worker';
 import { runTransition } from './run-transition';
 
 export function approveTask(db: Db, user: ActorUser, taskId: string) {

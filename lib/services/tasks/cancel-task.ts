@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
-import { refundEscrow } from './release-escrow';
+import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 import { endAssignment } from './task-assignments';
 

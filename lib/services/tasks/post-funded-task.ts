@@ -3,7 +3,7 @@ import type { Task } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { type AcceptedX402Payment, recordX402Receipt } from '@/lib/payments/x402/accept-payment';
 import { type FundingSource, fundingInProgress } from './claim-funding-source';
-import { emitPaymentEvent } from './release-escrow';
+import { emitPaymentEvent } from './emit-payment-event';
 import { runTransition } from './run-transition';
 
 export type PostFundedTask = {

@@ -5,7 +5,8 @@ import { tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
 import { REVIEW_WINDOW_HOURS } from '@/lib/tasks/task-transitions';
-import { payWorker, refundEscrow } from './release-escrow';
+import { payWorker } from './pay-worker';
+import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 
 const BATCH = 100;
