@@ -10,8 +10,8 @@ import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { completeTestOnboarding } from '@/lib/payments/test-mode/complete-test-flows';
 import { confirmTestSetup } from '@/lib/payments/test-mode/confirm-test-setup';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
-import { startPayoutOnboarding } from '@/lib/services/payments/payout-account';
-import { startWalletSetup } from '@/lib/services/payments/wallet';
+import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
+import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 import { insertUser } from './factories';
 
 // Helpers for tests of the money flow through the built-in test-mode processor.

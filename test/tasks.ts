@@ -13,7 +13,7 @@ import { getDatabase } from '@/db/client';
 import { execute } from '@/db/execute';
 import { events, type Task, taskAssignments, tasks } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
-import { expireTask } from '@/lib/services/tasks/task-deadlines';
+import { expireTask } from '@/lib/services/tasks/expire-task';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { insertTask } from './agents';
 import { insertApiKey, insertUser } from './factories';

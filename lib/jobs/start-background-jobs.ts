@@ -1,8 +1,8 @@
 import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
-import { payHeldWorkers } from '@/lib/services/tasks/release-escrow';
-import { runTaskDeadlines } from '@/lib/services/tasks/task-deadlines';
+import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
+import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
 import { runDispatcher } from '@/lib/webhooks/run-dispatcher';
 import { runExpiredRowsSweep } from './sweep-expired-rows';
 

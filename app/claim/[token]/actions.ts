@@ -13,7 +13,7 @@ import { emailSchema } from '@/lib/schemas/common';
 import { createUserOperation, passwordSchema } from '@/lib/schemas/users';
 import { completeClaim } from '@/lib/services/cold-start/complete-claim';
 import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim';
-import { startWalletSetup } from '@/lib/services/payments/wallet';
+import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
 

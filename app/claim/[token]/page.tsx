@@ -8,7 +8,7 @@ import { getDatabase } from '@/db/client';
 import { getBrowserUser } from '@/lib/api/next-auth';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim';
-import { getWallet } from '@/lib/services/payments/wallet';
+import { getWallet } from '@/lib/services/payments/get-wallet';
 import { hasPassword } from '@/lib/services/users/has-password';
 import { addClaimCard } from './actions';
 import { ConfirmStep } from './confirm-step';

@@ -5,7 +5,8 @@ import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { createApiKeyOperation } from '@/lib/schemas/api-keys';
-import { createApiKey, revokeApiKey } from '@/lib/services/operators/api-keys';
+import { createApiKey } from '@/lib/services/operators/create-api-key';
+import { revokeApiKey } from '@/lib/services/operators/revoke-api-key';
 
 export type CreateKeyState = { error?: string; key?: string };
 

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
-import { listApiKeys } from '@/lib/services/operators/api-keys';
+import { listApiKeys } from '@/lib/services/operators/list-api-keys';
 import { revokeKeyAction } from './actions';
 import { CreateKeyForm } from './create-key-form';
 

@@ -5,8 +5,8 @@ import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
-import { startPayoutOnboarding } from '@/lib/services/payments/payout-account';
-import { startWalletSetup } from '@/lib/services/payments/wallet';
+import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
+import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 
 /** "Add card" / "Replace card": off to the processor's card page, back to this dashboard afterwards. */
 export async function addCard(): Promise<void> {

@@ -7,9 +7,9 @@ import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { getPayoutAccountStatus } from '@/lib/services/payments/get-payout-account-status';
+import { getWallet } from '@/lib/services/payments/get-wallet';
 import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
-import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';
-import { getWallet } from '@/lib/services/payments/wallet';
 import { addCard, onboardPayouts } from './actions';
 
 export const dynamic = 'force-dynamic';

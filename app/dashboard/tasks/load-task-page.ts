@@ -1,9 +1,10 @@
 import { notFound } from 'next/navigation';
 import type { Db } from '@/db/client';
 import { ApiError } from '@/lib/errors/api-error';
+import { isOpen } from '@/lib/services/messages/is-open';
 import { listMessages } from '@/lib/services/messages/list-messages';
-import { isOpen } from '@/lib/services/messages/thread';
-import { loadTaskAccess, type TaskAccess } from '@/lib/services/tasks/task-access';
+import { loadTaskAccess } from '@/lib/services/tasks/load-task-access';
+import type { TaskAccess } from '@/lib/services/tasks/read-task-access';
 import { taskTimeline } from '@/lib/services/tasks/task-timeline';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { isTerminal } from '@/lib/tasks/task-transitions';

@@ -4,7 +4,7 @@ import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
 import { postMessageBody } from '@/lib/schemas/messages';
 import { postMessage } from '@/lib/services/messages/post-message';
-import type { MessageResource } from '@/lib/services/messages/thread';
+import type { MessageResource } from '@/lib/services/messages/to-message-resource';
 import { requireBrowserActor } from './browser-actor';
 
 export type PostMessageResult = { message?: MessageResource; error?: string };

@@ -6,7 +6,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
-import { getPayoutAccountStatus } from '@/lib/services/payments/payout-account';
+import { getPayoutAccountStatus } from '@/lib/services/payments/get-payout-account-status';
 import { getCapabilities } from '@/lib/services/workers/get-capabilities';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
 import { getIdVerificationStatus } from '@/lib/services/workers/id-verification';

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { issueApiKey } from '@/lib/services/operators/api-keys';
+import { issueApiKey } from '@/lib/services/operators/issue-api-key';
 
 export type CreateAgentInput = { name: string; spendingLimitCents?: number | null };
 

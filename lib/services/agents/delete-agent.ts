@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
-import { agentNotFound, ownedAgent } from './find-owned-agent';
+import { agentNotFound } from './agent-not-found';
+import { ownedAgent } from './owned-agent';
 
 /** Marks the agent deleted and revokes every key it has, in one transaction; its history stays. */
 export async function deleteAgent(db: Db, operatorId: string, agentId: string) {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { apiKeys, apiRequestLog, tasks, users } from '@/db/schema';
-import { activeKey } from '@/lib/services/operators/api-keys';
+import { activeKey } from '@/lib/services/operators/active-key';
 import { escrowTotal, NET_KINDS } from './escrow-total';
 
 /**

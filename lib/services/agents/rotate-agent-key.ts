@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys } from '@/db/schema';
-import { issueApiKey } from '@/lib/services/operators/api-keys';
+import { issueApiKey } from '@/lib/services/operators/issue-api-key';
 import { agentKeyName } from './create-agent';
 import { findOwnedAgent } from './find-owned-agent';
 

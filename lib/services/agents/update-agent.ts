@@ -1,6 +1,8 @@
 import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema';
-import { agentColumns, agentNotFound, ownedAgent } from './find-owned-agent';
+import { agentColumns } from './agent-columns';
+import { agentNotFound } from './agent-not-found';
+import { ownedAgent } from './owned-agent';
 
 export type UpdateAgentInput = { name?: string; spendingLimitCents?: number | null };
 

@@ -3,7 +3,7 @@ import type { Db, Tx } from '@/db/client';
 import { agentClaimCodes, users } from '@/db/schema';
 import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
 import { ApiError } from '@/lib/errors/api-error';
-import { issueApiKey } from '@/lib/services/operators/api-keys';
+import { issueApiKey } from '@/lib/services/operators/issue-api-key';
 
 /**
  * Redeems a claim code: one transaction creates the agent and its key and marks the code claimed. The

@@ -4,8 +4,9 @@ import { agentClaims, apiKeys, users } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
-import { claimFundingSource, releaseFundingSource } from '@/lib/services/tasks/claim-funding-source';
+import { claimFundingSource } from '@/lib/services/tasks/claim-funding-source';
 import { postFundedTask } from '@/lib/services/tasks/post-funded-task';
+import { releaseFundingSource } from '@/lib/services/tasks/release-funding-source';
 import { findClaimByHumanToken } from './find-claim';
 
 export type CompleteClaim = {

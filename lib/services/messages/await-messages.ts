@@ -6,23 +6,16 @@ import type { Subscription } from '@/lib/realtime/hub';
 import { takeWaitSlot } from '@/lib/realtime/wait-slots';
 import { MAX_AWAIT_MESSAGES } from '@/lib/schemas/messages';
 import { isTerminal } from '@/lib/tasks/task-transitions';
+import { afterKey } from './after-key';
+import { fromOtherSide } from './from-other-side';
+import { inThread } from './in-thread';
+import { isOpen } from './is-open';
+import { loadThread, type Thread, type ThreadScope } from './load-thread';
 import { messageHub } from './message-hub';
-import {
-  afterKey,
-  fromOtherSide,
-  inThread,
-  isOpen,
-  loadThread,
-  type MessageKey,
-  type MessageResource,
-  messageKey,
-  newestKey,
-  type Thread,
-  type ThreadScope,
-  threadNotOpen,
-  threadReadOnly,
-  toMessageResource,
-} from './thread';
+import { type MessageKey, messageKey } from './message-key';
+import { newestKey } from './newest-key';
+import { threadNotOpen, threadReadOnly } from './thread-errors';
+import { type MessageResource, toMessageResource } from './to-message-resource';
 
 export type AwaitInput = { sinceMessageId?: string; timeoutSec: number; signal?: AbortSignal };
 

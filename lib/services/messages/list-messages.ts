@@ -2,7 +2,10 @@ import { and, desc } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { beforeCursor, decodeCursor, encodeCursor } from '@/db/cursor';
 import { taskMessages } from '@/db/schema';
-import { inThread, loadThread, messageCursorAt, toMessageResource } from './thread';
+import { inThread } from './in-thread';
+import { loadThread } from './load-thread';
+import { messageCursorAt } from './message-cursor-at';
+import { toMessageResource } from './to-message-resource';
 
 export type MessagesPage = { cursor?: string; limit: number };
 

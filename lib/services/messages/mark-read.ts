@@ -1,17 +1,13 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { taskMessages, taskThreadReads } from '@/db/schema';
-import {
-  afterKey,
-  fromOtherSide,
-  inThread,
-  loadThread,
-  type MessageKey,
-  messageCursorAt,
-  messageKey,
-  newestKey,
-  type ThreadScope,
-} from './thread';
+import { afterKey } from './after-key';
+import { fromOtherSide } from './from-other-side';
+import { inThread } from './in-thread';
+import { loadThread, type ThreadScope } from './load-thread';
+import { messageCursorAt } from './message-cursor-at';
+import { type MessageKey, messageKey } from './message-key';
+import { newestKey } from './newest-key';
 
 /**
  * Moves the caller's read cursor forward to `messageId` (default: the newest message), never back, and answers

@@ -4,10 +4,13 @@ import { taskStatus } from '@/db/schema';
 import { EVENTS_CHANNEL, newEventId } from '@/lib/events/emit-event';
 import { TASK_MESSAGE_CREATED } from '@/lib/events/event-types';
 import { queueDeliveriesSql } from '@/lib/events/queue-deliveries-sql';
-import { taskNotFound } from '@/lib/services/tasks/task-access';
+import { taskNotFound } from '@/lib/services/tasks/task-not-found';
 import { isTerminal } from '@/lib/tasks/task-transitions';
+import { assertWritable } from './assert-writable';
+import { isOpen } from './is-open';
 import { TASK_MESSAGES_CHANNEL } from './message-hub';
-import { assertWritable, isOpen, type MessageResource, threadNotOpen, toMessageResource } from './thread';
+import { threadNotOpen } from './thread-errors';
+import { type MessageResource, toMessageResource } from './to-message-resource';
 
 /** Where a message may be posted: an open thread that has not ended (`assertWritable`). */
 const WRITABLE = taskStatus.enumValues.filter((status) => isOpen({ status }) && !isTerminal(status));
@@ -16,7 +19,7 @@ const WRITABLE = taskStatus.enumValues.filter((status) => isOpen({ status }) && 
 // UPDATE: none slips between the check and the insert, and posts to one thread are stamped in commit order), find
 // the sender's side (the rule of `sideOf`: the requester or the operator owning it, else the worker), and only for
 // a side of a writable thread: insert the message into the task's current assignment (whose worker alone reads
-// it: thread.ts), stamped once the lock is held and never before the thread's newest; write the
+// it: in-thread.ts), stamped once the lock is held and never before the thread's newest; write the
 // `task.message.created` outbox event for the OTHER side with the message's copy prepared for the sender's side
 // ($6 as the requester, $7 as the worker) and stamped, and its deliveries to the other side's endpoints; notify
 // the long polls of the task, and the webhook dispatchers when a delivery was queued (at commit). The row comes

@@ -14,8 +14,8 @@ import {
   transferRows,
   withoutStripe,
 } from '@/test/payments';
-import { startPayoutOnboarding } from './payout-account';
 import { refundTask } from './refund-task';
+import { startPayoutOnboarding } from './start-payout-onboarding';
 import { transferToWorker } from './transfer-to-worker';
 
 // Paying a worker for a task through the built-in test-mode processor: the escrow splits into the

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/errors/api-error';
 import { type LedgerMode, ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { findPayoutAccount } from './payout-account';
+import { findPayoutAccount } from './find-payout-account';
 
 export type TransferToWorkerInput = {
   taskId: string;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { type Review, reviews, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
-import { loadTaskAccess } from '@/lib/services/tasks/task-access';
+import { loadTaskAccess } from '@/lib/services/tasks/load-task-access';
 
 export type ReviewInput = { rating: number; comment?: string };
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type fundingSource, tasks } from '@/db/schema';
-import { ApiError } from '@/lib/errors/api-error';
+import { fundingInProgress } from './funding-in-progress';
 
 export type FundingSource = (typeof fundingSource.enumValues)[number];
 
@@ -28,19 +28,4 @@ export async function claimFundingSource(tx: DbOrTx, taskId: string, source: Fun
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'draft'), free))
     .returning({ id: tasks.id });
   if (!claimed) throw fundingInProgress();
-}
-
-/** Gives up a claim whose payment did not happen, so the draft can be funded again (or cancelled). */
-export async function releaseFundingSource(tx: DbOrTx, taskId: string, source: FundingSource): Promise<void> {
-  await tx
-    .update(tasks)
-    .set({ fundingSource: null })
-    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'draft'), eq(tasks.fundingSource, source)));
-}
-
-export function fundingInProgress(): ApiError {
-  return new ApiError('CONFLICT', {
-    message: 'This task is already being funded by another request',
-    hint: 'Do not pay twice: fetch the task with GET /v1/tasks/{id}; once it is posted it was funded by the other request.',
-  });
 }

@@ -15,10 +15,11 @@ import { x402Config } from '@/lib/payments/x402/config';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
 import { refundTask } from '@/lib/services/payments/refund-task';
 import { chargeCard, reserveCardFunding } from './card-funding';
-import { claimFundingSource, type FundingSource, releaseFundingSource } from './claim-funding-source';
+import { claimFundingSource, type FundingSource } from './claim-funding-source';
 import { type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
 import { cardUnavailable, isCardRefusal, paymentRefusal } from './payment-refusal';
 import { postFundedTask } from './post-funded-task';
+import { releaseFundingSource } from './release-funding-source';
 
 /** Where creating and publishing differ: which draft is funded, and what a payment that did not happen undoes. */
 export type FundingPlan = {

@@ -2,8 +2,9 @@ import type { Db, Tx } from '@/db/client';
 import type { Task } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { type AcceptedX402Payment, recordX402Receipt } from '@/lib/payments/x402/accept-payment';
-import { type FundingSource, fundingInProgress } from './claim-funding-source';
-import { emitPaymentEvent } from './release-escrow';
+import type { FundingSource } from './claim-funding-source';
+import { emitPaymentEvent } from './emit-payment-event';
+import { fundingInProgress } from './funding-in-progress';
 import { runTransition } from './run-transition';
 
 export type PostFundedTask = {

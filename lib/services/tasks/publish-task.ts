@@ -1,11 +1,13 @@
 import type { Db } from '@/db/client';
 import type { Task } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
-import { releaseFundingSource } from './claim-funding-source';
 import { fundTask } from './fund-task';
 import type { Funder, FundingOutcome } from './funding-outcome';
+import { readTaskAccess, type TaskAccess } from './read-task-access';
+import { releaseFundingSource } from './release-funding-source';
 import { invalidTransition } from './run-transition';
-import { readTaskAccess, type TaskAccess, taskNotFound, visibleOrNotFound } from './task-access';
+import { taskNotFound } from './task-not-found';
+import { visibleOrNotFound } from './visible-or-not-found';
 
 export type PublishTask = Funder & { taskId: string };
 

@@ -4,7 +4,9 @@ import { isAdmin } from '@/lib/auth/is-admin';
 import { ApiError } from '@/lib/errors/api-error';
 import type { DisputeResolution } from '@/lib/schemas/task-actions';
 import { priceTask } from '@/lib/tasks/task-rules';
-import { payWorker, payWorkerPart, refundEscrow } from './release-escrow';
+import { payWorker } from './pay-worker';
+import { payWorkerPart } from './pay-worker-part';
+import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 
 /**

@@ -12,7 +12,11 @@ import {
   type TaskGuard,
   unmetGuard,
 } from '@/lib/tasks/task-transitions';
-import { loadPlatformTask, readTaskAccess, sideOf, type TaskAccess, taskAudience, taskNotFound } from './task-access';
+import { loadPlatformTask } from './load-platform-task';
+import { readTaskAccess, type TaskAccess } from './read-task-access';
+import { sideOf } from './side-of';
+import { taskAudience } from './task-audience';
+import { taskNotFound } from './task-not-found';
 import { toTaskResource } from './to-task-resource';
 
 /**

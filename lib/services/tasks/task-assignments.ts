@@ -3,7 +3,7 @@ import type { Tx } from '@/db/client';
 import { type TaskAssignment, taskAssignments } from '@/db/schema';
 
 // A worker's turn at a task (db/schema/tasks.ts): opened by accept, ended by a withdrawal or a no-show, inside
-// the transition that causes it. The message thread belongs to it (lib/services/messages/thread.ts).
+// the transition that causes it. The message thread belongs to it (lib/services/messages/load-thread.ts).
 
 /** Opens the task's current assignment for the worker who just accepted it. */
 export async function startAssignment(tx: Tx, taskId: string, workerId: string): Promise<void> {

@@ -6,7 +6,7 @@ import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { escrowBalance, ledgerBalance, taskLedger } from '@/test/payments';
 import { anotherWorker, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
-import { runTaskDeadlines } from './task-deadlines';
+import { runTaskDeadlines } from './run-task-deadlines';
 
 // Time is moved by passing `now`; the tasks of this file are dated in January 2001, so the job, which scans
 // the whole table, finds due only the tasks made due here, never those of test files running alongside.

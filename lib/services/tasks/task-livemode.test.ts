@@ -14,7 +14,7 @@ import { call, uniqueIp } from '@/test/http';
 import { taskParties, taskRow } from '@/test/tasks';
 import { insertWorkerProfile } from '@/test/workers';
 import { listOpenTasks } from './list-open-tasks';
-import { loadTaskAccess } from './task-access';
+import { loadTaskAccess } from './load-task-access';
 
 // Test-mode tasks (made with `lgw_test_` keys) never reach live workers: not listed, not viewable, not
 // acceptable, exactly like a task that does not exist. A live worker is one whose processor is live: a browser

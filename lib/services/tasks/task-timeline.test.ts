@@ -5,9 +5,11 @@ import { getProcessor } from '@/lib/payments/get-processor';
 import { taskBodySchema } from '@/lib/schemas/tasks';
 import { postMessage } from '@/lib/services/messages/post-message';
 import { fundedParties, taskBody } from '@/test/tasks';
+import { acceptTask } from './accept-task';
+import { approveTask } from './approve-task';
 import { createTask } from './create-task';
+import { requestRevision } from './request-revision';
 import { submitProof } from './submit-proof';
-import { acceptTask, approveTask, requestRevision } from './task-actions';
 import { taskTimeline } from './task-timeline';
 
 const human = (id: string): ActorUser => ({

@@ -1,7 +1,7 @@
 import type { Task } from '@/db/schema';
 import { uploadUrl } from '@/lib/services/uploads/upload-url';
 import { REVIEW_WINDOW_HOURS } from '@/lib/tasks/task-transitions';
-import type { TaskSide } from './task-access';
+import type { TaskSide } from './side-of';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

@@ -5,7 +5,8 @@ import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import type { TaskUpdate } from '@/lib/schemas/task-actions';
 import { priceTask } from '@/lib/tasks/task-rules';
-import { readTaskAccess, taskNotFound } from './task-access';
+import { readTaskAccess } from './read-task-access';
+import { taskNotFound } from './task-not-found';
 
 /**
  * PATCH /v1/tasks/{id}: changes the fields sent, only while the task is `draft` or `posted` (the spec's exact

@@ -2,8 +2,10 @@ import { getTableColumns } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
 import { createBatchLoader } from '@/lib/auth/batch-loader';
-import { sideOf, taskNotFound, visibleOrNotFound } from './task-access';
+import { sideOf } from './side-of';
+import { taskNotFound } from './task-not-found';
 import { toTaskResource } from './to-task-resource';
+import { visibleOrNotFound } from './visible-or-not-found';
 
 // GET /v1/tasks/{id} is on agents' hot path (polling a task's status). Like authentication, the tasks asked
 // for in one turn of the event loop are read with one prepared statement: each with its requester's operator

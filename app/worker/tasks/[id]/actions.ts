@@ -6,8 +6,9 @@ import type { TaskActionState } from '@/components/task-action-form';
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
 import { proofBodySchema } from '@/lib/schemas/task-actions';
+import { acceptTask } from '@/lib/services/tasks/accept-task';
 import { submitProof } from '@/lib/services/tasks/submit-proof';
-import { acceptTask, withdrawFromTask } from '@/lib/services/tasks/task-actions';
+import { withdrawFromTask } from '@/lib/services/tasks/withdraw-from-task';
 
 // The worker's buttons on /worker/tasks/[id]: the same services (and rules) as the /v1 action routes.
 

@@ -2,7 +2,8 @@ import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { createApiKeyOperation, listApiKeysOperation } from '@/lib/schemas/api-keys';
-import { createApiKey, listApiKeys } from '@/lib/services/operators/api-keys';
+import { createApiKey } from '@/lib/services/operators/create-api-key';
+import { listApiKeys } from '@/lib/services/operators/list-api-keys';
 
 // POST /v1/operators/me/keys — create an API key (shown once)
 export const POST = route(createApiKeyOperation, ({ db, actor, body }) => createApiKey(db, userOf(actor).id, body));

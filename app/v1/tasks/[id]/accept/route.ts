@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { acceptTaskOperation } from '@/lib/schemas/task-actions';
-import { acceptTask } from '@/lib/services/tasks/task-actions';
+import { acceptTask } from '@/lib/services/tasks/accept-task';
 import { transitionView } from '@/lib/services/tasks/to-task-resource';
 
 // POST /v1/tasks/{id}/accept — a listed worker takes a posted task; the thread opens

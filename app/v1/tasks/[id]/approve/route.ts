@@ -2,7 +2,7 @@ import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { approveTaskOperation } from '@/lib/schemas/task-actions';
-import { approveTask } from '@/lib/services/tasks/task-actions';
+import { approveTask } from '@/lib/services/tasks/approve-task';
 import { transitionView } from '@/lib/services/tasks/to-task-resource';
 
 // POST /v1/tasks/{id}/approve — submitted → completed; the worker is paid

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completeClaim } from '@/lib/services/cold-start/complete-claim';
-import { expireTask } from '@/lib/services/tasks/task-deadlines';
+import { expireTask } from '@/lib/services/tasks/expire-task';
 import { proposeTask } from '@/test/cold-start';
 import { addCard, escrowBalance, paymentsSetup, taskLedger, withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';

@@ -2,7 +2,7 @@ import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { cancelTaskOperation } from '@/lib/schemas/task-actions';
-import { cancelTask } from '@/lib/services/tasks/task-actions';
+import { cancelTask } from '@/lib/services/tasks/cancel-task';
 import { transitionView } from '@/lib/services/tasks/to-task-resource';
 
 // POST /v1/tasks/{id}/cancel — draft, posted or a no-show's accepted task → cancelled; a funded task is refunded

@@ -2,7 +2,7 @@ import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { requestRevisionOperation } from '@/lib/schemas/task-actions';
-import { requestRevision } from '@/lib/services/tasks/task-actions';
+import { requestRevision } from '@/lib/services/tasks/request-revision';
 import { transitionView } from '@/lib/services/tasks/to-task-resource';
 
 // POST /v1/tasks/{id}/request-revision — submitted → accepted, at most twice

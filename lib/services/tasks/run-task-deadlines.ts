@@ -5,8 +5,8 @@ import { tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
 import { REVIEW_WINDOW_HOURS } from '@/lib/tasks/task-transitions';
-import { payWorker, refundEscrow } from './release-escrow';
-import { runTransition } from './run-transition';
+import { autoCompleteTask } from './auto-complete-task';
+import { expireTask } from './expire-task';
 
 const BATCH = 100;
 
@@ -51,33 +51,6 @@ async function eachDue(db: Db, due: SQL | undefined, oldest: AnyPgColumn, step: 
     }
     if (page.length < BATCH) return moved;
   }
-}
-
-/** A `posted` task past its deadline expires; its escrow goes back to where it came from. */
-export function expireTask(db: Db, taskId: string) {
-  return runTransition(db, {
-    taskId,
-    action: 'expire',
-    caller: 'system',
-    effect: async (tx, access) => {
-      await refundEscrow(tx, access, `Refund: task expired (${access.task.title})`);
-      return {};
-    },
-  });
-}
-
-/** A `submitted` task the requester left unanswered for the review window completes; the worker is paid. */
-export function autoCompleteTask(db: Db, taskId: string) {
-  return runTransition(db, {
-    taskId,
-    action: 'autoComplete',
-    caller: 'system',
-    eventData: { reason: 'review_window_elapsed' },
-    effect: async (tx, access) => {
-      await payWorker(tx, access);
-      return { completedAt: new Date() };
-    },
-  });
 }
 
 async function skipIfMoved(step: () => Promise<unknown>): Promise<boolean> {

@@ -1,0 +1,14 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '@/db/schema';
+
+const uuid = z.uuid();
+
+/**
+ * SQL for "this operator's agent, not deleted": the ownership check of every {agentId} operation. A
+ * malformed id (the dashboard passes ids from URLs) matches nothing instead of failing the uuid cast.
+ */
+export const ownedAgent = (operatorId: string, agentId: string) =>
+  uuid.safeParse(agentId).success
+    ? and(eq(users.id, agentId), eq(users.ownerId, operatorId), eq(users.type, 'agent'), isNull(users.deletedAt))
+    : sql`false`;

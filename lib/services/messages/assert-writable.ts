@@ -1,0 +1,10 @@
+import type { Task } from '@/db/schema';
+import { isTerminal } from '@/lib/tasks/task-transitions';
+import { isOpen } from './is-open';
+import { threadNotOpen, threadReadOnly } from './thread-errors';
+
+/** Refuses a post unless the thread is open and not yet read-only. */
+export function assertWritable(task: Pick<Task, 'status'>): void {
+  if (!isOpen(task)) throw threadNotOpen();
+  if (isTerminal(task.status)) throw threadReadOnly(task);
+}

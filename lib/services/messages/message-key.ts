@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { taskMessages } from '@/db/schema';
+import { ApiError } from '@/lib/errors/api-error';
+import { inThread } from './in-thread';
+import type { ThreadScope } from './load-thread';
+import { messageCursorAt } from './message-cursor-at';
+
+/** A message's place in the thread, to the microsecond: the order is (created_at, id). */
+export type MessageKey = { cursorAt: string; id: string };
+
+/** The key of a message of this thread as `scope`'s reader sees it; 404 when the id names no message there. */
+export async function messageKey(
+  db: DbOrTx,
+  scope: ThreadScope,
+  messageId: string,
+  field: string,
+): Promise<MessageKey> {
+  const [row] = await db
+    .select({ id: taskMessages.id, cursorAt: messageCursorAt })
+    .from(taskMessages)
+    .where(and(inThread(scope), eq(taskMessages.id, messageId)));
+  if (!row) {
+    throw new ApiError('NOT_FOUND', {
+      message: 'Message not found',
+      hint: `\`${field}\` must be the id of a message in this task's thread (GET /v1/tasks/{id}/messages lists them).`,
+    });
+  }
+  return row;
+}

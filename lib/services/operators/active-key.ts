@@ -1,0 +1,10 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { apiKeys } from '@/db/schema';
+
+/** SQL for "this key authenticates now": not revoked, not parked, not expired (on the database clock). */
+export const activeKey = () =>
+  and(
+    isNull(apiKeys.revokedAt),
+    eq(apiKeys.parked, false),
+    or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+  );

@@ -1,0 +1,39 @@
+import type { Tx } from '@/db/client';
+import { apiKeys } from '@/db/schema';
+import { type ApiKeyMode, generateApiKey } from '@/lib/auth/api-key-format';
+import { SCOPES } from '@/lib/auth/scopes';
+import { keyRateLimit, reserveKeySlot } from './key-allowance';
+import { toApiKeyResource } from './to-api-key-resource';
+
+export type CreateApiKeyInput = {
+  name: string;
+  scopes?: string[];
+  rateLimitPerMinute?: number;
+  expiresAt?: string;
+  mode?: ApiKeyMode;
+};
+
+/**
+ * Issues a key to an operator or to one of its agents (`userId`), inside the caller's transaction: under the
+ * operator's cap on live keys and with a limit no higher than its ceiling (lib/services/operators/key-allowance.ts).
+ */
+export async function issueApiKey(tx: Tx, owner: { operatorId: string; userId: string }, input: CreateApiKeyInput) {
+  const { rateLimitCeiling } = await reserveKeySlot(tx, owner.operatorId);
+  const generated = generateApiKey(input.mode ?? 'live');
+  const [row] = await tx
+    .insert(apiKeys)
+    .values({
+      userId: owner.userId,
+      name: input.name,
+      keyHash: generated.keyHash,
+      keyPrefix: generated.keyPrefix,
+      keySuffix: generated.keySuffix,
+      mode: generated.mode,
+      scopes: [...new Set(input.scopes ?? SCOPES)],
+      rateLimitPerMinute: keyRateLimit(input.rateLimitPerMinute, rateLimitCeiling),
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    })
+    .returning();
+  if (!row) throw new Error('api key insert returned no row');
+  return { ...toApiKeyResource(row), key: generated.key };
+}

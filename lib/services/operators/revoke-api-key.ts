@@ -1,0 +1,18 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { apiKeys } from '@/db/schema';
+import { ApiError } from '@/lib/errors/api-error';
+
+/** Revokes one of the user's own keys; someone else's key is simply not found. */
+export async function revokeApiKey(db: DbOrTx, userId: string, keyId: string) {
+  const [key] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId)));
+  if (!key) throw new ApiError('NOT_FOUND', { message: 'No such API key' });
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
+  return { id: key.id, revoked: true };
+}

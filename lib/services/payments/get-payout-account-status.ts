@@ -1,0 +1,20 @@
+import type { Db } from '@/db/client';
+import type { PaymentProcessor, PayoutAccountStatus } from '@/lib/payments/processor';
+import { findPayoutAccount } from './find-payout-account';
+
+/** As the processor's events last reported it; before any account exists, everything is off. */
+export async function getPayoutAccountStatus(
+  db: Db,
+  processor: PaymentProcessor,
+  userId: string,
+): Promise<PayoutAccountStatus> {
+  const account = await findPayoutAccount(db, userId, processor);
+  if (!account)
+    return { chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false, requirements: ['onboarding'] };
+  return {
+    chargesEnabled: account.chargesEnabled,
+    payoutsEnabled: account.payoutsEnabled,
+    detailsSubmitted: account.detailsSubmitted,
+    requirements: account.requirements,
+  };
+}

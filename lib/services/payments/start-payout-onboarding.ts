@@ -1,0 +1,26 @@
+import type { Db } from '@/db/client';
+import { payoutAccounts } from '@/db/schema';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+import { findPayoutAccount } from './find-payout-account';
+
+/** Creates the connected account on first call (one per user and mode), then a fresh onboarding link. */
+export async function startPayoutOnboarding(
+  db: Db,
+  processor: PaymentProcessor,
+  user: { id: string; email: string | null },
+  urls: { returnUrl: string; refreshUrl: string },
+) {
+  let account = await findPayoutAccount(db, user.id, processor);
+  if (!account) {
+    const { accountId } = await processor.createPayoutAccount({ userId: user.id, email: user.email });
+    const status = await processor.getPayoutAccount(accountId);
+    await db
+      .insert(payoutAccounts)
+      .values({ userId: user.id, livemode: processor.livemode, processor: processor.name, accountId, ...status })
+      .onConflictDoNothing();
+    account = await findPayoutAccount(db, user.id, processor);
+    if (!account) throw new Error('payout account row missing after insert');
+  }
+  const { url } = await processor.createOnboardingLink({ accountId: account.accountId, ...urls });
+  return { onboardingUrl: url };
+}

@@ -1,0 +1,34 @@
+import type { Db } from '@/db/client';
+import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
+import { refundEscrow } from './refund-escrow';
+import { runTransition } from './run-transition';
+import { endAssignment } from './task-assignments';
+
+/**
+ * The requester calls the task off: a draft or a posted task, or an accepted one whose worker did not show (the
+ * deadline passed with nothing submitted: the state machine's `workerNoShow` guard). The escrow is refunded in
+ * full either way; a no-show also ends the worker's assignment with `no_show`, the record admins see.
+ */
+export function cancelTask(db: Db, user: ActorUser, taskId: string) {
+  return runTransition(db, {
+    taskId,
+    action: 'cancel',
+    caller: { user },
+    effect: async (tx, access) => {
+      const { task } = access;
+      // A draft with a funding source is being published: its card is reserved and the charge may still land
+      // after this cancel, in the escrow of a cancelled task nobody would refund. Publishing finishes first.
+      if (task.status === 'draft' && task.fundingSource !== null) {
+        throw new ApiError('INVALID_TRANSITION', {
+          message: 'This task is being funded and published; cancel it once it is posted',
+          hint: 'Fetch the task; when it is posted, cancel it (the charge is refunded).',
+          details: { status: task.status, fundingSource: task.fundingSource },
+        });
+      }
+      if (task.status === 'accepted') await endAssignment(tx, task.id, 'no_show');
+      await refundEscrow(tx, access, `Refund: task cancelled (${task.title})`);
+      return { cancelledAt: new Date() };
+    },
+  });
+}

@@ -1,0 +1,9 @@
+/** Proof columns of a task with no submission. */
+export const CLEARED_PROOF = {
+  proofNote: null,
+  proofPhotoIds: [],
+  proofLat: null,
+  proofLng: null,
+  proofDistanceMeters: null,
+  submittedAt: null,
+};

@@ -1,0 +1,20 @@
+import type { Tx } from '@/db/client';
+import { emitEvent } from '@/lib/events/emit-event';
+import type { PaymentEventType } from '@/lib/events/event-types';
+import type { HeldTask } from './held-task';
+import { taskAudience } from './task-audience';
+
+/**
+ * A `payment.*` event for the task's two sides: money came in (`succeeded`), went back (`refunded`), or was
+ * paid out to the worker (`transferred`).
+ */
+export async function emitPaymentEvent(tx: Tx, held: HeldTask, type: PaymentEventType, amountCents: number) {
+  const { task, requesterOwnerId } = held;
+  await emitEvent(tx, {
+    type,
+    data: { taskId: task.id, amountCents, currency: 'usd', fundingSource: task.fundingSource },
+    taskId: task.id,
+    audience: taskAudience(task, requesterOwnerId),
+    livemode: task.livemode,
+  });
+}

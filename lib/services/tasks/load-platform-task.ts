@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { tasks, users } from '@/db/schema';
+
+/** A task with its requester's operator, as the platform sees it (no caller); `forUpdate` locks the task row. */
+export async function loadPlatformTask(db: DbOrTx, taskId: string, forUpdate = false) {
+  const query = db
+    .select({ task: tasks, requesterOwnerId: users.ownerId })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.requesterId))
+    .where(eq(tasks.id, taskId));
+  const [row] = forUpdate ? await query.for('update', { of: tasks }) : await query;
+  return row;
+}

@@ -1,0 +1,16 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { workerProfiles } from '@/db/schema';
+import type { HeldTask } from './held-task';
+import { payWorkerPart } from './pay-worker-part';
+
+/** Pays the assigned worker the budget and the platform its fee, and counts the completed task. */
+export async function payWorker(tx: Tx, held: HeldTask) {
+  const { task } = held;
+  await payWorkerPart(tx, held, task.budgetCents, task.platformFeeCents);
+  if (!task.workerId) return;
+  await tx
+    .update(workerProfiles)
+    .set({ completedTasks: sql`${workerProfiles.completedTasks} + 1` })
+    .where(eq(workerProfiles.userId, task.workerId));
+}

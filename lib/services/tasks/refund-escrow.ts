@@ -1,0 +1,44 @@
+import type { Tx } from '@/db/client';
+import { ApiError } from '@/lib/errors/api-error';
+import { processorForTask } from '@/lib/payments/get-processor';
+import { ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
+import { refundTask } from '@/lib/services/payments/refund-task';
+import { emitPaymentEvent } from './emit-payment-event';
+import type { HeldTask } from './held-task';
+
+/** Gives back what the task's escrow holds: to the card it came from, or owed back to the x402 payer. */
+export async function refundEscrow(tx: Tx, held: HeldTask, description: string) {
+  const { task } = held;
+  // No funding source recorded (a draft, or a task the claim page posted before it recorded one) is looked up
+  // as a card: an unfunded draft has no captured charge (NOT_FOUND below) and refunds nothing.
+  if (task.fundingSource === 'card' || task.fundingSource === null) {
+    try {
+      const { refundedCents } = await refundTask(tx, processorForTask(tx, task), { taskId: task.id, description });
+      if (refundedCents > 0) await emitPaymentEvent(tx, held, 'payment.refunded', refundedCents);
+    } catch (error) {
+      // A reserved card that was never captured (a failed or abandoned charge) has nothing to refund.
+      if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
+    }
+    return;
+  }
+  if (task.fundingSource === 'x402') {
+    const mode = task.livemode ? 'live' : 'test';
+    const balance = await lockedBalance(tx, ledgerAccount.escrow(mode, task.id));
+    if (balance <= 0) return;
+    await emitPaymentEvent(tx, held, 'payment.refunded', balance);
+    // USDC cannot be pulled back through the card processor: the refund is owed to the payer's wallet.
+    await postLedgerTransaction(tx, {
+      kind: 'refund',
+      idempotencyKey: `${mode}:task:${task.id}:x402-refund`,
+      livemode: task.livemode,
+      taskId: task.id,
+      userId: task.requesterId,
+      description: `${description} (x402 refund owed to the paying wallet)`,
+      entries: [
+        { account: ledgerAccount.escrow(mode, task.id), amountCents: -balance },
+        { account: ledgerAccount.refunds(mode, task.requesterId), amountCents: balance },
+      ],
+    });
+  }
+}
