@@ -23,7 +23,12 @@ export default async function KeysPage() {
     <div className="space-y-6">
       <PageHeader
         title="API keys"
-        description="Keys act as you on the API (`Authorization: Bearer …`). Agents have keys of their own, on the Agents page."
+        description={
+          <>
+            Keys act as you on the API (<code>Authorization: Bearer …</code>). Agents have keys of their own, on the
+            Agents page.
+          </>
+        }
       />
       <Card title="New key">
         <CreateKeyForm />
