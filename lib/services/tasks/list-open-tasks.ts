@@ -67,7 +67,7 @@ export async function listOpenTasks(
       : sql`null::float8`;
   const where =
     located && profile.lat !== null && profile.lng !== null
-      ? nearby(profile.lat, profile.lng, profile.radius)
+      ? nearby({ lat: profile.lat, lng: profile.lng, radiusMeters: profile.radius })
       : sql`false`;
 
   const ranked = await execute<RankedRow>(
@@ -128,8 +128,10 @@ export async function listOpenTasks(
   };
 }
 
+type NearbyOptions = { lat: number; lng: number; radiusMeters: number };
+
 /** A bounding box around the point (cheap, prunes before the exact distance); none across the antimeridian. */
-function nearby(lat: number, lng: number, radiusMeters: number) {
+function nearby({ lat, lng, radiusMeters }: NearbyOptions) {
   const dLat = radiusMeters / METERS_PER_DEGREE_LAT;
   const cosLat = Math.cos((lat * Math.PI) / 180);
   const dLng = cosLat > 1e-6 ? radiusMeters / (METERS_PER_DEGREE_LAT * cosLat) : 360;

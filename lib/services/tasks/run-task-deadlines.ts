@@ -18,15 +18,16 @@ const BATCH = 100;
  */
 export async function runTaskDeadlines(db: Db, now = new Date()) {
   const reviewCutoff = new Date(now.getTime() - REVIEW_WINDOW_HOURS * 3_600_000);
-  const expired = await eachDue(db, and(eq(tasks.status, 'posted'), lt(tasks.deadline, now)), tasks.deadline, (id) =>
-    expireTask(db, id),
-  );
-  const completed = await eachDue(
-    db,
-    and(eq(tasks.status, 'submitted'), lt(tasks.submittedAt, reviewCutoff)),
-    tasks.submittedAt,
-    (id) => autoCompleteTask(db, id),
-  );
+  const expired = await eachDue(db, {
+    due: and(eq(tasks.status, 'posted'), lt(tasks.deadline, now)),
+    oldest: tasks.deadline,
+    step: (id) => expireTask(db, id),
+  });
+  const completed = await eachDue(db, {
+    due: and(eq(tasks.status, 'submitted'), lt(tasks.submittedAt, reviewCutoff)),
+    oldest: tasks.submittedAt,
+    step: (id) => autoCompleteTask(db, id),
+  });
   return { expired, completed };
 }
 
@@ -35,7 +36,15 @@ export async function runTaskDeadlines(db: Db, now = new Date()) {
  * of the following pages, so tasks that keep failing — a worker who cannot be paid yet — never fill the first
  * page of every run and starve the ones behind them.
  */
-async function eachDue(db: Db, due: SQL | undefined, oldest: AnyPgColumn, step: (id: string) => Promise<unknown>) {
+type EachDueOptions = {
+  /** Which tasks are due. */
+  due: SQL | undefined;
+  /** The column that orders them, oldest first. */
+  oldest: AnyPgColumn;
+  step: (id: string) => Promise<unknown>;
+};
+
+async function eachDue(db: Db, { due, oldest, step }: EachDueOptions) {
   let moved = 0;
   const failed: string[] = [];
   for (;;) {
