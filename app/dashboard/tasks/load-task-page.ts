@@ -18,7 +18,7 @@ export async function loadTaskPage(db: Db, userId: string, taskId: string) {
   if (!UUID.test(taskId)) notFound();
   let access: TaskAccess;
   try {
-    access = await loadTaskAccess(db, taskId, userId);
+    access = await loadTaskAccess(db, { taskId, userId });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'NOT_FOUND') notFound();
     throw error;

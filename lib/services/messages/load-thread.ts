@@ -29,7 +29,7 @@ export type ThreadScope = Pick<Thread, 'side' | 'assignmentId'> & { taskId: stri
 
 /** The thread as `userId` may see it; 404 for anyone who is not one of its two sides. */
 export async function loadThread(db: DbOrTx, taskId: string, userId: string, forUpdate = false): Promise<Thread> {
-  const access = await loadTaskAccess(db, taskId, userId, { partiesOnly: true, forUpdate });
+  const access = await loadTaskAccess(db, { taskId, userId, partiesOnly: true, forUpdate });
   if (!access.side) throw new Error('loadTaskAccess let a non-party through');
   return {
     task: access.task,

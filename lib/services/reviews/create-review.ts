@@ -13,7 +13,7 @@ export type ReviewInput = { rating: number; comment?: string };
  */
 export async function createReview(db: Db, userId: string, taskId: string, input: ReviewInput) {
   return db.transaction(async (tx) => {
-    const { task, side } = await loadTaskAccess(tx, taskId, userId, { forUpdate: true, partiesOnly: true });
+    const { task, side } = await loadTaskAccess(tx, { taskId, userId, forUpdate: true, partiesOnly: true });
     if (!side) throw new Error('partiesOnly access without a side');
     if (task.status !== 'completed' || !task.workerId) {
       throw new ApiError('CONFLICT', {

@@ -31,14 +31,14 @@ export async function simulateWorker(database: Database, caller: ActorUser, task
   const worker = await ensureSandboxWorker(db);
   switch (input.action) {
     case 'accept':
-      return answer((await acceptTask(db, worker, taskId, { livemode: false, sandboxWorker: true })).task);
+      return answer((await acceptTask(db, { user: worker, taskId, livemode: false, sandboxWorker: true })).task);
     case 'withdraw':
       assertHeldBySandbox(task, worker, 'withdraw');
       return answer((await withdrawFromTask(db, worker, taskId)).task);
     case 'submit': {
       assertHeldBySandbox(task, worker, 'submit');
       const proof = await sandboxProof(db, worker.id, task);
-      return answer((await submitProof(db, worker, taskId, proof)).task);
+      return answer((await submitProof(db, { user: worker, taskId, proof })).task);
     }
     case 'message': {
       if (!isOpen(task)) throw threadNotOpen();
@@ -51,7 +51,7 @@ export async function simulateWorker(database: Database, caller: ActorUser, task
 
 /** The task if the caller is its requester side and it is test-mode; else 404, as for an unknown id. */
 async function ownTestTask(db: Db, callerId: string, taskId: string): Promise<Task> {
-  const { task, side } = await readTaskAccess(db, taskId, callerId, false, 'any');
+  const { task, side } = await readTaskAccess(db, { taskId, userId: callerId, livemode: 'any' });
   if (side !== 'requester' || task.livemode) throw taskNotFound();
   return task;
 }

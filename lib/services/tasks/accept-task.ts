@@ -3,16 +3,20 @@ import type { ActorUser } from '@/lib/auth/actor';
 import { runTransition } from './run-transition';
 import { startAssignment } from './task-assignments';
 
+export type AcceptTaskOptions = {
+  user: ActorUser;
+  taskId: string;
+  /** The worker's mode; default the deployment's. */
+  livemode?: boolean;
+  /** The built-in sandbox worker, which takes test-mode tasks without a listing. */
+  sandboxWorker?: boolean;
+};
+
 /**
- * A listed worker takes a posted task of their mode (`mode.livemode`, default the deployment's); of two at once,
+ * A listed worker takes a posted task of their mode (`livemode`, default the deployment's); of two at once,
  * the row lock lets exactly one win (the other: 409).
  */
-export function acceptTask(
-  db: Db,
-  user: ActorUser,
-  taskId: string,
-  mode: { livemode?: boolean; sandboxWorker?: boolean } = {},
-) {
+export function acceptTask(db: Db, { user, taskId, ...mode }: AcceptTaskOptions) {
   return runTransition(db, {
     taskId,
     action: 'accept',

@@ -1,6 +1,11 @@
 import type { DbOrTx } from '@/db/client';
-import { readTaskAccess, type TaskAccess, type ViewerMode } from './read-task-access';
+import { type ReadTaskAccessOptions, readTaskAccess, type TaskAccess } from './read-task-access';
 import { visibleOrNotFound } from './visible-or-not-found';
+
+export type LoadTaskAccessOptions = ReadTaskAccessOptions & {
+  /** Only the task's two sides, never a listed worker looking at a `posted` task. */
+  partiesOnly?: boolean;
+};
 
 /**
  * Loads a task as `userId` may see it: its two sides always, a listed worker of the task's mode while it is
@@ -9,10 +14,8 @@ import { visibleOrNotFound } from './visible-or-not-found';
  */
 export async function loadTaskAccess(
   db: DbOrTx,
-  taskId: string,
-  userId: string,
-  options: { forUpdate?: boolean; partiesOnly?: boolean; livemode?: ViewerMode } = {},
+  { partiesOnly, ...options }: LoadTaskAccessOptions,
 ): Promise<TaskAccess> {
-  const access = await readTaskAccess(db, taskId, userId, options.forUpdate, options.livemode);
-  return visibleOrNotFound(access, options.partiesOnly);
+  const access = await readTaskAccess(db, options);
+  return visibleOrNotFound(access, partiesOnly);
 }

@@ -21,7 +21,7 @@ export async function publishTask(db: Db, { taskId, ...funder }: PublishTask): P
   return fundTask(db, funder, {
     draft: async (tx) => {
       // Parties only: a listed worker browsing a posted task does not find it here.
-      access = visibleOrNotFound(await readTaskAccess(tx, taskId, funder.user.id, true), true);
+      access = visibleOrNotFound(await readTaskAccess(tx, { taskId, userId: funder.user.id, forUpdate: true }), true);
       return access.task;
     },
     ready: (task) => {

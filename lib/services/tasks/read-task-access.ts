@@ -18,6 +18,15 @@ export type TaskAccess = {
 /** A caller's mode (callerLivemode), or 'any' for the platform's admins, who see both. */
 export type ViewerMode = boolean | 'any';
 
+export type ReadTaskAccessOptions = {
+  taskId: string;
+  userId: string;
+  /** Lock the task row (`for update`) for a transition. */
+  forUpdate?: boolean;
+  /** The caller's mode; default the deployment's (callerLivemode). */
+  livemode?: ViewerMode;
+};
+
 /**
  * The task and the caller's relation to it, without deciding visibility: 404 when it does not exist, or when
  * the caller is not one of its sides and works in the other mode (a test-mode task does not exist for a live
@@ -25,10 +34,7 @@ export type ViewerMode = boolean | 'any';
  */
 export async function readTaskAccess(
   db: DbOrTx,
-  taskId: string,
-  userId: string,
-  forUpdate = false,
-  livemode: ViewerMode = callerLivemode(),
+  { taskId, userId, forUpdate = false, livemode = callerLivemode() }: ReadTaskAccessOptions,
 ): Promise<TaskAccess> {
   const query = db
     .select({

@@ -4,7 +4,9 @@ import { ApiError } from '@/lib/errors/api-error';
 import { MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { runTransition } from './run-transition';
 
-export function requestRevision(db: Db, user: ActorUser, taskId: string, reason: string | undefined) {
+export type RequestRevisionOptions = { user: ActorUser; taskId: string; reason?: string };
+
+export function requestRevision(db: Db, { user, taskId, reason }: RequestRevisionOptions) {
   return runTransition(db, {
     taskId,
     action: 'requestRevision',

@@ -9,12 +9,14 @@ import { payWorkerPart } from './pay-worker-part';
 import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 
+export type ResolveDisputeOptions = { user: ActorUser; taskId: string; resolution: DisputeResolution };
+
 /**
  * An admin ends a dispute (disputed → resolved): the escrow goes back to the requester, to the worker (with
  * the platform's fee, as on approval), or is split — the worker gets `workerCents` (the platform keeps 15% on
  * top of it) and the rest is refunded.
  */
-export function resolveDispute(db: Db, user: ActorUser, taskId: string, resolution: DisputeResolution) {
+export function resolveDispute(db: Db, { user, taskId, resolution }: ResolveDisputeOptions) {
   return runTransition(db, {
     taskId,
     action: 'resolve',

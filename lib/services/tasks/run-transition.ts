@@ -80,7 +80,12 @@ export async function runTransition(db: DbOrTx, input: TransitionInput): Promise
 
 async function lockForCaller(tx: Tx, taskId: string, caller: TransitionCaller): Promise<TaskAccess> {
   if (caller !== 'system') {
-    return readTaskAccess(tx, taskId, caller.user.id, true, caller.isAdmin ? 'any' : caller.livemode);
+    return readTaskAccess(tx, {
+      taskId,
+      userId: caller.user.id,
+      forUpdate: true,
+      livemode: caller.isAdmin ? 'any' : caller.livemode,
+    });
   }
   const row = await loadPlatformTask(tx, taskId, true);
   if (!row) throw taskNotFound();

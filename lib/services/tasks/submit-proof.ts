@@ -8,12 +8,14 @@ import type { ProofBody } from '@/lib/schemas/task-actions';
 import { PROOF_GPS_RADIUS_METERS } from '@/lib/tasks/task-transitions';
 import { runTransition } from './run-transition';
 
+export type SubmitProofOptions = { user: ActorUser; taskId: string; proof: ProofBody };
+
 /**
  * The assigned worker submits proof: checked against the task's `proofRequirements` (a note for `text`,
  * photos for `photo` and `receipt`, a location within PROOF_GPS_RADIUS_METERS of the task's for `gps`);
  * photos must be the worker's own uploads. The requester then has the review window to answer.
  */
-export function submitProof(db: Db, user: ActorUser, taskId: string, proof: ProofBody) {
+export function submitProof(db: Db, { user, taskId, proof }: SubmitProofOptions) {
   return runTransition(db, {
     taskId,
     action: 'submit',

@@ -80,7 +80,9 @@ describe('test-mode tasks on a live deployment', () => {
       const viewed = await getTask(testTask.id, parties.worker.token);
       expect(viewed.status).toBe(404);
       expect(viewed.json).toEqual(NOT_FOUND);
-      await expect(loadTaskAccess(db, testTask.id, parties.worker.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(loadTaskAccess(db, { taskId: testTask.id, userId: parties.worker.id })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
 
       const accepted = await accept(testTask.id, parties.worker.token);
       expect(accepted.status).toBe(404);

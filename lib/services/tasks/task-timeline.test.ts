@@ -38,11 +38,11 @@ describe('taskTimeline', () => {
     });
     if (outcome.kind !== 'posted') throw new Error(`not posted: ${outcome.kind}`);
     const taskId = outcome.task.id;
-    await acceptTask(db, worker, taskId);
+    await acceptTask(db, { user: worker, taskId });
     await postMessage(database, worker.id, taskId, 'On my way');
-    await submitProof(db, worker, taskId, { note: 'Done' });
-    await requestRevision(db, human(parties.requester.id), taskId, 'Sharper, please');
-    await submitProof(db, worker, taskId, { note: 'Done again' });
+    await submitProof(db, { user: worker, taskId, proof: { note: 'Done' } });
+    await requestRevision(db, { user: human(parties.requester.id), taskId, reason: 'Sharper, please' });
+    await submitProof(db, { user: worker, taskId, proof: { note: 'Done again' } });
     const { task } = await approveTask(db, agent, taskId);
 
     const timeline = await taskTimeline(db, task);

@@ -24,11 +24,13 @@ const VIEW_SQL = `select ${TASK_COLUMNS}, u.owner_id as "requesterOwnerId", k.vi
 type ViewRow = Task & { requesterOwnerId: string | null; viewer: string; callerListed: boolean };
 type ViewKey = { taskId: string; viewerId: string };
 
+export type ViewTaskOptions = { taskId: string; viewerId: string; livemode: boolean };
+
 /**
  * A task as `viewerId`, working in `livemode` (callerLivemode), sees it (404 when they may not: see
  * readTaskAccess), read in a batch with concurrent requests.
  */
-export async function viewTask(database: Database, taskId: string, viewerId: string, livemode: boolean) {
+export async function viewTask(database: Database, { taskId, viewerId, livemode }: ViewTaskOptions) {
   const row = await loaderFor(database)({ taskId, viewerId });
   if (!row) throw taskNotFound();
   const { requesterOwnerId, viewer: _viewer, callerListed, ...task } = row;

@@ -41,7 +41,7 @@ export async function requestRevisionAction(
   const { db } = await getDatabase();
   const reason = String(form.get('reason') ?? '').trim();
   if (reason.length > 2_000) return { error: 'reason: Must be at most 2000 characters' };
-  return run(taskId, (user) => requestRevision(db, user, taskId, reason || undefined));
+  return run(taskId, (user) => requestRevision(db, { user, taskId, reason: reason || undefined }));
 }
 
 export async function cancelAction(taskId: string, _state: TaskActionState, _form: FormData): Promise<TaskActionState> {

@@ -9,11 +9,11 @@ import { viewTask } from '@/lib/services/tasks/view-task';
 
 // GET /v1/tasks/{id} — state and proof; PATCH /v1/tasks/{id} — change a draft or posted task
 export const GET = route(getTaskOperation, async ({ database, actor, params }) =>
-  viewTask(database, params.id, userOf(actor).id, callerLivemode(actor)),
+  viewTask(database, { taskId: params.id, viewerId: userOf(actor).id, livemode: callerLivemode(actor) }),
 );
 
 export const PATCH = route(updateTaskOperation, async ({ db, actor, params, body }) =>
-  toTaskResource(await updateTask(db, userOf(actor), params.id, body), { side: 'requester' }),
+  toTaskResource(await updateTask(db, { user: userOf(actor), taskId: params.id, patch: body }), { side: 'requester' }),
 );
 
 export const { POST, PUT, DELETE } = otherMethods({ GET, PATCH });

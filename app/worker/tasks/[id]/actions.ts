@@ -18,7 +18,7 @@ export async function acceptAction(taskId: string, _state: TaskActionState, _for
   const user = await requireBrowserActor(pageOf(taskId));
   const { db } = await getDatabase();
   try {
-    await acceptTask(db, user, taskId);
+    await acceptTask(db, { user, taskId });
   } catch (error) {
     return { error: describeActionError(error) };
   }
@@ -65,7 +65,7 @@ export async function submitProofAction(
       ...(photoIds.length ? { photoIds } : {}),
       ...(lat || lng ? { location: { lat: Number(lat), lng: Number(lng) } } : {}),
     });
-    await submitProof(db, user, taskId, proof);
+    await submitProof(db, { user, taskId, proof });
   } catch (error) {
     return { error: describeActionError(error) };
   }

@@ -8,7 +8,7 @@ import { transitionView } from '@/lib/services/tasks/to-task-resource';
 
 // POST /v1/tasks/{id}/accept — a listed worker takes a posted task; the thread opens
 export const POST = route(acceptTaskOperation, async ({ db, actor, params }) =>
-  transitionView(await acceptTask(db, userOf(actor), params.id, { livemode: callerLivemode(actor) })),
+  transitionView(await acceptTask(db, { user: userOf(actor), taskId: params.id, livemode: callerLivemode(actor) })),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

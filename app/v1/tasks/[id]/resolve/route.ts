@@ -7,7 +7,7 @@ import { transitionView } from '@/lib/services/tasks/to-task-resource';
 
 // POST /v1/tasks/{id}/resolve — an admin ends a dispute: refund, pay the worker, or split
 export const POST = route(resolveDisputeOperation, async ({ db, actor, params, body }) =>
-  transitionView(await resolveDispute(db, userOf(actor), params.id, body)),
+  transitionView(await resolveDispute(db, { user: userOf(actor), taskId: params.id, resolution: body })),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

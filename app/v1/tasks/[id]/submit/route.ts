@@ -7,7 +7,7 @@ import { transitionView } from '@/lib/services/tasks/to-task-resource';
 
 // POST /v1/tasks/{id}/submit — the assigned worker submits proof (accepted → submitted)
 export const POST = route(submitProofOperation, async ({ db, actor, params, body }) =>
-  transitionView(await submitProof(db, userOf(actor), params.id, body)),
+  transitionView(await submitProof(db, { user: userOf(actor), taskId: params.id, proof: body })),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });
