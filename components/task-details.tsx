@@ -1,11 +1,10 @@
 import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
 import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
-import { dollars, TaskStatusBadge } from './task-status-badge';
+import { dollars, when } from './format';
+import { TaskStatusBadge } from './task-status-badge';
 import { Card } from './ui/card';
 
 export type TaskView = ReturnType<typeof toTaskResource>;
-
-const when = (value: string) => new Date(value).toUTCString();
 
 /** What a task asks: description, where, when, skills and proof required, private instructions if shown. */
 export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMeters?: number | null }) {

@@ -8,6 +8,14 @@ import { Field, FileField, TextAreaField } from './ui/field';
 import { SubmitButton } from './ui/submit-button';
 import { afterUploading } from './upload-form-files';
 
+type Coordinates = { lat: string; lng: string };
+
+/** The two location inputs, in the names the proof's form data uses. */
+const AXES = [
+  { name: 'lat', label: 'Latitude' },
+  { name: 'lng', label: 'Longitude' },
+] as const;
+
 /** The worker's proof: photos (JPEG, PNG or WebP), a note, and where it was taken (typed in or from the browser). */
 export function TaskProofForm({
   action,
@@ -16,8 +24,7 @@ export function TaskProofForm({
   action: (state: TaskActionState, form: FormData) => Promise<TaskActionState>;
   requirements: string[];
 }) {
-  const [lat, setLat] = useState('');
-  const [lng, setLng] = useState('');
+  const [coordinates, setCoordinates] = useState<Coordinates>({ lat: '', lng: '' });
   const [locating, setLocating] = useState<string>();
 
   function locate() {
@@ -25,8 +32,7 @@ export function TaskProofForm({
     setLocating('Locating…');
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        setLat(position.coords.latitude.toFixed(6));
-        setLng(position.coords.longitude.toFixed(6));
+        setCoordinates({ lat: position.coords.latitude.toFixed(6), lng: position.coords.longitude.toFixed(6) });
         setLocating(undefined);
       },
       (error) => setLocating(error.message || 'Location unavailable'),
@@ -40,20 +46,16 @@ export function TaskProofForm({
       <TextAreaField label="Note" name="note" rows={3} maxLength={5_000} />
       <fieldset className="grid grid-cols-2 gap-2 text-sm">
         <legend className="text-stone-700">Location (optional)</legend>
-        <Field
-          label="Latitude"
-          name="lat"
-          inputMode="decimal"
-          value={lat}
-          onChange={(event) => setLat(event.target.value)}
-        />
-        <Field
-          label="Longitude"
-          name="lng"
-          inputMode="decimal"
-          value={lng}
-          onChange={(event) => setLng(event.target.value)}
-        />
+        {AXES.map(({ name, label }) => (
+          <Field
+            key={name}
+            label={label}
+            name={name}
+            inputMode="decimal"
+            value={coordinates[name]}
+            onChange={(event) => setCoordinates({ ...coordinates, [name]: event.target.value })}
+          />
+        ))}
       </fieldset>
       <div className="flex items-center gap-3">
         <Button variant="link" onClick={locate} className="text-sm">

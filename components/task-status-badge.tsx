@@ -21,6 +21,3 @@ export function TaskStatusBadge({ status, testId }: { status: string; testId?: s
     </span>
   );
 }
-
-/** Cents as dollars: 2300 → $23.00. */
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

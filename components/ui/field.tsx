@@ -63,3 +63,21 @@ export function FileField({ label, className, ...input }: Omit<Frame, 'mono'> & 
     </FieldFrame>
   );
 }
+
+/**
+ * A new password: required, at least 10 characters (the API's rule, `PASSWORD_MIN_LENGTH`), and said so in the
+ * label so the browser's password manager offers to generate one.
+ */
+export function NewPasswordField({ label, className }: { label: string; className?: string }) {
+  return (
+    <Field
+      label={`${label} (at least 10 characters)`}
+      name="password"
+      type="password"
+      autoComplete="new-password"
+      minLength={10}
+      required
+      className={className}
+    />
+  );
+}

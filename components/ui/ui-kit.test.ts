@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buttonClass } from './button';
 import { Card } from './card';
 import { BarChart } from './chart';
-import { Field, SelectField } from './field';
+import { Field, NewPasswordField, SelectField } from './field';
 import { Notice } from './notice';
 import { Table } from './table';
 
@@ -33,6 +33,13 @@ describe('the UI kit', () => {
     expect(select).toContain(
       '<select name="mode" class="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 font-mono"><option>live</option></select>',
     );
+  });
+
+  it("a NewPasswordField asks for the API's 10 characters, in its label and its minLength", () => {
+    const field = html(createElement(NewPasswordField, { label: 'New password' }));
+    expect(field).toContain('New password (at least 10 characters)');
+    expect(field).toContain('type="password" autoComplete="new-password" minLength="10" required=""');
+    expect(field).toContain('name="password"');
   });
 
   it('buttonClass: one look a variant; wide is full width at body size, compact tightens the padding', () => {

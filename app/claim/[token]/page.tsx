@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { dollars } from '@/components/format';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,8 +18,6 @@ import { PasswordStep } from './password-step';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Claim your agent’s task' };
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 // The human side of cold start: see the task an agent proposed, give an email and a card, and the task is
 // posted and funded while the agent receives its key (by polling; never through this page).

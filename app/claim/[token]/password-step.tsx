@@ -1,7 +1,7 @@
 'use client';
 
 import { ActionForm } from '@/components/ui/action-form';
-import { Field } from '@/components/ui/field';
+import { NewPasswordField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { chooseClaimPassword, type FormState } from './actions';
@@ -15,14 +15,7 @@ export function PasswordStep({ token }: { token: string }) {
         state.done && <Notice tone="success">Password saved. You can log in with it from now on.</Notice>
       }
     >
-      <Field
-        label="Choose a password (at least 10 characters)"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={10}
-        required
-      />
+      <NewPasswordField label="Choose a password" />
       <SubmitButton variant="secondary">Save password</SubmitButton>
     </ActionForm>
   );

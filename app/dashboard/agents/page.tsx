@@ -1,15 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { dollars, when } from '@/components/format';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listAgents } from '@/lib/services/agents/list-agents';
+import { NewKeyForm } from '../new-key-form';
+import { createAgentAction } from './actions';
 import { ClaimCodePanel } from './claim-code-panel';
-import { CreateAgentForm } from './create-agent-form';
-import { dollars, when } from './format';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Agents' };
@@ -25,7 +27,14 @@ export default async function AgentsPage() {
         description="Each agent has its own API keys and an optional spending cap on your card."
       />
       <Card title="Create an agent">
-        <CreateAgentForm />
+        <NewKeyForm
+          action={createAgentAction}
+          noun="Agent"
+          placeholder="e.g. Store checker"
+          secretLabel="Your agent’s API key"
+        >
+          <Field label="Spending cap ($, empty = none)" name="spendingLimit" type="number" min="0" step="0.01" />
+        </NewKeyForm>
       </Card>
       <Card
         title="Connect an agent with a claim code"

@@ -1,19 +1,19 @@
 import type { Metadata } from 'next';
+import { when } from '@/components/format';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listApiKeys } from '@/lib/services/operators/list-api-keys';
-import { revokeKeyAction } from './actions';
-import { CreateKeyForm } from './create-key-form';
+import { NewKeyForm } from '../new-key-form';
+import { createKeyAction, revokeKeyAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'API keys' };
-
-const when = (value: string | null) => (value ? new Date(value).toUTCString() : '—');
 
 export default async function KeysPage() {
   const current = await requireBrowserUser('/dashboard/keys');
@@ -31,7 +31,17 @@ export default async function KeysPage() {
         }
       />
       <Card title="New key">
-        <CreateKeyForm />
+        <NewKeyForm
+          action={createKeyAction}
+          noun="Key"
+          placeholder="e.g. Production server"
+          secretLabel="Your new API key"
+        >
+          <SelectField label="Mode" name="mode">
+            <option value="live">live</option>
+            <option value="test">test</option>
+          </SelectField>
+        </NewKeyForm>
       </Card>
       <Card title="Your keys">
         {keys.length === 0 ? (

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
+import { dollars } from '@/components/format';
+import { TaskStatusBadge } from '@/components/task-status-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { when } from '@/components/format';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,7 +17,6 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Webhooks' };
 
 const RECENT_DELIVERIES = 10;
-const when = (value: string | null) => (value ? new Date(value).toUTCString() : '—');
 
 export default async function WebhooksPage() {
   const current = await requireBrowserUser('/dashboard/webhooks');

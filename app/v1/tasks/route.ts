@@ -7,11 +7,12 @@ import { createTaskOperation, listTasksOperation } from '@/lib/schemas/task-acti
 import { createTask } from '@/lib/services/tasks/create-task';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 
-// POST /v1/tasks — create and fund a task (x402, the operator's card, or 402); GET /v1/tasks — your tasks
+// POST /v1/tasks — create and fund a task (x402, the operator's card, or 402)
 export const POST = route(createTaskOperation, async (input) =>
   fundingReply(await createTask(input.db, { ...funderOf(input), body: input.body }), 201),
 );
 
+// GET /v1/tasks — your tasks
 export const GET = route(listTasksOperation, async ({ db, actor, query }) => listTasks(db, userOf(actor).id, query));
 
 export const { PUT, PATCH, DELETE } = otherMethods({ POST, GET });

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { dollars } from '@/components/format';
 import { formatDistance } from '@/components/task-details';
-import { dollars, TaskStatusBadge } from '@/components/task-status-badge';
+import { TaskStatusBadge } from '@/components/task-status-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';

@@ -1,7 +1,7 @@
 'use client';
 
 import { ActionForm } from '@/components/ui/action-form';
-import { Field } from '@/components/ui/field';
+import { NewPasswordField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { confirmPasswordResetAction } from '../../account-actions';
 
@@ -9,14 +9,7 @@ import { confirmPasswordResetAction } from '../../account-actions';
 export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <ActionForm action={confirmPasswordResetAction.bind(null, token)} className="space-y-4">
-      <Field
-        label="New password (at least 10 characters)"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={10}
-        required
-      />
+      <NewPasswordField label="New password" />
       <SubmitButton wide>Set new password</SubmitButton>
     </ActionForm>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { dollars, when } from '@/components/format';
 import { Card } from '@/components/ui/card';
 import { BarChart } from '@/components/ui/chart';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,7 +12,6 @@ import { getAgentSpending } from '@/lib/services/agents/get-agent-spending';
 import { getAgentUsage } from '@/lib/services/agents/get-agent-usage';
 import { listAgentTasks } from '@/lib/services/agents/list-agent-tasks';
 import { listAgents } from '@/lib/services/agents/list-agents';
-import { dollars, when } from '../format';
 import { DeleteAgentForm, RenameForm, RotateKeysForm, SpendingCapForm } from './agent-forms';
 
 export const dynamic = 'force-dynamic';

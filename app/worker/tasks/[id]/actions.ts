@@ -5,6 +5,7 @@ import { requireBrowserActor } from '@/app/dashboard/tasks/browser-actor';
 import type { TaskActionState } from '@/components/task-action-form';
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
+import type { ActorUser } from '@/lib/auth/actor';
 import { proofBodySchema } from '@/lib/schemas/task-actions';
 import { acceptTask } from '@/lib/services/tasks/accept-task';
 import { submitProof } from '@/lib/services/tasks/submit-proof';
@@ -14,17 +15,28 @@ import { withdrawFromTask } from '@/lib/services/tasks/withdraw-from-task';
 
 const pageOf = (taskId: string) => `/worker/tasks/${taskId}`;
 
-export async function acceptAction(taskId: string, _state: TaskActionState, _form: FormData): Promise<TaskActionState> {
+type Database = Awaited<ReturnType<typeof getDatabase>>['db'];
+
+/** Runs one of the worker's task services as the signed-in user; on success refreshes the page and `alsoRefresh`. */
+async function run(
+  taskId: string,
+  act: (db: Database, user: ActorUser) => Promise<unknown>,
+  ...alsoRefresh: string[]
+): Promise<TaskActionState> {
   const user = await requireBrowserActor(pageOf(taskId));
   const { db } = await getDatabase();
   try {
-    await acceptTask(db, { user, taskId });
+    await act(db, user);
   } catch (error) {
     return { error: describeActionError(error) };
   }
   revalidatePath(pageOf(taskId));
-  revalidatePath('/worker/tasks');
+  for (const path of alsoRefresh) revalidatePath(path);
   return { done: true };
+}
+
+export async function acceptAction(taskId: string, _state: TaskActionState, _form: FormData): Promise<TaskActionState> {
+  return run(taskId, (db, user) => acceptTask(db, { user, taskId }), '/worker/tasks');
 }
 
 export async function withdrawAction(
@@ -32,16 +44,7 @@ export async function withdrawAction(
   _state: TaskActionState,
   _form: FormData,
 ): Promise<TaskActionState> {
-  const user = await requireBrowserActor(pageOf(taskId));
-  const { db } = await getDatabase();
-  try {
-    await withdrawFromTask(db, user, taskId);
-  } catch (error) {
-    return { error: describeActionError(error) };
-  }
-  revalidatePath(pageOf(taskId));
-  revalidatePath('/worker/tasks');
-  return { done: true };
+  return run(taskId, (db, user) => withdrawFromTask(db, user, taskId), '/worker/tasks');
 }
 
 /**
@@ -53,9 +56,7 @@ export async function submitProofAction(
   _state: TaskActionState,
   form: FormData,
 ): Promise<TaskActionState> {
-  const user = await requireBrowserActor(pageOf(taskId));
-  const { db } = await getDatabase();
-  try {
+  return run(taskId, async (db, user) => {
     const note = String(form.get('note') ?? '').trim();
     const lat = String(form.get('lat') ?? '').trim();
     const lng = String(form.get('lng') ?? '').trim();
@@ -66,9 +67,5 @@ export async function submitProofAction(
       ...(lat || lng ? { location: { lat: Number(lat), lng: Number(lng) } } : {}),
     });
     await submitProof(db, { user, taskId, proof });
-  } catch (error) {
-    return { error: describeActionError(error) };
-  }
-  revalidatePath(pageOf(taskId));
-  return { done: true };
+  });
 }
