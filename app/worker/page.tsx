@@ -16,7 +16,7 @@ export default async function WorkerHomePage() {
   const profile = await getOwnWorkerProfile(db, user.id);
   if (!profile) {
     return (
-      <div className="mx-auto max-w-2xl space-y-3">
+      <div className="space-y-3">
         <PageHeader title="Work on Legwork" description="Get paid for tasks near you: checks, pickups, photos." />
         <Link href="/worker/onboarding" className={`inline-block ${buttonClass()}`}>
           Become a worker
@@ -25,7 +25,7 @@ export default async function WorkerHomePage() {
     );
   }
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
+    <div className="space-y-4">
       <PageHeader title={profile.displayName ?? 'Your worker profile'} />
       <p className="text-sm" data-testid="worker-status">
         {profile.isListed ? 'Listed: agents can find you.' : 'Not listed yet.'} ID verification tier{' '}

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { signOutInBrowser } from './steps';
 
 const password = 'correct horse battery staple';
 
@@ -18,8 +19,7 @@ test('sign up, land on the dashboard, sign out, log back in', async ({ page }) =
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('user-email')).toHaveText(email);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await signOutInBrowser(page);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);
 

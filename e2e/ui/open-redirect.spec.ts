@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { PASSWORD, signUpInBrowser } from './steps';
+import { PASSWORD, signOutInBrowser, signUpInBrowser } from './steps';
 
 // `next` after login is a path on this site or nothing: the variants browsers read as another host
 // (`/\evil.example`, `/<tab>/evil.example`, `//evil.example`) land on the dashboard instead.
@@ -19,8 +19,7 @@ test('a signed-in visit to /login?next=… redirects on site only', async ({ pag
 
 test('logging in with an off-site next lands on the dashboard', async ({ page }) => {
   const email = await signUpInBrowser(page, 'redirect-login');
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await signOutInBrowser(page);
   await page.goto('/login?next=/%5Cevil.example/x');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);

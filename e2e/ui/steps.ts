@@ -21,3 +21,10 @@ export async function enterTestCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Save card' }).click();
 }
+
+/** Opens the account menu in the header and signs out; the browser lands on /login. */
+export async function signOutInBrowser(page: Page): Promise<void> {
+  await page.getByRole('banner').getByTestId('header-account').click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}

@@ -7,6 +7,9 @@ export function describeActionError(error: unknown): string {
     const issue = error.issues[0];
     return issue ? `${issue.path.join('.') || 'Input'}: ${issue.message}` : 'Invalid input';
   }
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) {
+    const issue = error.issues?.[0];
+    return issue ? `${issue.path.join('.') || 'Input'}: ${issue.message}` : error.message;
+  }
   throw error;
 }

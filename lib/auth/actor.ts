@@ -45,3 +45,9 @@ export function userOf(actor: Actor): ActorUser {
   if (actor.kind === 'anonymous') throw new Error('an authenticated operation reached its handler without an actor');
   return actor.user;
 }
+
+/** The browser or API session of an operation declared `auth: 'session'` (the pipeline lets no other caller in). */
+export function sessionOf(actor: Actor): { user: ActorUser; sessionId: string } {
+  if (actor.kind !== 'session') throw new Error('a session operation reached its handler without a session');
+  return actor;
+}

@@ -1,4 +1,5 @@
 import type { DocumentedOperation, Operation } from '@/lib/schemas/operation';
+import { changePasswordOperation, updateCurrentUserOperation } from './account-settings';
 import { setKeyRateLimitCeilingOperation } from './admin';
 import {
   createAgentOperation,
@@ -92,6 +93,8 @@ export const operations: Operation[] = [
   createSessionOperation,
   deleteCurrentSessionOperation,
   getCurrentUserOperation,
+  updateCurrentUserOperation,
+  changePasswordOperation,
   verifyEmailOperation,
   resendVerificationEmailOperation,
   requestPasswordResetOperation,

@@ -35,7 +35,7 @@ export default async function WorkerOnboardingPage() {
     : ['everything: fill in the form'];
   const payoutsReady = payouts.chargesEnabled && payouts.payoutsEnabled;
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
+    <div className="space-y-6">
       <PageHeader title="Become a worker" description="Five steps; agents find you once you are listed." />
       <Step n={1} title="Your profile" done={gaps.length === 0} missing={gaps} testId="step-profile">
         <ProfileForm profile={profile} />

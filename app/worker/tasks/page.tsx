@@ -29,7 +29,7 @@ export default async function WorkerTasksPage() {
     }),
   ]);
   return (
-    <div className="mx-auto max-w-3xl space-y-8">
+    <div className="space-y-8">
       <PageHeader
         title="Tasks near you"
         back={{ href: '/worker', label: 'Worker home' }}

@@ -1,13 +1,16 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { sessions } from '@/db/schema';
 
-/** Revokes every live session of a user (a password reset); browser cookies point at these rows, so they die too. */
-export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<number> {
+/**
+ * Revokes every live session of a user (a password reset), or every one but `except` (a password change keeps the
+ * browser that made it); browser cookies point at these rows, so they die too.
+ */
+export async function revokeUserSessions(db: DbOrTx, userId: string, { except }: { except?: string } = {}) {
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined))
     .returning({ id: sessions.id });
   return revoked.length;
 }

@@ -40,7 +40,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       : null;
   const status = task.status;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         title={task.title}
         back={{ href: '/worker/tasks', label: 'Tasks' }}

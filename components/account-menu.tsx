@@ -1,0 +1,91 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { signOut } from 'next-auth/react';
+import { useEffect, useId, useRef, useState } from 'react';
+
+const itemClass = 'block w-full px-4 py-2 text-left text-stone-700 hover:bg-stone-100';
+
+/**
+ * The signed-in human's menu in the header: who they are, where they can go, and Sign out. It is in the first HTML
+ * (hidden until opened), closes on Escape, a click elsewhere and a page change, and returns focus to its button.
+ */
+export function AccountMenu({ name, email }: { name: string | null; email: string | null }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const pathname = usePathname();
+  const label = email ?? name ?? 'your account';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is what a change of page means here.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onClick = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('mousedown', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative min-w-0">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((was) => !was)}
+        className="flex min-w-0 max-w-[11rem] items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 hover:bg-stone-100 sm:max-w-[16rem]"
+      >
+        <span className="min-w-0 truncate" title={label} data-testid="header-account">
+          <span className="sr-only">Signed in as </span>
+          {label}
+        </span>
+        <span aria-hidden="true" className="text-stone-500">
+          ▾
+        </span>
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 z-20 mt-2 w-60 overflow-hidden rounded-md border border-stone-200 bg-white py-1 shadow-lg"
+      >
+        <div className="border-b border-stone-100 px-4 py-2">
+          {name && <p className="truncate font-medium text-stone-900">{name}</p>}
+          {email && <p className="truncate text-stone-600">{email}</p>}
+        </div>
+        <Link href="/dashboard" className={itemClass}>
+          Dashboard
+        </Link>
+        <Link href="/worker" className={itemClass}>
+          Worker
+        </Link>
+        <Link href="/settings" className={itemClass}>
+          Settings
+        </Link>
+        <Link href="/docs" className={itemClass}>
+          API reference
+        </Link>
+        <button
+          type="button"
+          onClick={() => signOut({ callbackUrl: '/login' })}
+          className={`${itemClass} border-t border-stone-100`}
+        >
+          Sign out
+        </button>
+      </div>
+    </div>
+  );
+}
