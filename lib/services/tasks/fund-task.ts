@@ -14,10 +14,12 @@ import {
 import { x402Config } from '@/lib/payments/x402/config';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
 import { refundTask } from '@/lib/services/payments/refund-task';
+import { cardUnavailable } from './card-unavailable';
 import { chargeCard } from './charge-card';
 import { claimFundingSource, type FundingSource } from './claim-funding-source';
 import { type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
-import { cardUnavailable, isCardRefusal, paymentRefusal } from './payment-refusal';
+import { isCardRefusal } from './is-card-refusal';
+import { paymentRefusal } from './payment-refusal';
 import { postFundedTask } from './post-funded-task';
 import { releaseFundingSource } from './release-funding-source';
 import { reserveCardFunding } from './reserve-card-funding';
