@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
 import { runTransition } from './run-transition';
-import { startAssignment } from './task-assignments';
+import { startAssignment } from './start-assignment';
 
 /**
  * A listed worker takes a posted task of their mode (`mode.livemode`, default the deployment's); of two at once,
@@ -18,7 +18,7 @@ export function acceptTask(
     action: 'accept',
     caller: { user, ...mode },
     effect: async (tx) => {
-      await startAssignment(tx, taskId, user.id);
+      await startAssignment(tx, { taskId, workerId: user.id });
       return { workerId: user.id, acceptedAt: new Date() };
     },
   });
