@@ -42,7 +42,7 @@ export async function proposeTask(db: Db, input: ProposeTaskInput, options: { si
       })
       .returning({ id: apiKeys.id });
     if (!apiKey) throw new Error('api key insert returned no row');
-    const created = await insertDraftTask(tx, agent.id, input.task, options.livemode);
+    const created = await insertDraftTask(tx, { requesterId: agent.id, body: input.task, livemode: options.livemode });
     await tx.insert(agentClaims).values({
       agentId: agent.id,
       taskId: created.id,

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
 import { runTransition } from './run-transition';
-import { startAssignment } from './task-assignments';
+import { startAssignment } from './start-assignment';
 
 export type AcceptTaskOptions = {
   user: ActorUser;
@@ -22,7 +22,7 @@ export function acceptTask(db: Db, { user, taskId, ...mode }: AcceptTaskOptions)
     action: 'accept',
     caller: { user, ...mode },
     effect: async (tx) => {
-      await startAssignment(tx, taskId, user.id);
+      await startAssignment(tx, { taskId, workerId: user.id });
       return { workerId: user.id, acceptedAt: new Date() };
     },
   });

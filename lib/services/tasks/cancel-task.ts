@@ -1,9 +1,9 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
+import { endAssignment } from './end-assignment';
 import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
-import { endAssignment } from './task-assignments';
 
 /**
  * The requester calls the task off: a draft or a posted task, or an accepted one whose worker did not show (the

@@ -16,9 +16,13 @@ export type CreateTask = Funder & { body: TaskBody & { draft?: boolean } };
  */
 export async function createTask(db: Db, { body, ...funder }: CreateTask): Promise<FundingOutcome> {
   const { user, processor } = funder;
-  if (body.draft) return { kind: 'draft', task: await insertDraftTask(db, user.id, body, processor.livemode) };
+  if (body.draft)
+    return {
+      kind: 'draft',
+      task: await insertDraftTask(db, { requesterId: user.id, body, livemode: processor.livemode }),
+    };
   return fundTask(db, funder, {
-    draft: (tx) => insertDraftTask(tx, user.id, body, processor.livemode),
+    draft: (tx) => insertDraftTask(tx, { requesterId: user.id, body, livemode: processor.livemode }),
     undo: (taskId) => db.delete(tasks).where(eq(tasks.id, taskId)),
   });
 }

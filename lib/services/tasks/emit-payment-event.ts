@@ -4,11 +4,13 @@ import type { PaymentEventType } from '@/lib/events/event-types';
 import type { HeldTask } from './held-task';
 import { taskAudience } from './task-audience';
 
+export type EmitPaymentEventOptions = { held: HeldTask; type: PaymentEventType; amountCents: number };
+
 /**
  * A `payment.*` event for the task's two sides: money came in (`succeeded`), went back (`refunded`), or was
  * paid out to the worker (`transferred`).
  */
-export async function emitPaymentEvent(tx: Tx, held: HeldTask, type: PaymentEventType, amountCents: number) {
+export async function emitPaymentEvent(tx: Tx, { held, type, amountCents }: EmitPaymentEventOptions) {
   const { task, requesterOwnerId } = held;
   await emitEvent(tx, {
     type,

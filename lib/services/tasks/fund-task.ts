@@ -14,12 +14,15 @@ import {
 import { x402Config } from '@/lib/payments/x402/config';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
 import { refundTask } from '@/lib/services/payments/refund-task';
-import { chargeCard, reserveCardFunding } from './card-funding';
+import { cardUnavailable } from './card-unavailable';
+import { chargeCard } from './charge-card';
 import { claimFundingSource, type FundingSource } from './claim-funding-source';
 import { type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
-import { cardUnavailable, isCardRefusal, paymentRefusal } from './payment-refusal';
+import { isCardRefusal } from './is-card-refusal';
+import { paymentRefusal } from './payment-refusal';
 import { postFundedTask } from './post-funded-task';
 import { releaseFundingSource } from './release-funding-source';
+import { reserveCardFunding } from './reserve-card-funding';
 
 /** Where creating and publishing differ: which draft is funded, and what a payment that did not happen undoes. */
 export type FundingPlan = {
@@ -81,7 +84,11 @@ async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promis
   });
   let paid: AcceptedX402Payment;
   try {
-    paid = await acceptPayment(db, funder.processor, header, requirementsOf(funder, draft));
+    paid = await acceptPayment(db, {
+      processor: funder.processor,
+      payment: header,
+      requirements: requirementsOf(funder, draft),
+    });
   } catch (error) {
     await plan.undo(draft.id, 'x402');
     return refusedOrThrow(error, funder, draft);
@@ -102,16 +109,17 @@ async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promis
   }
 }
 
+type AcceptPaymentOptions = {
+  processor: PaymentProcessor;
+  payment: X402PaymentHeader;
+  requirements: X402Requirements;
+};
+
 /**
  * Takes the offered x402 payment. Live mode settles only through a facilitator: without X402_FACILITATOR_URL a
  * payment would be recorded as settled after the signature check alone, which is fine for test mode only.
  */
-function acceptPayment(
-  db: Db,
-  processor: PaymentProcessor,
-  payment: X402PaymentHeader,
-  requirements: X402Requirements,
-) {
+function acceptPayment(db: Db, { processor, payment, requirements }: AcceptPaymentOptions) {
   if (processor.livemode && !x402Config().facilitatorUrl) {
     throw new X402Rejection('unexpected_settle_error', 'Live x402 payments need X402_FACILITATOR_URL; pay by card');
   }
@@ -139,14 +147,14 @@ async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<Fun
   const { task, payerId } = await db.transaction(async (tx) => {
     const task = await plan.draft(tx);
     plan.ready?.(task);
-    const card = await reserveCardFunding(tx, processor, fundingUser(user, task), task);
+    const card = await reserveCardFunding(tx, { processor, user: fundingUser(user, task), task });
     if ('refusal' in card)
       throw new Unfunded(cardUnavailable(card, { requirements: requirementsOf(funder, task), funder }));
     return { task, payerId: card.payerId };
   });
   let charge: Awaited<ReturnType<typeof chargeCard>>;
   try {
-    charge = await chargeCard(db, processor, task, payerId);
+    charge = await chargeCard(db, { processor, task, payerId });
   } catch (error) {
     // Only a charge that certainly did not happen gives the draft up; otherwise (a charge in flight, an unknown
     // outcome) the card keeps its claim, and a retry by card finds the one charge.

@@ -5,8 +5,10 @@ import { PROPOSAL_DEFAULTS, priceTask } from '@/lib/tasks/task-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+export type InsertDraftTaskOptions = { requesterId: string; body: TaskBody; livemode: boolean };
+
 /** Stores a `draft` task from a validated body, filling the documented defaults. */
-export async function insertDraftTask(db: DbOrTx, requesterId: string, body: TaskBody, livemode: boolean) {
+export async function insertDraftTask(db: DbOrTx, { requesterId, body, livemode }: InsertDraftTaskOptions) {
   const [task] = await db
     .insert(tasks)
     .values({

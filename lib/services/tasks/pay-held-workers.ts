@@ -55,7 +55,7 @@ export async function payHeldWorkers(db: Db): Promise<number> {
           description: `Task: ${row.task.title}`,
           released: true,
         });
-        await emitPaymentEvent(tx, row, 'payment.transferred', amountCents);
+        await emitPaymentEvent(tx, { held: row, type: 'payment.transferred', amountCents });
         return true;
       });
       if (sent) paid += 1;

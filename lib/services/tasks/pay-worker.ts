@@ -7,7 +7,7 @@ import { payWorkerPart } from './pay-worker-part';
 /** Pays the assigned worker the budget and the platform its fee, and counts the completed task. */
 export async function payWorker(tx: Tx, held: HeldTask) {
   const { task } = held;
-  await payWorkerPart(tx, held, task.budgetCents, task.platformFeeCents);
+  await payWorkerPart(tx, { held, amountCents: task.budgetCents, feeCents: task.platformFeeCents });
   if (!task.workerId) return;
   await tx
     .update(workerProfiles)

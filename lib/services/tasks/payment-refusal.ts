@@ -1,15 +1,11 @@
-import type { ActorUser } from '@/lib/auth/actor';
-import { ApiError } from '@/lib/errors/api-error';
 import { X402Rejection } from '@/lib/payments/x402/accept-payment';
-import { X402_PAYMENT_HINT, type X402Requirements } from '@/lib/payments/x402/requirements';
+import type { X402Requirements } from '@/lib/payments/x402/requirements';
+import { cardRefusalHint } from './card-refusal-hint';
 import type { Funder, FundingOutcome } from './funding-outcome';
+import { isCardRefusal } from './is-card-refusal';
 
-type CardRefusal = 'no_card' | 'spending_limit_exceeded' | 'card_declined';
-
-/** Why no card could be reserved: none on file (for the agent's operator), or the agent's cap. */
-export type CardUnavailable = { refusal: string; remainingCents?: number };
-
-type Refused = { requirements: X402Requirements; funder: Pick<Funder, 'user' | 'viaApiKey'> };
+/** What a refused payment's outcome carries: the x402 requirements to offer again, and who was paying. */
+export type Refused = { requirements: X402Requirements; funder: Pick<Funder, 'user' | 'viaApiKey'> };
 
 /**
  * A payment that did not happen, as the outcome: a refused x402 payment (a malformed header as much as a wrong
@@ -33,43 +29,4 @@ export function paymentRefusal(error: unknown, { requirements, funder }: Refused
     hint: cardRefusalHint(reason, funder.user),
   } as const;
   return { kind: 'paymentRequired', requirements, refusal };
-}
-
-/**
- * No card could be reserved: an API-key caller is offered x402 (the hint says why the card could not pay); a
- * session caller gets 402 PAYMENT_REQUIRED with a hint to add a card.
- */
-export function cardUnavailable(card: CardUnavailable, { requirements, funder }: Refused): FundingOutcome {
-  if (!funder.viaApiKey) {
-    throw new ApiError('PAYMENT_REQUIRED', {
-      message: card.refusal,
-      hint: 'Add a card with POST /v1/payments/wallet/setup (or on the dashboard, Payments), then retry.',
-    });
-  }
-  const reason = card.remainingCents !== undefined ? 'spending_limit_exceeded' : 'no_card';
-  const refusal = {
-    message: `${card.refusal}. Pay with x402 instead.`,
-    reason,
-    hint: cardRefusalHint(reason, funder.user),
-  };
-  return { kind: 'paymentRequired', requirements, refusal };
-}
-
-/** Why the card could not pay, said first in the hint of an API-key caller's 402; the x402 retry steps follow. */
-function cardRefusalHint(reason: CardRefusal, user: ActorUser): string {
-  const why = {
-    no_card:
-      user.type === 'agent'
-        ? 'Your operator has no card on file to charge.'
-        : 'No card on file to charge (add one with POST /v1/payments/wallet/setup, or on the dashboard, Payments).',
-    spending_limit_exceeded:
-      'The total is over the agent’s remaining `spendingLimitCents` on its operator’s card (the operator can raise it).',
-    card_declined: 'The card on file was declined (`details.code`, `details.declineCode`); another card may work.',
-  }[reason];
-  return `${why} ${X402_PAYMENT_HINT}`;
-}
-
-/** A card charge that certainly did not happen (declined, or no card any more): chargeForTask's refusals. */
-export function isCardRefusal(error: unknown): error is ApiError & { code: 'PAYMENT_FAILED' | 'PAYMENT_REQUIRED' } {
-  return error instanceof ApiError && (error.code === 'PAYMENT_FAILED' || error.code === 'PAYMENT_REQUIRED');
 }

@@ -14,7 +14,11 @@ import { postFundedTask } from './post-funded-task';
 async function claimedDraft() {
   const { db } = await getDatabase();
   const requester = await insertUser(db);
-  const draft = await insertDraftTask(db, requester.id, taskBodySchema.parse(lifecycleBody()), false);
+  const draft = await insertDraftTask(db, {
+    requesterId: requester.id,
+    body: taskBodySchema.parse(lifecycleBody()),
+    livemode: false,
+  });
   await claimFundingSource(db, draft.id, 'card');
   return { db, requester, draft };
 }

@@ -30,7 +30,7 @@ export async function postFundedTask(db: Db | Tx, input: PostFundedTask): Promis
     effect: async (tx, access) => {
       if (access.task.fundingSource !== input.source) throw fundingInProgress();
       if (input.x402) await bookReceipt(tx, access.task, input.x402);
-      await emitPaymentEvent(tx, access, 'payment.succeeded', access.task.totalCents);
+      await emitPaymentEvent(tx, { held: access, type: 'payment.succeeded', amountCents: access.task.totalCents });
       return { publishedAt: new Date() };
     },
   });

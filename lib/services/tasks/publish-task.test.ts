@@ -45,7 +45,11 @@ function chargingThen(processor: PaymentProcessor, afterCharge: () => Promise<vo
 describe('publishTask by card', () => {
   it('refunds the charge when the draft can no longer be posted: 409, the ledger shows the charge and its refund', async () => {
     const { db } = await getDatabase();
-    const draft = await insertDraftTask(db, parties.agent.id, taskBodySchema.parse(lifecycleBody()), false);
+    const draft = await insertDraftTask(db, {
+      requesterId: parties.agent.id,
+      body: taskBodySchema.parse(lifecycleBody()),
+      livemode: false,
+    });
     const taskId = draft.id;
     const processor = chargingThen(getProcessor(db), async () => {
       await db.update(tasks).set({ status: 'cancelled' }).where(eq(tasks.id, taskId));
@@ -74,7 +78,11 @@ describe('publishTask with a malformed payment header', () => {
 
   it('answers payment required with the requirements of the draft’s price; the draft stays unfunded', async () => {
     const { db } = await getDatabase();
-    const draft = await insertDraftTask(db, parties.agent.id, taskBodySchema.parse(lifecycleBody()), false);
+    const draft = await insertDraftTask(db, {
+      requesterId: parties.agent.id,
+      body: taskBodySchema.parse(lifecycleBody()),
+      livemode: false,
+    });
     const x402 = rejected(draft.id);
     const outcome = await publishTask(db, {
       processor: getProcessor(db),
@@ -97,7 +105,11 @@ describe('publishTask with a malformed payment header', () => {
 
   it('someone else’s draft is still 404', async () => {
     const { db } = await getDatabase();
-    const draft = await insertDraftTask(db, parties.agent.id, taskBodySchema.parse(lifecycleBody()), false);
+    const draft = await insertDraftTask(db, {
+      requesterId: parties.agent.id,
+      body: taskBodySchema.parse(lifecycleBody()),
+      livemode: false,
+    });
     const stranger = toActorUser(await insertUser(db));
     const funder = { processor: getProcessor(db), user: stranger, viaApiKey: true, x402: rejected(draft.id) };
     await expectApiError(publishTask(db, { ...funder, taskId: draft.id }), 'NOT_FOUND');

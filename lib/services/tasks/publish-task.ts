@@ -3,9 +3,9 @@ import type { Task } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { fundTask } from './fund-task';
 import type { Funder, FundingOutcome } from './funding-outcome';
+import { invalidTransition } from './invalid-transition';
 import { readTaskAccess, type TaskAccess } from './read-task-access';
 import { releaseFundingSource } from './release-funding-source';
-import { invalidTransition } from './run-transition';
 import { taskNotFound } from './task-not-found';
 import { visibleOrNotFound } from './visible-or-not-found';
 

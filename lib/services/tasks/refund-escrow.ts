@@ -15,7 +15,7 @@ export async function refundEscrow(tx: Tx, held: HeldTask, description: string) 
   if (task.fundingSource === 'card' || task.fundingSource === null) {
     try {
       const { refundedCents } = await refundTask(tx, processorForTask(tx, task), { taskId: task.id, description });
-      if (refundedCents > 0) await emitPaymentEvent(tx, held, 'payment.refunded', refundedCents);
+      if (refundedCents > 0) await emitPaymentEvent(tx, { held, type: 'payment.refunded', amountCents: refundedCents });
     } catch (error) {
       // A reserved card that was never captured (a failed or abandoned charge) has nothing to refund.
       if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
@@ -26,7 +26,7 @@ export async function refundEscrow(tx: Tx, held: HeldTask, description: string) 
     const mode = task.livemode ? 'live' : 'test';
     const balance = await lockedBalance(tx, ledgerAccount.escrow(mode, task.id));
     if (balance <= 0) return;
-    await emitPaymentEvent(tx, held, 'payment.refunded', balance);
+    await emitPaymentEvent(tx, { held, type: 'payment.refunded', amountCents: balance });
     // USDC cannot be pulled back through the card processor: the refund is owed to the payer's wallet.
     await postLedgerTransaction(tx, {
       kind: 'refund',

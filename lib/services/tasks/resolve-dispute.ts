@@ -35,7 +35,7 @@ export function resolveDispute(db: Db, { user, taskId, resolution }: ResolveDisp
             issues: [{ path: ['workerCents'], message: `Must be below ${task.budgetCents}` }],
           });
         }
-        await payWorkerPart(tx, access, share.budgetCents, share.platformFeeCents);
+        await payWorkerPart(tx, { held: access, amountCents: share.budgetCents, feeCents: share.platformFeeCents });
         await refundEscrow(tx, access, `Refund: ${reason} (split)`);
       }
       return {};

@@ -12,6 +12,8 @@ import {
   type TaskGuard,
   unmetGuard,
 } from '@/lib/tasks/task-transitions';
+import { actionVerb } from './action-verb';
+import { invalidTransition } from './invalid-transition';
 import { loadPlatformTask } from './load-platform-task';
 import { readTaskAccess, type TaskAccess } from './read-task-access';
 import { sideOf } from './side-of';
@@ -129,13 +131,6 @@ function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCal
   });
 }
 
-export function invalidTransition(action: TaskAction, status: Task['status']) {
-  return new ApiError('INVALID_TRANSITION', {
-    message: `Cannot ${actionVerb(action)} a ${status} task`,
-    details: { status, action, allowedFrom: TASK_TRANSITIONS[action].from },
-  });
-}
-
 /** 409 for a status the action leaves from only under a guard that does not hold yet, saying when it will. */
 function guardRefusal(action: TaskAction, guard: TaskGuard, task: Task) {
   const details = { status: task.status, action, guard, allowedFrom: TASK_TRANSITIONS[action].from };
@@ -161,5 +156,3 @@ const ACTOR_NAMES: Record<TaskActor, string> = {
   admin: 'platform admin',
   system: 'platform',
 };
-
-const actionVerb = (action: TaskAction) => (action === 'requestRevision' ? 'request a revision of' : action);

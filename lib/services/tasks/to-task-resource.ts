@@ -53,8 +53,3 @@ export function toTaskResource(task: Task, viewer: { side: TaskSide | null } = {
     updatedAt: task.updatedAt.toISOString(),
   };
 }
-
-/** The answer of a transition: the task as it now is, seen from the caller's side. */
-export function transitionView(result: { task: Task; access: { side: TaskSide | null } }) {
-  return toTaskResource(result.task, result.access);
-}

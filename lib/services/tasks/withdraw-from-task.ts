@@ -1,8 +1,8 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
 import { CLEARED_PROOF } from './cleared-proof';
+import { endAssignment } from './end-assignment';
 import { runTransition } from './run-transition';
-import { endAssignment } from './task-assignments';
 
 /**
  * The worker hands the task back: it is posted again for others, its proof cleared, their assignment (and with it

@@ -4,7 +4,7 @@ import { userOf } from '@/lib/auth/actor';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { acceptTaskOperation } from '@/lib/schemas/task-actions';
 import { acceptTask } from '@/lib/services/tasks/accept-task';
-import { transitionView } from '@/lib/services/tasks/to-task-resource';
+import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/accept — a listed worker takes a posted task; the thread opens
 export const POST = route(acceptTaskOperation, async ({ db, actor, params }) =>

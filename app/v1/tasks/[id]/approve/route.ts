@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { approveTaskOperation } from '@/lib/schemas/task-actions';
 import { approveTask } from '@/lib/services/tasks/approve-task';
-import { transitionView } from '@/lib/services/tasks/to-task-resource';
+import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/approve — submitted → completed; the worker is paid
 export const POST = route(approveTaskOperation, async ({ db, actor, params }) =>

@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { cancelTaskOperation } from '@/lib/schemas/task-actions';
 import { cancelTask } from '@/lib/services/tasks/cancel-task';
-import { transitionView } from '@/lib/services/tasks/to-task-resource';
+import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/cancel — draft, posted or a no-show's accepted task → cancelled; a funded task is refunded
 export const POST = route(cancelTaskOperation, async ({ db, actor, params }) =>

@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { disputeTaskOperation } from '@/lib/schemas/task-actions';
 import { disputeTask } from '@/lib/services/tasks/dispute-task';
-import { transitionView } from '@/lib/services/tasks/to-task-resource';
+import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/dispute — accepted or submitted → disputed (either side)
 export const POST = route(disputeTaskOperation, async ({ db, actor, params, body }) =>

@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { requestRevisionOperation } from '@/lib/schemas/task-actions';
 import { requestRevision } from '@/lib/services/tasks/request-revision';
-import { transitionView } from '@/lib/services/tasks/to-task-resource';
+import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/request-revision — submitted → accepted, at most twice
 export const POST = route(requestRevisionOperation, async ({ db, actor, params, body }) =>

@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { resolveDisputeOperation } from '@/lib/schemas/task-actions';
 import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
-import { transitionView } from '@/lib/services/tasks/to-task-resource';
+import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/resolve — an admin ends a dispute: refund, pay the worker, or split
 export const POST = route(resolveDisputeOperation, async ({ db, actor, params, body }) =>

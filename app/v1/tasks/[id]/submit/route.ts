@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { submitProofOperation } from '@/lib/schemas/task-actions';
 import { submitProof } from '@/lib/services/tasks/submit-proof';
-import { transitionView } from '@/lib/services/tasks/to-task-resource';
+import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/submit — the assigned worker submits proof (accepted → submitted)
 export const POST = route(submitProofOperation, async ({ db, actor, params, body }) =>

@@ -2,13 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { type TaskAssignment, taskAssignments } from '@/db/schema';
 
-// A worker's turn at a task (db/schema/tasks.ts): opened by accept, ended by a withdrawal or a no-show, inside
-// the transition that causes it. The message thread belongs to it (lib/services/messages/load-thread.ts).
-
-/** Opens the task's current assignment for the worker who just accepted it. */
-export async function startAssignment(tx: Tx, taskId: string, workerId: string): Promise<void> {
-  await tx.insert(taskAssignments).values({ taskId, workerId });
-}
+// A worker's turn at a task (db/schema/tasks.ts): opened by accept (startAssignment), ended by a withdrawal or a
+// no-show, inside the transition that causes it.
 
 /** Ends the task's current assignment, if it has one, with the reason the worker's turn ended. */
 export async function endAssignment(

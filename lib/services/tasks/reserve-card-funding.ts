@@ -3,11 +3,16 @@ import type { Db, DbOrTx } from '@/db/client';
 import { charges, tasks, users } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { chargeForTask } from '@/lib/services/payments/charge-for-task';
 import { findPaymentCustomer } from '@/lib/services/payments/payment-customer';
 import { claimFundingSource } from './claim-funding-source';
 
 export type CardFunding = { payerId: string } | { refusal: string; remainingCents?: number };
+
+export type ReserveCardFundingOptions = {
+  processor: PaymentProcessor;
+  user: Pick<ActorUser, 'id' | 'type' | 'ownerId'>;
+  task: { id: string; totalCents: number };
+};
 
 /**
  * Decides whose card pays for a task and reserves it: a human pays with their own card; an agent with its
@@ -19,9 +24,7 @@ export type CardFunding = { payerId: string } | { refusal: string; remainingCent
  */
 export async function reserveCardFunding(
   tx: DbOrTx,
-  processor: PaymentProcessor,
-  user: Pick<ActorUser, 'id' | 'type' | 'ownerId'>,
-  task: { id: string; totalCents: number },
+  { processor, user, task }: ReserveCardFundingOptions,
 ): Promise<CardFunding> {
   await claimFundingSource(tx, task.id, 'card');
   const payerId = user.type === 'agent' ? user.ownerId : user.id;
@@ -36,7 +39,7 @@ export async function reserveCardFunding(
       // SHARE lock on this row; FOR UPDATE would deadlock two concurrent creations of one agent.
       .for('no key update');
     if (agent?.limit !== null && agent?.limit !== undefined) {
-      const spent = await cardSpend(tx, user.id, task.id);
+      const spent = await cardSpend(tx, { agentId: user.id, exceptTaskId: task.id });
       const remainingCents = Math.max(0, agent.limit - spent);
       if (task.totalCents > remainingCents) {
         return { refusal: `The agent’s spending limit leaves ${remainingCents} cents`, remainingCents };
@@ -51,12 +54,14 @@ export async function reserveCardFunding(
   return { payerId };
 }
 
+type CardSpendOptions = { agentId: string; exceptTaskId: string };
+
 /**
  * What the operator's card carries for an agent's tasks (other than `exceptTaskId`): every captured charge less
  * what was refunded, whatever the task's status or how it ended, plus every draft whose card funding is
  * reserved and not yet captured (a charge in flight, or about to start).
  */
-async function cardSpend(tx: DbOrTx, agentId: string, exceptTaskId: string) {
+async function cardSpend(tx: DbOrTx, { agentId, exceptTaskId }: CardSpendOptions) {
   const [row] = await tx
     .select({
       cents: sql<string>`coalesce(sum(case
@@ -68,19 +73,4 @@ async function cardSpend(tx: DbOrTx, agentId: string, exceptTaskId: string) {
     .leftJoin(charges, and(eq(charges.taskId, tasks.id), eq(charges.livemode, tasks.livemode)))
     .where(and(eq(tasks.requesterId, agentId), ne(tasks.id, exceptTaskId)));
   return Number(row?.cents ?? 0);
-}
-
-/** Charges the reserved card for the task's total (idempotent per task; see chargeForTask). */
-export function chargeCard(
-  db: Db,
-  processor: PaymentProcessor,
-  task: { id: string; totalCents: number; title: string },
-  payerId: string,
-) {
-  return chargeForTask(db, processor, {
-    taskId: task.id,
-    payerId,
-    amountCents: task.totalCents,
-    description: `Task: ${task.title}`,
-  });
 }
