@@ -22,7 +22,7 @@ async function ownerWithEndpoint() {
   const { db } = await getDatabase();
   const owner = await insertUser(db);
   const endpoint = await withPrivateUrls(() =>
-    createWebhookEndpoint(db, { ownerId: owner.id, livemode: false }, { url: 'http://127.0.0.1:9/hooks' }),
+    createWebhookEndpoint(db, { ownerId: owner.id, livemode: false, input: { url: 'http://127.0.0.1:9/hooks' } }),
   );
   return { owner, endpoint };
 }

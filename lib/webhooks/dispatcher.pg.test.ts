@@ -27,9 +27,9 @@ describe('dispatchers on several instances', () => {
     const { db } = await getDatabase();
     const owner = await insertUser(db);
     const hooks = await withPrivateUrls(async () => [
-      await createWebhookEndpoint(db, { ownerId: owner.id, livemode: false }, { url: receiver.url }),
-      await createWebhookEndpoint(db, { ownerId: owner.id, livemode: false }, { url: receiver.url }),
-      await createWebhookEndpoint(db, { ownerId: owner.id, livemode: false }, { url: receiver.url }),
+      await createWebhookEndpoint(db, { ownerId: owner.id, livemode: false, input: { url: receiver.url } }),
+      await createWebhookEndpoint(db, { ownerId: owner.id, livemode: false, input: { url: receiver.url } }),
+      await createWebhookEndpoint(db, { ownerId: owner.id, livemode: false, input: { url: receiver.url } }),
     ]);
     const ids = hooks.map((hook) => hook.id);
     const emitted = [];

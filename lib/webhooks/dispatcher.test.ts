@@ -15,7 +15,7 @@ const file = receiverForFile();
 async function endpointFor(ownerId: string, url: string, options: { events?: string[]; livemode?: boolean } = {}) {
   const { db } = await getDatabase();
   return withPrivateUrls(() =>
-    createWebhookEndpoint(db, { ownerId, livemode: options.livemode ?? false }, { url, events: options.events }),
+    createWebhookEndpoint(db, { ownerId, livemode: options.livemode ?? false, input: { url, events: options.events } }),
   );
 }
 
@@ -60,7 +60,7 @@ describe('fan-out', () => {
     const disabled = await endpointFor(a.id, file.receiver.url);
     await db.update(webhookEndpoints).set({ disabledAt: new Date() }).where(eq(webhookEndpoints.id, disabled.id));
     const deleted = await endpointFor(a.id, file.receiver.url);
-    await deleteWebhookEndpoint(db, a.id, deleted.id);
+    await deleteWebhookEndpoint(db, { ownerId: a.id, endpointId: deleted.id });
 
     const event = await emit('task.accepted', [a.id], { task: { id: 'x' }, previousStatus: 'posted' });
     expect(event.deliveries).toBe(2);

@@ -19,7 +19,7 @@ describe('runDispatcher', () => {
     const database = await getDatabase();
     const owner = await insertUser(database.db);
     const hook = await withPrivateUrls(() =>
-      createWebhookEndpoint(database.db, { ownerId: owner.id, livemode: false }, { url: file.receiver.url }),
+      createWebhookEndpoint(database.db, { ownerId: owner.id, livemode: false, input: { url: file.receiver.url } }),
     );
     // A poll interval far beyond the test: only a notification can trigger the round that delivers.
     const dispatcher = await runDispatcher(database, { allowPrivate: true, endpointIds: [hook.id], pollMs: 600_000 });

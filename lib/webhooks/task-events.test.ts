@@ -15,7 +15,7 @@ const file = receiverForFile();
 async function hookFor(ownerId: string, path: string) {
   const { db } = await getDatabase();
   return withPrivateUrls(() =>
-    createWebhookEndpoint(db, { ownerId, livemode: false }, { url: `${file.receiver.url}/${path}` }),
+    createWebhookEndpoint(db, { ownerId, livemode: false, input: { url: `${file.receiver.url}/${path}` } }),
   );
 }
 

@@ -110,6 +110,6 @@ export async function chooseClaimPassword(token: string, _state: FormState, form
   if (found?.claim.claimedBy !== current.user.id) return { error: CLAIM_LINK_ERRORS.missing };
   const password = passwordSchema.safeParse(form.get('password'));
   if (!password.success) return { error: password.error.issues[0]?.message ?? 'Invalid password' };
-  const set = await setInitialPassword(db, current.user.id, password.data);
+  const set = await setInitialPassword(db, { userId: current.user.id, password: password.data });
   return set ? { done: true } : { error: 'This account already has a password.' };
 }

@@ -45,7 +45,7 @@ export async function updateAgentAction(agentId: string, _state: FormState, form
     const fields = form.has('name') ? { name: form.get('name') } : { spendingLimitCents: capFromForm(form) };
     const input = updateAgentOperation.body.parse(fields);
     const { db } = await getDatabase();
-    await updateAgent(db, current.user.id, agentId, input);
+    await updateAgent(db, { operatorId: current.user.id, agentId, input });
     revalidatePath(`${PAGE}/${agentId}`);
     return { saved: true };
   } catch (error) {
@@ -57,7 +57,7 @@ export async function rotateAgentKeyAction(agentId: string, _state: KeyState): P
   const current = await requireBrowserUser(`${PAGE}/${agentId}`);
   try {
     const { db } = await getDatabase();
-    const rotated = await rotateAgentKey(db, current.user.id, agentId);
+    const rotated = await rotateAgentKey(db, { operatorId: current.user.id, agentId });
     revalidatePath(`${PAGE}/${agentId}`);
     return { key: rotated.key };
   } catch (error) {
@@ -68,7 +68,7 @@ export async function rotateAgentKeyAction(agentId: string, _state: KeyState): P
 export async function deleteAgentAction(agentId: string): Promise<void> {
   const current = await requireBrowserUser(`${PAGE}/${agentId}`);
   const { db } = await getDatabase();
-  await deleteAgent(db, current.user.id, agentId).catch(describeActionError);
+  await deleteAgent(db, { operatorId: current.user.id, agentId }).catch(describeActionError);
   revalidatePath(PAGE);
   redirect(PAGE);
 }

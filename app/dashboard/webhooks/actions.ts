@@ -27,11 +27,11 @@ export async function createWebhookAction(_state: CreateWebhookState, form: Form
       ...(description ? { description } : {}),
     });
     const { db } = await getDatabase();
-    const created = await createWebhookEndpoint(
-      db,
-      { ownerId: current.user.id, livemode: getProcessor(db).livemode },
+    const created = await createWebhookEndpoint(db, {
+      ownerId: current.user.id,
+      livemode: getProcessor(db).livemode,
       input,
-    );
+    });
     revalidatePath(PAGE);
     return { secret: created.secret };
   } catch (error) {
@@ -42,21 +42,21 @@ export async function createWebhookAction(_state: CreateWebhookState, form: Form
 export async function sendTestAction(endpointId: string): Promise<void> {
   const current = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
-  await sendTestWebhook(db, current.user.id, endpointId).catch(describeActionError);
+  await sendTestWebhook(db, { ownerId: current.user.id, endpointId }).catch(describeActionError);
   revalidatePath(PAGE);
 }
 
 export async function retryDeliveryAction(endpointId: string, deliveryId: string): Promise<void> {
   const current = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
-  await retryWebhookDelivery(db, current.user.id, endpointId, deliveryId).catch(describeActionError);
+  await retryWebhookDelivery(db, { ownerId: current.user.id, endpointId, deliveryId }).catch(describeActionError);
   revalidatePath(PAGE);
 }
 
 export async function deleteWebhookAction(endpointId: string): Promise<void> {
   const current = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
-  await deleteWebhookEndpoint(db, current.user.id, endpointId).catch(describeActionError);
+  await deleteWebhookEndpoint(db, { ownerId: current.user.id, endpointId }).catch(describeActionError);
   revalidatePath(PAGE);
 }
 
@@ -64,6 +64,8 @@ export async function deleteWebhookAction(endpointId: string): Promise<void> {
 export async function setWebhookEnabledAction(endpointId: string, enabled: boolean): Promise<void> {
   const current = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
-  await updateWebhookEndpoint(db, current.user.id, endpointId, { enabled }).catch(describeActionError);
+  await updateWebhookEndpoint(db, { ownerId: current.user.id, endpointId, input: { enabled } }).catch(
+    describeActionError,
+  );
   revalidatePath(PAGE);
 }

@@ -24,7 +24,11 @@ export default async function WebhooksPage() {
   const { data: endpoints } = await listWebhookEndpoints(db, current.user.id, { limit: 100 });
   const logs = await Promise.all(
     endpoints.map((endpoint) =>
-      listWebhookDeliveries(db, current.user.id, endpoint.id, { limit: RECENT_DELIVERIES }).then((page) => page.data),
+      listWebhookDeliveries(db, {
+        ownerId: current.user.id,
+        endpointId: endpoint.id,
+        page: { limit: RECENT_DELIVERIES },
+      }).then((page) => page.data),
     ),
   );
   return (

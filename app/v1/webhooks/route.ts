@@ -8,7 +8,7 @@ import { listWebhookEndpoints } from '@/lib/services/webhooks/list-webhook-endpo
 
 // POST /v1/webhooks — register an endpoint; its signing secret is in this response only
 export const POST = route(createWebhookOperation, ({ db, actor, body }) =>
-  createWebhookEndpoint(db, { ownerId: userOf(actor).id, livemode: getProcessor(db, actor).livemode }, body),
+  createWebhookEndpoint(db, { ownerId: userOf(actor).id, livemode: getProcessor(db, actor).livemode, input: body }),
 );
 
 // GET /v1/webhooks — the caller's endpoints, newest first

@@ -12,9 +12,9 @@ import { workerProfileInput } from '@/lib/schemas/workers';
 import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
 import { createWorkerProfile } from '@/lib/services/workers/create-worker-profile';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
-import { startIdVerification } from '@/lib/services/workers/id-verification';
 import { saveCapabilities } from '@/lib/services/workers/save-capabilities';
 import { setListing } from '@/lib/services/workers/set-listing';
+import { startIdVerification } from '@/lib/services/workers/start-id-verification';
 import { updateWorkerProfile } from '@/lib/services/workers/update-worker-profile';
 
 export type StepState = { error?: string; saved?: boolean };
@@ -60,7 +60,7 @@ export async function saveProfileAction(_state: StepState, form: FormData): Prom
           : null,
       photos: photos.slice(-10),
     });
-    if (existing) await updateWorkerProfile(db, user.id, { me: true }, input);
+    if (existing) await updateWorkerProfile(db, { userId: user.id, target: { me: true }, input });
     else await createWorkerProfile(db, user.id, input);
     revalidatePath(PAGE);
     return { saved: true };
@@ -91,7 +91,11 @@ export async function saveCapabilitiesAction(_state: StepState, form: FormData):
 export async function startVerificationAction(): Promise<void> {
   const { user } = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
-  const started = await startIdVerification(db, getProcessor(db), user.id, `${env().SITE_URL}${PAGE}`);
+  const started = await startIdVerification(db, {
+    processor: getProcessor(db),
+    userId: user.id,
+    returnUrl: `${env().SITE_URL}${PAGE}`,
+  });
   if ('verificationUrl' in started && started.verificationUrl) redirect(started.verificationUrl);
   revalidatePath(PAGE);
 }
@@ -112,7 +116,7 @@ export async function setListingAction(_state: StepState, form: FormData): Promi
   const { user } = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
   try {
-    await setListing(db, getProcessor(db), user.id, form.get('listed') === 'true');
+    await setListing(db, { processor: getProcessor(db), userId: user.id, wanted: form.get('listed') === 'true' });
     revalidatePath(PAGE);
     return { saved: true };
   } catch (error) {

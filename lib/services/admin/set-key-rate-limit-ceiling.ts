@@ -7,11 +7,13 @@ import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { inAccount } from '@/lib/services/users/in-account';
 
+export type SetKeyRateLimitCeilingOptions = { admin: ActorUser; operatorId: string; ceiling: number | null };
+
 /**
  * An admin sets (or, with null, resets) an operator's key rate-limit ceiling. Keys already above it are lowered
  * in the same transaction, so a lowered ceiling bounds every key at once, not only the next ones.
  */
-export async function setKeyRateLimitCeiling(db: Db, admin: ActorUser, operatorId: string, ceiling: number | null) {
+export async function setKeyRateLimitCeiling(db: Db, { admin, operatorId, ceiling }: SetKeyRateLimitCeilingOptions) {
   if (!isAdmin(admin)) {
     throw new ApiError('FORBIDDEN', {
       message: 'Only admins can change key rate-limit ceilings',

@@ -1,6 +1,7 @@
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { issueApiKey } from '@/lib/services/operators/issue-api-key';
+import { agentKeyName } from './agent-key-name';
 
 export type CreateAgentInput = { name: string; spendingLimitCents?: number | null };
 
@@ -25,6 +26,3 @@ export async function createAgent(db: Db, operatorId: string, input: CreateAgent
     };
   });
 }
-
-/** How an agent's keys are labelled in the key list. */
-export const agentKeyName = (agentName: string | null) => `${agentName ?? 'Agent'} key`;

@@ -4,13 +4,15 @@ import { apiKeys, users } from '@/db/schema';
 import { agentNotFound } from './agent-not-found';
 import { ownedAgent } from './owned-agent';
 
+export type DeleteAgentOptions = { operatorId: string; agentId: string };
+
 /** Marks the agent deleted and revokes every key it has, in one transaction; its history stays. */
-export async function deleteAgent(db: Db, operatorId: string, agentId: string) {
+export async function deleteAgent(db: Db, { operatorId, agentId }: DeleteAgentOptions) {
   return db.transaction(async (tx) => {
     const [agent] = await tx
       .update(users)
       .set({ deletedAt: sql`now()` })
-      .where(ownedAgent(operatorId, agentId))
+      .where(ownedAgent({ operatorId, agentId }))
       .returning({ id: users.id });
     if (!agent) throw agentNotFound();
     await tx

@@ -18,13 +18,21 @@ describe('agent services called with a malformed id', () => {
     await createAgentViaApi(token);
     const notFound = { message: 'No such agent' };
     for (const agentId of ['not-a-uuid', '', "x' or '1'='1"]) {
-      await expectApiError(updateAgent(db, userId, agentId, { name: 'X' }), 'NOT_FOUND', notFound);
-      await expectApiError(updateAgent(db, userId, agentId, {}), 'NOT_FOUND', notFound);
-      await expectApiError(deleteAgent(db, userId, agentId), 'NOT_FOUND', notFound);
-      await expectApiError(rotateAgentKey(db, userId, agentId), 'NOT_FOUND', notFound);
-      await expectApiError(listAgentTasks(db, userId, agentId, { limit: 20 }), 'NOT_FOUND', notFound);
-      await expectApiError(getAgentUsage(db, userId, agentId), 'NOT_FOUND', notFound);
-      await expectApiError(getAgentSpending(db, userId, agentId), 'NOT_FOUND', notFound);
+      await expectApiError(
+        updateAgent(db, { operatorId: userId, agentId, input: { name: 'X' } }),
+        'NOT_FOUND',
+        notFound,
+      );
+      await expectApiError(updateAgent(db, { operatorId: userId, agentId, input: {} }), 'NOT_FOUND', notFound);
+      await expectApiError(deleteAgent(db, { operatorId: userId, agentId }), 'NOT_FOUND', notFound);
+      await expectApiError(rotateAgentKey(db, { operatorId: userId, agentId }), 'NOT_FOUND', notFound);
+      await expectApiError(
+        listAgentTasks(db, { operatorId: userId, agentId, page: { limit: 20 } }),
+        'NOT_FOUND',
+        notFound,
+      );
+      await expectApiError(getAgentUsage(db, { operatorId: userId, agentId }), 'NOT_FOUND', notFound);
+      await expectApiError(getAgentSpending(db, { operatorId: userId, agentId }), 'NOT_FOUND', notFound);
     }
   });
 });

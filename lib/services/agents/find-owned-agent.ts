@@ -4,12 +4,14 @@ import { agentColumns } from './agent-columns';
 import { agentNotFound } from './agent-not-found';
 import { ownedAgent } from './owned-agent';
 
+export type FindOwnedAgentOptions = { operatorId: string; agentId: string; lock?: boolean };
+
 /**
  * The operator's agent, or NOT_FOUND. `lock` holds its row until the transaction ends, so concurrent
  * key rotations (and a concurrent delete) run one after the other.
  */
-export async function findOwnedAgent(db: DbOrTx, operatorId: string, agentId: string, { lock = false } = {}) {
-  const query = db.select(agentColumns).from(users).where(ownedAgent(operatorId, agentId));
+export async function findOwnedAgent(db: DbOrTx, { operatorId, agentId, lock = false }: FindOwnedAgentOptions) {
+  const query = db.select(agentColumns).from(users).where(ownedAgent({ operatorId, agentId }));
   const [agent] = await (lock ? query.for('update') : query);
   if (!agent) throw agentNotFound();
   return agent;

@@ -7,9 +7,11 @@ import { findOwnedAgent } from './find-owned-agent';
 // Funded tasks that have not ended yet.
 const ACTIVE_STATUSES = ['posted', 'accepted', 'submitted', 'disputed'] as const;
 
+export type GetAgentSpendingOptions = { operatorId: string; agentId: string };
+
 /** What the operator's agent has been charged (gross, from the ledger) and how many of its tasks are open. */
-export async function getAgentSpending(db: DbOrTx, operatorId: string, agentId: string) {
-  const agent = await findOwnedAgent(db, operatorId, agentId);
+export async function getAgentSpending(db: DbOrTx, { operatorId, agentId }: GetAgentSpendingOptions) {
+  const agent = await findOwnedAgent(db, { operatorId, agentId });
   const [charged] = await escrowTotal(db, agent.id, GROSS_KINDS);
   const [counts] = await db
     .select({

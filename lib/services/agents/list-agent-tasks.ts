@@ -7,9 +7,11 @@ import { findOwnedAgent } from './find-owned-agent';
 
 export type AgentTasksPage = { cursor?: string; limit: number };
 
+export type ListAgentTasksOptions = { operatorId: string; agentId: string; page: AgentTasksPage };
+
 /** Tasks the operator's agent created, newest first, keyset-paginated on (created_at, id). */
-export async function listAgentTasks(db: DbOrTx, operatorId: string, agentId: string, page: AgentTasksPage) {
-  const agent = await findOwnedAgent(db, operatorId, agentId);
+export async function listAgentTasks(db: DbOrTx, { operatorId, agentId, page }: ListAgentTasksOptions) {
+  const agent = await findOwnedAgent(db, { operatorId, agentId });
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db
     .select({ task: tasks, cursorAt: cursorAt(tasks.createdAt) })

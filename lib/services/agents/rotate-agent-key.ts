@@ -2,14 +2,16 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import { issueApiKey } from '@/lib/services/operators/issue-api-key';
-import { agentKeyName } from './create-agent';
+import { agentKeyName } from './agent-key-name';
 import { findOwnedAgent } from './find-owned-agent';
 
+export type RotateAgentKeyOptions = { operatorId: string; agentId: string };
+
 /** Revokes every key of the agent at once (no grace period) and issues one new key with every scope. */
-export async function rotateAgentKey(db: Db, operatorId: string, agentId: string) {
+export async function rotateAgentKey(db: Db, { operatorId, agentId }: RotateAgentKeyOptions) {
   return db.transaction(async (tx) => {
     // Locked: a second rotation waits and then revokes this one's key, so exactly one key survives.
-    const agent = await findOwnedAgent(tx, operatorId, agentId, { lock: true });
+    const agent = await findOwnedAgent(tx, { operatorId, agentId, lock: true });
     await tx
       .update(apiKeys)
       .set({ revokedAt: sql`now()` })

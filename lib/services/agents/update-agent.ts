@@ -6,12 +6,14 @@ import { ownedAgent } from './owned-agent';
 
 export type UpdateAgentInput = { name?: string; spendingLimitCents?: number | null };
 
+export type UpdateAgentOptions = { operatorId: string; agentId: string; input: UpdateAgentInput };
+
 /** Applies the fields present in `input` (null clears the cap); with none, answers the agent as it is. */
-export async function updateAgent(db: DbOrTx, operatorId: string, agentId: string, input: UpdateAgentInput) {
+export async function updateAgent(db: DbOrTx, { operatorId, agentId, input }: UpdateAgentOptions) {
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.spendingLimitCents !== undefined) changes.spendingLimitCents = input.spendingLimitCents;
-  const where = ownedAgent(operatorId, agentId);
+  const where = ownedAgent({ operatorId, agentId });
   const [agent] =
     Object.keys(changes).length === 0
       ? await db.select(agentColumns).from(users).where(where)

@@ -20,14 +20,16 @@ import { ensureSandboxWorker } from './sandbox-worker';
 export const CANNED_REPLY =
   'Hi, this is the Legwork sandbox worker. I’m on it and will send proof shortly. (Test mode: no real person.)';
 
+export type SimulateWorkerOptions = { caller: ActorUser; taskId: string; input: SimulateBody };
+
 /**
  * The sandbox worker acts on `taskId` for its requester side, through the same services as a real worker
  * (runTransition for accept/withdraw/submit, postMessage), so events, webhooks, the ledger and message long
  * polls behave exactly as with a person. Only the caller's own test-mode tasks: anything else is 404.
  */
-export async function simulateWorker(database: Database, caller: ActorUser, taskId: string, input: SimulateBody) {
+export async function simulateWorker(database: Database, { caller, taskId, input }: SimulateWorkerOptions) {
   const { db } = database;
-  const task = await ownTestTask(db, caller.id, taskId);
+  const task = await ownTestTask(db, { callerId: caller.id, taskId });
   const worker = await ensureSandboxWorker(db);
   switch (input.action) {
     case 'accept':
@@ -44,13 +46,18 @@ export async function simulateWorker(database: Database, caller: ActorUser, task
       if (!isOpen(task)) throw threadNotOpen();
       assertSandboxIsWorker(task, worker);
       const message = await postMessage(database, worker.id, taskId, input.body ?? CANNED_REPLY);
-      return { task: toTaskResource(await ownTestTask(db, caller.id, taskId), { side: 'requester' }), message };
+      return {
+        task: toTaskResource(await ownTestTask(db, { callerId: caller.id, taskId }), { side: 'requester' }),
+        message,
+      };
     }
   }
 }
 
+type OwnTestTaskOptions = { callerId: string; taskId: string };
+
 /** The task if the caller is its requester side and it is test-mode; else 404, as for an unknown id. */
-async function ownTestTask(db: Db, callerId: string, taskId: string): Promise<Task> {
+async function ownTestTask(db: Db, { callerId, taskId }: OwnTestTaskOptions): Promise<Task> {
   const { task, side } = await readTaskAccess(db, { taskId, userId: callerId, livemode: 'any' });
   if (side !== 'requester' || task.livemode) throw taskNotFound();
   return task;

@@ -13,7 +13,7 @@ import { consumeEmailToken } from './consume-email-token';
 export async function confirmPasswordReset(db: Db, input: { token: string; password: string }) {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const link = await consumeEmailToken(tx, input.token, 'reset_password');
+    const link = await consumeEmailToken(tx, { token: input.token, purpose: 'reset_password' });
     await tx
       .update(users)
       .set({

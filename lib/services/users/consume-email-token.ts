@@ -22,15 +22,15 @@ export const EMAIL_LINK_HINTS: Record<EmailTokenPurpose, Record<'missing' | 'exp
   },
 };
 
+export type ConsumeEmailTokenOptions = { token: string; purpose: EmailTokenPurpose; userId?: string };
+
 /**
  * Uses up a single-use emailed link: one conditional UPDATE, so two requests racing on one link cannot both
  * succeed. Unknown (or another user's, when `userId` is given), expired and used links are each their own error.
  */
 export async function consumeEmailToken(
   db: DbOrTx,
-  token: string,
-  purpose: EmailTokenPurpose,
-  userId?: string,
+  { token, purpose, userId }: ConsumeEmailTokenOptions,
 ): Promise<EmailToken> {
   const hints = EMAIL_LINK_HINTS[purpose];
   if (!isWellFormedEmailToken(token)) throw new ApiError('EMAIL_LINK_NOT_FOUND', { hint: hints.missing });
@@ -48,7 +48,7 @@ export async function consumeEmailToken(
     )
     .returning();
   if (used) return used;
-  const found = await findEmailToken(db, token, purpose, userId);
+  const found = await findEmailToken(db, { token, purpose, userId });
   if (found?.usedAt) throw new ApiError('EMAIL_LINK_USED', { hint: hints.used });
   if (found) throw new ApiError('EMAIL_LINK_EXPIRED', { hint: hints.expired });
   throw new ApiError('EMAIL_LINK_NOT_FOUND', { hint: hints.missing });

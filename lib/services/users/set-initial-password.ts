@@ -3,8 +3,13 @@ import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth/passwords';
 
+export type SetInitialPasswordOptions = { userId: string; password: string };
+
 /** Sets the password of an account created without one; false when it already has a password. */
-export async function setInitialPassword(db: DbOrTx, userId: string, password: string): Promise<boolean> {
+export async function setInitialPassword(
+  db: DbOrTx,
+  { userId, password }: SetInitialPasswordOptions,
+): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   const updated = await db
     .update(users)

@@ -16,7 +16,7 @@ export type SignInInput = { email: string; password: string };
  * same time.
  */
 export async function signIn(database: Database, input: SignInInput, meta: SessionMeta = {}) {
-  await limitSignInAttempts(database, input.email, meta.ip ?? '0.0.0.0');
+  await limitSignInAttempts(database, { email: input.email, ip: meta.ip ?? '0.0.0.0' });
   const [user] = await database.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid) {

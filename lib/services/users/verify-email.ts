@@ -13,7 +13,7 @@ import { toPublicUser } from './to-public-user';
  */
 export async function verifyEmail(db: Db, token: string, by: { userId?: string } = {}) {
   return db.transaction(async (tx) => {
-    const link = await consumeEmailToken(tx, token, 'verify_email', by.userId);
+    const link = await consumeEmailToken(tx, { token, purpose: 'verify_email', userId: by.userId });
     const [user] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })

@@ -2,28 +2,33 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
 import { seal } from '@/lib/auth/secret-box';
-import { env } from '@/lib/env';
-import { ApiError, validationError } from '@/lib/errors/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import { generateWebhookSecret, SECRET_PURPOSE } from '@/lib/webhooks/signing';
-import { BlockedUrlError, checkWebhookUrl, type Resolver, systemResolver } from '@/lib/webhooks/url-guard';
+import { type Resolver, systemResolver } from '@/lib/webhooks/url-guard';
+import { checkedWebhookUrl } from './checked-webhook-url';
 import { toWebhookEndpoint } from './to-webhook-endpoint';
 
 export const MAX_ENDPOINTS_PER_USER = 20;
 
 export type CreateWebhookInput = { url: string; events?: string[]; description?: string };
 
+export type CreateWebhookEndpointOptions = {
+  ownerId: string;
+  livemode: boolean;
+  input: CreateWebhookInput;
+  resolve?: Resolver;
+};
+
 /** Registers an endpoint of `ownerId` for events of `livemode`; the secret is returned this once. */
 export async function createWebhookEndpoint(
   db: Db,
-  owner: { ownerId: string; livemode: boolean },
-  input: CreateWebhookInput,
-  resolve: Resolver = systemResolver,
+  { ownerId, livemode, input, resolve = systemResolver }: CreateWebhookEndpointOptions,
 ) {
   const url = await checkedWebhookUrl(input.url, resolve);
   const [existing] = await db
     .select({ n: count() })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.ownerId, owner.ownerId), isNull(webhookEndpoints.deletedAt)));
+    .where(and(eq(webhookEndpoints.ownerId, ownerId), isNull(webhookEndpoints.deletedAt)));
   if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_USER) {
     throw new ApiError('CONFLICT', {
       message: `At most ${MAX_ENDPOINTS_PER_USER} webhook endpoints per account`,
@@ -34,24 +39,14 @@ export async function createWebhookEndpoint(
   const [row] = await db
     .insert(webhookEndpoints)
     .values({
-      ownerId: owner.ownerId,
+      ownerId,
       url: url.href,
       description: input.description ?? null,
       events: [...new Set(input.events ?? [])],
       secret: seal(SECRET_PURPOSE, secret),
-      livemode: owner.livemode,
+      livemode,
     })
     .returning();
   if (!row) throw new Error('webhook endpoint insert returned no row');
   return { ...toWebhookEndpoint(row), secret };
-}
-
-/** The URL as it will be stored, or 400 `VALIDATION_ERROR` on `url` for one the SSRF rules refuse. */
-export async function checkedWebhookUrl(raw: string, resolve: Resolver = systemResolver): Promise<URL> {
-  try {
-    return await checkWebhookUrl(raw, { allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE_URLS }, resolve);
-  } catch (error) {
-    if (error instanceof BlockedUrlError) throw validationError([{ path: ['url'], message: error.message }]);
-    throw error;
-  }
 }

@@ -3,13 +3,15 @@ import type { Db } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { findOwnEndpoint } from './find-own-endpoint';
 
+export type DeleteWebhookEndpointOptions = { ownerId: string; endpointId: string };
+
 /**
  * Soft-deletes the endpoint (its delivery log stays for the record) and settles its pending deliveries, so no
  * dispatcher sends anything more to it.
  */
-export async function deleteWebhookEndpoint(db: Db, ownerId: string, endpointId: string) {
+export async function deleteWebhookEndpoint(db: Db, { ownerId, endpointId }: DeleteWebhookEndpointOptions) {
   return db.transaction(async (tx) => {
-    await findOwnEndpoint(tx, ownerId, endpointId, true);
+    await findOwnEndpoint(tx, { ownerId, endpointId, forUpdate: true });
     await tx
       .update(webhookEndpoints)
       .set({ deletedAt: new Date() })

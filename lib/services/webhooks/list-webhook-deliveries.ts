@@ -1,73 +1,19 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
-import { events, webhookAttempts, webhookDeliveries } from '@/db/schema';
+import { beforeCursor, decodeCursor, pageOf } from '@/db/cursor';
+import { webhookDeliveries } from '@/db/schema';
 import { findOwnEndpoint } from './find-own-endpoint';
+import { loadDeliveries } from './load-deliveries';
 
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
-/** Deliveries of `deliveryIds` (or a page of the endpoint's) with their attempts, in the API shape. */
-async function loadDeliveries(db: DbOrTx, where: ReturnType<typeof and>, limit: number) {
-  const rows = await db
-    .select({
-      delivery: webhookDeliveries,
-      eventType: events.type,
-      cursorAt: cursorAt(webhookDeliveries.createdAt),
-    })
-    .from(webhookDeliveries)
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-    .where(where)
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(limit);
-  const ids = rows.map((row) => row.delivery.id);
-  const attempts =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(webhookAttempts)
-          .where(inArray(webhookAttempts.deliveryId, ids))
-          .orderBy(asc(webhookAttempts.deliveryId), asc(webhookAttempts.attemptNumber));
-  const byDelivery = new Map<string, typeof attempts>();
-  for (const attempt of attempts) {
-    const list = byDelivery.get(attempt.deliveryId);
-    if (list) list.push(attempt);
-    else byDelivery.set(attempt.deliveryId, [attempt]);
-  }
-  return rows.map(({ delivery, eventType, cursorAt }) => ({
-    cursorAt,
-    item: {
-      id: delivery.id,
-      eventId: delivery.eventId,
-      eventType,
-      status: delivery.status,
-      attempts: delivery.attempts,
-      lastStatusCode: delivery.lastStatusCode,
-      lastAttemptAt: iso(delivery.lastAttemptAt),
-      nextAttemptAt: delivery.status === 'pending' ? iso(delivery.nextAttemptAt) : null,
-      createdAt: delivery.createdAt.toISOString(),
-      attemptLog: (byDelivery.get(delivery.id) ?? []).map((attempt) => ({
-        attemptNumber: attempt.attemptNumber,
-        statusCode: attempt.statusCode,
-        durationMs: attempt.durationMs,
-        error: attempt.error,
-        responseSnippet: attempt.responseSnippet,
-        createdAt: attempt.createdAt.toISOString(),
-      })),
-    },
-  }));
-}
-
-export type WebhookDeliveryView = Awaited<ReturnType<typeof loadDeliveries>>[number]['item'];
+export type ListWebhookDeliveriesOptions = {
+  ownerId: string;
+  endpointId: string;
+  page: { cursor?: string; limit: number };
+};
 
 /** The endpoint's delivery log, newest first, keyset-paginated on (created_at, id). */
-export async function listWebhookDeliveries(
-  db: DbOrTx,
-  ownerId: string,
-  endpointId: string,
-  page: { cursor?: string; limit: number },
-) {
-  await findOwnEndpoint(db, ownerId, endpointId);
+export async function listWebhookDeliveries(db: DbOrTx, { ownerId, endpointId, page }: ListWebhookDeliveriesOptions) {
+  await findOwnEndpoint(db, { ownerId, endpointId });
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await loadDeliveries(
     db,
@@ -82,14 +28,4 @@ export async function listWebhookDeliveries(
     data: shown.map((row) => row.item),
     nextCursor,
   };
-}
-
-/** One delivery of the endpoint, or undefined. */
-export async function findDelivery(db: DbOrTx, endpointId: string, deliveryId: string) {
-  const [row] = await loadDeliveries(
-    db,
-    and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, deliveryId)),
-    1,
-  );
-  return row?.item;
 }

@@ -3,13 +3,15 @@ import type { Db } from '@/db/client';
 import { webhookDeliveries } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { EVENTS_CHANNEL } from '@/lib/events/emit-event';
+import { findDelivery } from './find-delivery';
 import { findOwnEndpoint } from './find-own-endpoint';
-import { findDelivery } from './list-webhook-deliveries';
+
+export type RetryWebhookDeliveryOptions = { ownerId: string; endpointId: string; deliveryId: string };
 
 /** Queues a delivery of the caller's endpoint for an attempt now, whatever its status, and wakes a dispatcher. */
-export async function retryWebhookDelivery(db: Db, ownerId: string, endpointId: string, deliveryId: string) {
+export async function retryWebhookDelivery(db: Db, { ownerId, endpointId, deliveryId }: RetryWebhookDeliveryOptions) {
   return db.transaction(async (tx) => {
-    const endpoint = await findOwnEndpoint(tx, ownerId, endpointId);
+    const endpoint = await findOwnEndpoint(tx, { ownerId, endpointId });
     if (endpoint.disabledAt) {
       throw new ApiError('CONFLICT', {
         message: 'This webhook endpoint is disabled',
@@ -23,7 +25,7 @@ export async function retryWebhookDelivery(db: Db, ownerId: string, endpointId: 
       .returning({ id: webhookDeliveries.id });
     if (!updated) throw new ApiError('NOT_FOUND', { message: 'Webhook delivery not found' });
     await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${deliveryId})`);
-    const delivery = await findDelivery(tx, endpointId, deliveryId);
+    const delivery = await findDelivery(tx, { endpointId, deliveryId });
     if (!delivery) throw new Error('retried delivery vanished');
     return delivery;
   });

@@ -9,10 +9,12 @@ import { toWebhookEndpoint } from './to-webhook-endpoint';
 /** How long the replaced secret keeps signing next to the new one. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
+export type RotateWebhookSecretOptions = { ownerId: string; endpointId: string };
+
 /** Issues a new secret (returned this once); the current one becomes the previous and signs for 24 more hours. */
-export async function rotateWebhookSecret(db: Db, ownerId: string, endpointId: string) {
+export async function rotateWebhookSecret(db: Db, { ownerId, endpointId }: RotateWebhookSecretOptions) {
   return db.transaction(async (tx) => {
-    const endpoint = await findOwnEndpoint(tx, ownerId, endpointId, true);
+    const endpoint = await findOwnEndpoint(tx, { ownerId, endpointId, forUpdate: true });
     const secret = generateWebhookSecret();
     const [row] = await tx
       .update(webhookEndpoints)

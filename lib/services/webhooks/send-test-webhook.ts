@@ -3,16 +3,18 @@ import type { Db } from '@/db/client';
 import { events, webhookDeliveries } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { EVENTS_CHANNEL, newEventId } from '@/lib/events/emit-event';
+import { findDelivery } from './find-delivery';
 import { findOwnEndpoint } from './find-own-endpoint';
-import { findDelivery } from './list-webhook-deliveries';
+
+export type SendTestWebhookOptions = { ownerId: string; endpointId: string };
 
 /**
  * Writes a `webhook.test` event with one delivery, to this endpoint only (whatever its event filter): not through
  * `emitEvent`, whose fan-out would offer it to the owner's other endpoints too.
  */
-export async function sendTestWebhook(db: Db, ownerId: string, endpointId: string) {
+export async function sendTestWebhook(db: Db, { ownerId, endpointId }: SendTestWebhookOptions) {
   return db.transaction(async (tx) => {
-    const endpoint = await findOwnEndpoint(tx, ownerId, endpointId);
+    const endpoint = await findOwnEndpoint(tx, { ownerId, endpointId });
     if (endpoint.disabledAt) {
       throw new ApiError('CONFLICT', {
         message: 'This webhook endpoint is disabled',
@@ -33,7 +35,7 @@ export async function sendTestWebhook(db: Db, ownerId: string, endpointId: strin
       .returning({ id: webhookDeliveries.id });
     if (!delivery) throw new Error('test delivery insert returned no row');
     await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${delivery.id})`);
-    const view = await findDelivery(tx, endpointId, delivery.id);
+    const view = await findDelivery(tx, { endpointId, deliveryId: delivery.id });
     if (!view) throw new Error('test delivery vanished');
     return view;
   });

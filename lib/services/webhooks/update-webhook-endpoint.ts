@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { type Resolver, systemResolver } from '@/lib/webhooks/url-guard';
-import { checkedWebhookUrl } from './create-webhook-endpoint';
+import { checkedWebhookUrl } from './checked-webhook-url';
 import { findOwnEndpoint } from './find-own-endpoint';
 import { toWebhookEndpoint } from './to-webhook-endpoint';
 
@@ -11,6 +11,13 @@ export type UpdateWebhookInput = {
   events?: string[];
   description?: string | null;
   enabled?: boolean;
+};
+
+export type UpdateWebhookEndpointOptions = {
+  ownerId: string;
+  endpointId: string;
+  input: UpdateWebhookInput;
+  resolve?: Resolver;
 };
 
 const DISABLED_BY_OWNER = 'Disabled by its owner';
@@ -22,14 +29,11 @@ const DISABLED_BY_OWNER = 'Disabled by its owner';
  */
 export async function updateWebhookEndpoint(
   db: Db,
-  ownerId: string,
-  endpointId: string,
-  input: UpdateWebhookInput,
-  resolve: Resolver = systemResolver,
+  { ownerId, endpointId, input, resolve = systemResolver }: UpdateWebhookEndpointOptions,
 ) {
   const url = input.url === undefined ? undefined : (await checkedWebhookUrl(input.url, resolve)).href;
   return db.transaction(async (tx) => {
-    const endpoint = await findOwnEndpoint(tx, ownerId, endpointId, true);
+    const endpoint = await findOwnEndpoint(tx, { ownerId, endpointId, forUpdate: true });
     const disable = input.enabled === false && endpoint.disabledAt === null;
     const enable = input.enabled === true && endpoint.disabledAt !== null;
     const [row] = await tx

@@ -2,22 +2,17 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { taskAssignments, workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
+import { hhmm } from '@/lib/workers/hhmm';
 import { toWorkerProfile } from './to-worker-profile';
 
-const hhmm = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+export type GetWorkerProfileOptions = { viewerId: string; workerId: string; isAdmin?: boolean };
 
 /**
  * A profile with its availability schedule, listed or not: listing governs search only, so a requester keeps
  * sight of a worker who unlisted after accepting their task. Only the owner sees the exact location. A
  * platform admin also sees `noShowCount`.
  */
-export async function getWorkerProfile(
-  db: DbOrTx,
-  viewerId: string,
-  workerId: string,
-  viewer: { isAdmin?: boolean } = {},
-) {
+export async function getWorkerProfile(db: DbOrTx, { viewerId, workerId, isAdmin = false }: GetWorkerProfileOptions) {
   const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.id, workerId));
   if (!row) {
     throw new ApiError('NOT_FOUND', {
@@ -36,7 +31,7 @@ export async function getWorkerProfile(
       .from(workerAvailabilityExceptions)
       .where(eq(workerAvailabilityExceptions.workerId, workerId))
       .orderBy(asc(workerAvailabilityExceptions.date), asc(workerAvailabilityExceptions.startMinute)),
-    viewer.isAdmin ? noShowCount(db, row.userId) : undefined,
+    isAdmin ? noShowCount(db, row.userId) : undefined,
   ]);
   return {
     ...toWorkerProfile(row, viewerId),

@@ -3,9 +3,7 @@ import type { Db } from '@/db/client';
 import { workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { SetAvailabilityInput } from '@/lib/schemas/worker-availability';
-
-export const hhmm = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+import { hhmm } from '@/lib/workers/hhmm';
 
 /**
  * Replaces the caller's weekly rules and exceptions in one transaction. The profile row is locked first, so

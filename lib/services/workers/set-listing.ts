@@ -7,13 +7,15 @@ import { missingProfileFields } from './missing-profile-fields';
 
 type Mode = Pick<PaymentProcessor, 'name' | 'livemode'>;
 
+export type SetListingOptions = { processor: Mode; userId: string; wanted?: boolean };
+
 /**
  * Sets (or, without `wanted`, flips) the caller's listing flag. The profile row is locked so two flips
  * cannot both read the same state. ID verification is read from identity_verifications in the caller's
  * processor mode (like the payout account), not from `verification_tier`, so a test-mode verification
  * never lets a live profile list.
  */
-export async function setListing(db: Db, processor: Mode, userId: string, wanted?: boolean) {
+export async function setListing(db: Db, { processor, userId, wanted }: SetListingOptions) {
   return db.transaction(async (tx) => {
     const [profile] = await tx.select().from(workerProfiles).where(eq(workerProfiles.userId, userId)).for('update');
     if (!profile) throw new ApiError('NOT_FOUND', { hint: 'Create your worker profile with POST /v1/workers first.' });

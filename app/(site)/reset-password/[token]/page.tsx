@@ -20,7 +20,7 @@ const DEAD_LINK = {
 export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const { db } = await getDatabase();
-  const link = await findEmailToken(db, token, 'reset_password');
+  const link = await findEmailToken(db, { token, purpose: 'reset_password' });
   const dead = !link ? DEAD_LINK.missing : link.state === 'open' ? undefined : DEAD_LINK[link.state];
   return (
     <div className="mx-auto max-w-sm space-y-6">

@@ -24,9 +24,9 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
   const agent = (await listAgents(db, current.user.id)).find((item) => item.id === agentId);
   if (!agent) notFound();
   const [usage, spending, tasks] = await Promise.all([
-    getAgentUsage(db, current.user.id, agentId),
-    getAgentSpending(db, current.user.id, agentId),
-    listAgentTasks(db, current.user.id, agentId, { limit: 20 }),
+    getAgentUsage(db, { operatorId: current.user.id, agentId }),
+    getAgentSpending(db, { operatorId: current.user.id, agentId }),
+    listAgentTasks(db, { operatorId: current.user.id, agentId, page: { limit: 20 } }),
   ]).catch((error) => {
     if (error instanceof ApiError && error.code === 'NOT_FOUND') notFound();
     throw error;

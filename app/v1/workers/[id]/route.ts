@@ -8,12 +8,12 @@ import { updateWorkerProfile } from '@/lib/services/workers/update-worker-profil
 
 // GET /v1/workers/{id} — a worker's profile with the availability schedule
 export const GET = route(getWorkerProfileOperation, ({ db, actor, params }) =>
-  getWorkerProfile(db, userOf(actor).id, params.id, { isAdmin: isAdmin(userOf(actor)) }),
+  getWorkerProfile(db, { viewerId: userOf(actor).id, workerId: params.id, isAdmin: isAdmin(userOf(actor)) }),
 );
 
 // PATCH /v1/workers/{id} — update a profile you own
 export const PATCH = route(updateWorkerProfileOperation, ({ db, actor, params, body }) =>
-  updateWorkerProfile(db, userOf(actor).id, { id: params.id }, body),
+  updateWorkerProfile(db, { userId: userOf(actor).id, target: { id: params.id }, input: body }),
 );
 
 export const { POST, PUT, DELETE } = otherMethods({ GET, PATCH });

@@ -10,7 +10,7 @@ export const GET = route(getOwnWorkerProfileOperation, ({ db, actor }) => getOwn
 
 // PATCH /v1/workers/me — update your worker profile
 export const PATCH = route(updateOwnWorkerProfileOperation, ({ db, actor, body }) =>
-  updateWorkerProfile(db, userOf(actor).id, { me: true }, body),
+  updateWorkerProfile(db, { userId: userOf(actor).id, target: { me: true }, input: body }),
 );
 
 export const { POST, PUT, DELETE } = otherMethods({ GET, PATCH });

@@ -6,7 +6,7 @@ import { listWebhookDeliveries } from '@/lib/services/webhooks/list-webhook-deli
 
 // GET /v1/webhooks/{id}/deliveries — the endpoint's delivery log with every attempt
 export const GET = route(listWebhookDeliveriesOperation, ({ db, actor, params, query }) =>
-  listWebhookDeliveries(db, userOf(actor).id, params.id, query),
+  listWebhookDeliveries(db, { ownerId: userOf(actor).id, endpointId: params.id, page: query }),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });

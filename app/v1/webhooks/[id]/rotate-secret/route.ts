@@ -6,7 +6,7 @@ import { rotateWebhookSecret } from '@/lib/services/webhooks/rotate-webhook-secr
 
 // POST /v1/webhooks/{id}/rotate-secret — a new signing secret; the previous one signs too for 24 hours
 export const POST = route(rotateWebhookSecretOperation, ({ db, actor, params }) =>
-  rotateWebhookSecret(db, userOf(actor).id, params.id),
+  rotateWebhookSecret(db, { ownerId: userOf(actor).id, endpointId: params.id }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -6,7 +6,7 @@ import { sendTestWebhook } from '@/lib/services/webhooks/send-test-webhook';
 
 // POST /v1/webhooks/{id}/test — send a `webhook.test` event to this endpoint only
 export const POST = route(testWebhookOperation, ({ db, actor, params }) =>
-  sendTestWebhook(db, userOf(actor).id, params.id),
+  sendTestWebhook(db, { ownerId: userOf(actor).id, endpointId: params.id }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -7,7 +7,7 @@ import { setListing } from '@/lib/services/workers/set-listing';
 
 // POST /v1/workers/me/listing — flip (or set) the caller's listing, behind the completeness/ID/payout gate
 export const POST = route(setListingOperation, ({ db, actor, body }) =>
-  setListing(db, getProcessor(db, actor), userOf(actor).id, body.isListed),
+  setListing(db, { processor: getProcessor(db, actor), userId: userOf(actor).id, wanted: body.isListed }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -6,7 +6,7 @@ import { setKeyRateLimitCeiling } from '@/lib/services/admin/set-key-rate-limit-
 
 // PUT /v1/admin/users/{id}/key-rate-limit-ceiling — set an operator's key rate-limit ceiling (admin)
 export const PUT = route(setKeyRateLimitCeilingOperation, ({ db, actor, params, body }) =>
-  setKeyRateLimitCeiling(db, userOf(actor), params.id, body.keyRateLimitCeiling),
+  setKeyRateLimitCeiling(db, { admin: userOf(actor), operatorId: params.id, ceiling: body.keyRateLimitCeiling }),
 );
 
 export const { GET, POST, PATCH, DELETE } = otherMethods({ PUT });

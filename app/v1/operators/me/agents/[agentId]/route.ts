@@ -7,12 +7,12 @@ import { updateAgent } from '@/lib/services/agents/update-agent';
 
 // PATCH /v1/operators/me/agents/{agentId} — rename an agent or change its spending cap
 export const PATCH = route(updateAgentOperation, ({ db, actor, params, body }) =>
-  updateAgent(db, userOf(actor).id, params.agentId, body),
+  updateAgent(db, { operatorId: userOf(actor).id, agentId: params.agentId, input: body }),
 );
 
 // DELETE /v1/operators/me/agents/{agentId} — delete an agent and revoke its keys
 export const DELETE = route(deleteAgentOperation, ({ db, actor, params }) =>
-  deleteAgent(db, userOf(actor).id, params.agentId),
+  deleteAgent(db, { operatorId: userOf(actor).id, agentId: params.agentId }),
 );
 
 export const { GET, POST, PUT } = otherMethods({ PATCH, DELETE });

@@ -6,7 +6,7 @@ import { simulateWorker } from '@/lib/services/sandbox/simulate-worker';
 
 // POST /v1/sandbox/tasks/{id}/simulate — the sandbox worker accepts, messages, submits or withdraws (test mode)
 export const POST = route(simulateSandboxOperation, ({ database, actor, params, body }) =>
-  simulateWorker(database, userOf(actor), params.id, body),
+  simulateWorker(database, { caller: userOf(actor), taskId: params.id, input: body }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

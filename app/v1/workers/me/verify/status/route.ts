@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { getIdVerificationStatusOperation } from '@/lib/schemas/worker-verification';
-import { getIdVerificationStatus } from '@/lib/services/workers/id-verification';
+import { getIdVerificationStatus } from '@/lib/services/workers/get-id-verification-status';
 
 // GET /v1/workers/me/verify/status — the latest identity session's status
 export const GET = route(getIdVerificationStatusOperation, ({ db, actor }) =>

@@ -6,7 +6,7 @@ import { listAgentTasks } from '@/lib/services/agents/list-agent-tasks';
 
 // GET /v1/operators/me/agents/{agentId}/tasks — tasks the agent created, newest first
 export const GET = route(listAgentTasksOperation, ({ db, actor, params, query }) =>
-  listAgentTasks(db, userOf(actor).id, params.agentId, query),
+  listAgentTasks(db, { operatorId: userOf(actor).id, agentId: params.agentId, page: query }),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -6,7 +6,7 @@ import { retryWebhookDelivery } from '@/lib/services/webhooks/retry-webhook-deli
 
 // POST /v1/webhooks/{id}/deliveries/{deliveryId}/retry — send a delivery again now
 export const POST = route(retryWebhookDeliveryOperation, ({ db, actor, params }) =>
-  retryWebhookDelivery(db, userOf(actor).id, params.id, params.deliveryId),
+  retryWebhookDelivery(db, { ownerId: userOf(actor).id, endpointId: params.id, deliveryId: params.deliveryId }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -1,0 +1,16 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { webhookDeliveries } from '@/db/schema';
+import { loadDeliveries } from './load-deliveries';
+
+export type FindDeliveryOptions = { endpointId: string; deliveryId: string };
+
+/** One delivery of the endpoint, or undefined. */
+export async function findDelivery(db: DbOrTx, { endpointId, deliveryId }: FindDeliveryOptions) {
+  const [row] = await loadDeliveries(
+    db,
+    and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, deliveryId)),
+    1,
+  );
+  return row?.item;
+}
