@@ -39,7 +39,7 @@ describe('taskTimeline', () => {
     if (outcome.kind !== 'posted') throw new Error(`not posted: ${outcome.kind}`);
     const taskId = outcome.task.id;
     await acceptTask(db, worker, taskId);
-    await postMessage(database, worker.id, taskId, 'On my way');
+    await postMessage(database, { userId: worker.id, taskId, body: 'On my way' });
     await submitProof(db, worker, taskId, { note: 'Done' });
     await requestRevision(db, human(parties.requester.id), taskId, 'Sharper, please');
     await submitProof(db, worker, taskId, { note: 'Done again' });
