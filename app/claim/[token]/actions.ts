@@ -74,7 +74,11 @@ export async function addClaimCard(token: string): Promise<void> {
   // The claim page itself says what is wrong with a spent or unknown link.
   if (!current || (await openClaimError(token))) redirect(`/claim/${token}`);
   const { db } = await getDatabase();
-  const { setupUrl } = await startWalletSetup(db, getProcessor(db), current.user, `${env().SITE_URL}/claim/${token}`);
+  const { setupUrl } = await startWalletSetup(db, {
+    processor: getProcessor(db),
+    user: current.user,
+    returnUrl: `${env().SITE_URL}/claim/${token}`,
+  });
   redirect(setupUrl);
 }
 

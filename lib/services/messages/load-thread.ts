@@ -36,7 +36,10 @@ export type LoadThreadOptions = {
 };
 
 /** The thread as `userId` may see it; 404 for anyone who is not one of its two sides. */
-export async function loadThread(db: DbOrTx, { taskId, userId, forUpdate = false }: LoadThreadOptions): Promise<Thread> {
+export async function loadThread(
+  db: DbOrTx,
+  { taskId, userId, forUpdate = false }: LoadThreadOptions,
+): Promise<Thread> {
   const access = await loadTaskAccess(db, taskId, userId, { partiesOnly: true, forUpdate });
   if (!access.side) throw new Error('loadTaskAccess let a non-party through');
   return {

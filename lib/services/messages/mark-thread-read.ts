@@ -25,7 +25,9 @@ export type MarkThreadReadOptions = {
 export async function markThreadRead(db: DbOrTx, { userId, taskId, messageId }: MarkThreadReadOptions) {
   const thread = await loadThread(db, { taskId, userId });
   const scope: ThreadScope = { ...thread, taskId };
-  const target = messageId ? await messageKey(db, { scope, messageId, field: 'messageId' }) : await newestKey(db, scope);
+  const target = messageId
+    ? await messageKey(db, { scope, messageId, field: 'messageId' })
+    : await newestKey(db, scope);
   if (target) {
     await db.execute(sql`
       insert into ${taskThreadReads} as r (task_id, user_id, last_read_message_id, last_read_at)

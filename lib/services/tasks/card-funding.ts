@@ -4,7 +4,7 @@ import { charges, tasks, users } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
-import { findPaymentCustomer } from '@/lib/services/payments/payment-customer';
+import { findPaymentCustomer } from '@/lib/services/payments/find-payment-customer';
 import { claimFundingSource } from './claim-funding-source';
 
 export type CardFunding = { payerId: string } | { refusal: string; remainingCents?: number };
