@@ -12,7 +12,7 @@ import { getProcessor } from '@/lib/payments/get-processor';
 import { emailSchema } from '@/lib/schemas/common';
 import { createUserOperation, passwordSchema } from '@/lib/schemas/users';
 import { completeClaim } from '@/lib/services/cold-start/complete-claim';
-import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim';
+import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim-by-human-token';
 import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
