@@ -43,7 +43,7 @@ export async function paymentsSetup() {
 /** Adds (or replaces) a user's card the way a human does: setup session, then the test card page. */
 export async function addCard(user: { id: string; email: string | null }, number: string) {
   const { db, processor } = await paymentsSetup();
-  const { setupUrl } = await startWalletSetup(db, processor, user, BACK_URL);
+  const { setupUrl } = await startWalletSetup(db, { processor, user, returnUrl: BACK_URL });
   const intentId = setupUrl.split('/').pop() ?? '';
   expect(intentId).toMatch(/^seti_test_/);
   const confirmed = await confirmTestSetup(db, intentId, { number, expMonth: 12, expYear: 2034, cvc: '123' });
@@ -62,7 +62,9 @@ export async function payerWithCard(number: string | null = '4242 4242 4242 4242
 export async function onboardedWorker() {
   const { db, processor } = await paymentsSetup();
   const user = await insertUser(db);
-  const { onboardingUrl } = await startPayoutOnboarding(db, processor, user, {
+  const { onboardingUrl } = await startPayoutOnboarding(db, {
+    processor,
+    user,
     returnUrl: BACK_URL,
     refreshUrl: BACK_URL,
   });

@@ -45,7 +45,9 @@ export async function verifyIdentity(token: string, outcome: 'verified' | 'faile
 /** Creates the user's test-mode payout account and, unless `complete` is false, finishes its onboarding. */
 export async function onboardPayouts(user: { id: string; email: string | null }, complete = true) {
   const { db, processor } = await paymentsSetup();
-  const { onboardingUrl } = await startPayoutOnboarding(db, processor, user, {
+  const { onboardingUrl } = await startPayoutOnboarding(db, {
+    processor,
+    user,
     returnUrl: BACK_URL,
     refreshUrl: BACK_URL,
   });

@@ -12,7 +12,7 @@ import { getProcessor } from '@/lib/payments/get-processor';
 import { emailSchema } from '@/lib/schemas/common';
 import { createUserOperation, passwordSchema } from '@/lib/schemas/users';
 import { completeClaim } from '@/lib/services/cold-start/complete-claim';
-import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim';
+import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim-by-human-token';
 import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
@@ -74,7 +74,11 @@ export async function addClaimCard(token: string): Promise<void> {
   // The claim page itself says what is wrong with a spent or unknown link.
   if (!current || (await openClaimError(token))) redirect(`/claim/${token}`);
   const { db } = await getDatabase();
-  const { setupUrl } = await startWalletSetup(db, getProcessor(db), current.user, `${env().SITE_URL}/claim/${token}`);
+  const { setupUrl } = await startWalletSetup(db, {
+    processor: getProcessor(db),
+    user: current.user,
+    returnUrl: `${env().SITE_URL}/claim/${token}`,
+  });
   redirect(setupUrl);
 }
 

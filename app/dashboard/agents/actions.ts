@@ -11,7 +11,7 @@ import { createAgent } from '@/lib/services/agents/create-agent';
 import { deleteAgent } from '@/lib/services/agents/delete-agent';
 import { rotateAgentKey } from '@/lib/services/agents/rotate-agent-key';
 import { updateAgent } from '@/lib/services/agents/update-agent';
-import { getClaimCodeStatus } from '@/lib/services/claim-codes/claim-code-status';
+import { getClaimCodeStatus } from '@/lib/services/claim-codes/get-claim-code-status';
 import { mintClaimCode } from '@/lib/services/claim-codes/mint-claim-code';
 
 export type KeyState = { error?: string; key?: string };
@@ -76,12 +76,12 @@ export async function deleteAgentAction(agentId: string): Promise<void> {
 export async function mintClaimCodeAction(_state: ClaimCodeState): Promise<ClaimCodeState> {
   const current = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
-  return mintClaimCode(db, current.user.id, env().SITE_URL);
+  return mintClaimCode(db, { ownerId: current.user.id, siteUrl: env().SITE_URL });
 }
 
 /** Polled by the claim-code panel until the code is claimed or expires. */
 export async function claimCodeStatusAction(code: string) {
   const current = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
-  return getClaimCodeStatus(db, current.user.id, code);
+  return getClaimCodeStatus(db, { ownerId: current.user.id, code });
 }

@@ -28,6 +28,6 @@ export async function createKeyAction(_state: CreateKeyState, form: FormData): P
 export async function revokeKeyAction(keyId: string): Promise<void> {
   const current = await requireBrowserUser('/dashboard/keys');
   const { db } = await getDatabase();
-  await revokeApiKey(db, current.user.id, keyId).catch(describeActionError);
+  await revokeApiKey(db, { userId: current.user.id, keyId }).catch(describeActionError);
   revalidatePath('/dashboard/keys');
 }

@@ -12,12 +12,11 @@ import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 export async function addCard(): Promise<void> {
   const current = await requireBrowserUser();
   const { db } = await getDatabase();
-  const { setupUrl } = await startWalletSetup(
-    db,
-    getProcessor(db),
-    current.user,
-    `${env().SITE_URL}/dashboard/payments`,
-  );
+  const { setupUrl } = await startWalletSetup(db, {
+    processor: getProcessor(db),
+    user: current.user,
+    returnUrl: `${env().SITE_URL}/dashboard/payments`,
+  });
   redirect(setupUrl);
 }
 
@@ -26,7 +25,9 @@ export async function onboardPayouts(): Promise<void> {
   const current = await requireBrowserUser();
   const { db } = await getDatabase();
   const back = `${env().SITE_URL}/dashboard/payments`;
-  const { onboardingUrl } = await startPayoutOnboarding(db, getProcessor(db), current.user, {
+  const { onboardingUrl } = await startPayoutOnboarding(db, {
+    processor: getProcessor(db),
+    user: current.user,
     returnUrl: back,
     refreshUrl: back,
   });

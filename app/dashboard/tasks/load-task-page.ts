@@ -25,7 +25,7 @@ export async function loadTaskPage(db: Db, userId: string, taskId: string) {
   }
   const task = toTaskResource(access.task, access);
   const threadOpen = access.side !== null && isOpen(access.task);
-  const messages = threadOpen ? (await listMessages(db, userId, taskId, { limit: THREAD_PAGE })).data.reverse() : [];
+  const messages = threadOpen ? (await listMessages(db, { userId, taskId, limit: THREAD_PAGE })).data.reverse() : [];
   return {
     access,
     task,

@@ -14,7 +14,7 @@ export async function postMessageAction(taskId: string, body: string): Promise<P
   const user = await requireBrowserActor(`/dashboard/tasks/${taskId}`);
   try {
     const input = postMessageBody.parse({ body });
-    return { message: await postMessage(await getDatabase(), user.id, taskId, input.body) };
+    return { message: await postMessage(await getDatabase(), { userId: user.id, taskId, body: input.body }) };
   } catch (error) {
     return { error: describeActionError(error) };
   }

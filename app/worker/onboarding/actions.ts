@@ -104,7 +104,9 @@ export async function startPayoutsAction(): Promise<void> {
   const { user } = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
   const back = `${env().SITE_URL}${PAGE}`;
-  const { onboardingUrl } = await startPayoutOnboarding(db, getProcessor(db), user, {
+  const { onboardingUrl } = await startPayoutOnboarding(db, {
+    processor: getProcessor(db),
+    user,
     returnUrl: back,
     refreshUrl: back,
   });

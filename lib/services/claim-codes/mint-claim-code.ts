@@ -2,8 +2,15 @@ import type { DbOrTx } from '@/db/client';
 import { agentClaimCodes } from '@/db/schema';
 import { CLAIM_CODE_TTL_MS, formatClaimCode, generateClaimCode } from '@/lib/auth/claim-code-format';
 
+export type MintClaimCodeOptions = {
+  /** The operator the registering agent will belong to. */
+  ownerId: string;
+  /** The site's base URL, for the pasted request. */
+  siteUrl: string;
+};
+
 /** A fresh single-use code for the operator, and the text they paste to their agent. */
-export async function mintClaimCode(db: DbOrTx, ownerId: string, siteUrl: string) {
+export async function mintClaimCode(db: DbOrTx, { ownerId, siteUrl }: MintClaimCodeOptions) {
   const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);
   // A collision among live codes is astronomically unlikely; retry rather than fail if it happens.
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -15,13 +22,15 @@ export async function mintClaimCode(db: DbOrTx, ownerId: string, siteUrl: string
       .returning();
     if (row) {
       const shown = formatClaimCode(code);
-      return { code: shown, expiresAt: expiresAt.toISOString(), pasteSnippet: pasteSnippet(shown, siteUrl) };
+      return { code: shown, expiresAt: expiresAt.toISOString(), pasteSnippet: pasteSnippet({ code: shown, siteUrl }) };
     }
   }
   throw new Error('could not mint a unique claim code');
 }
 
-function pasteSnippet(code: string, siteUrl: string): string {
+type PasteSnippetOptions = { code: string; siteUrl: string };
+
+function pasteSnippet({ code, siteUrl }: PasteSnippetOptions): string {
   const body = JSON.stringify({ code, name: 'YOUR_AGENT_NAME' });
   return [
     `Join my Legwork account as an agent with claim code ${code} (valid 15 minutes, single use).`,

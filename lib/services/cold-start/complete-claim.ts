@@ -7,7 +7,7 @@ import { chargeForTask } from '@/lib/services/payments/charge-for-task';
 import { claimFundingSource } from '@/lib/services/tasks/claim-funding-source';
 import { postFundedTask } from '@/lib/services/tasks/post-funded-task';
 import { releaseFundingSource } from '@/lib/services/tasks/release-funding-source';
-import { findClaimByHumanToken } from './find-claim';
+import { findClaimByHumanToken } from './find-claim-by-human-token';
 
 export type CompleteClaim = {
   processor: PaymentProcessor;
@@ -27,7 +27,8 @@ export type CompleteClaim = {
 export async function completeClaim(db: Db, { processor, humanToken, userId }: CompleteClaim) {
   const found = await findClaimByHumanToken(db, humanToken);
   if (!found) throw new ApiError('NOT_FOUND', { message: 'Unknown claim link' });
-  if (found.state === 'claimed') return ensureClaimedBy(found.claim.claimedBy, userId, found.claim.taskId);
+  if (found.state === 'claimed')
+    return ensureClaimedBy({ claimedBy: found.claim.claimedBy, userId, taskId: found.claim.taskId });
   if (found.state === 'expired') throw new ApiError('CLAIM_EXPIRED');
 
   const { task } = found;
@@ -54,7 +55,7 @@ export async function completeClaim(db: Db, { processor, humanToken, userId }: C
   return db.transaction(async (tx) => {
     const [claim] = await tx.select().from(agentClaims).where(eq(agentClaims.id, found.claim.id)).for('update');
     if (!claim) throw new Error('claim vanished');
-    if (claim.claimedAt) return ensureClaimedBy(claim.claimedBy, userId, claim.taskId);
+    if (claim.claimedAt) return ensureClaimedBy({ claimedBy: claim.claimedBy, userId, taskId: claim.taskId });
     await tx.update(users).set({ ownerId: userId }).where(eq(users.id, claim.agentId));
     await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
     // The same transition and events as any other publish: the agent's webhook endpoints learn of it like of its
@@ -65,7 +66,15 @@ export async function completeClaim(db: Db, { processor, humanToken, userId }: C
   });
 }
 
-function ensureClaimedBy(claimedBy: string | null, userId: string, taskId: string) {
+type EnsureClaimedByOptions = {
+  /** Who completed the claim, if anyone. */
+  claimedBy: string | null;
+  /** Who is completing it now. */
+  userId: string;
+  taskId: string;
+};
+
+function ensureClaimedBy({ claimedBy, userId, taskId }: EnsureClaimedByOptions) {
   if (claimedBy !== userId) throw new ApiError('CLAIM_ALREADY_USED');
   return { taskId, alreadyClaimed: true as const };
 }

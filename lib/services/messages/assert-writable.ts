@@ -1,7 +1,8 @@
 import type { Task } from '@/db/schema';
 import { isTerminal } from '@/lib/tasks/task-transitions';
 import { isOpen } from './is-open';
-import { threadNotOpen, threadReadOnly } from './thread-errors';
+import { threadNotOpen } from './thread-not-open';
+import { threadReadOnly } from './thread-read-only';
 
 /** Refuses a post unless the thread is open and not yet read-only. */
 export function assertWritable(task: Pick<Task, 'status'>): void {

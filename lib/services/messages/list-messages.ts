@@ -9,12 +9,18 @@ import { toMessageResource } from './to-message-resource';
 
 export type MessagesPage = { cursor?: string; limit: number };
 
+export type ListMessagesOptions = MessagesPage & {
+  /** The reader, one of the thread's two sides. */
+  userId: string;
+  taskId: string;
+};
+
 /**
  * The thread newest first, keyset-paginated on (created_at, id); readable in every status by its two sides (the
  * worker: their own assignment's messages only, see `inThread`).
  */
-export async function listMessages(db: DbOrTx, userId: string, taskId: string, page: MessagesPage) {
-  const thread = await loadThread(db, taskId, userId);
+export async function listMessages(db: DbOrTx, { userId, taskId, ...page }: ListMessagesOptions) {
+  const thread = await loadThread(db, { taskId, userId });
   const before = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db
     .select({ message: taskMessages, cursorAt: messageCursorAt })

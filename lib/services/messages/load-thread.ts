@@ -27,8 +27,19 @@ export type Thread = {
 /** What decides which messages a reader sees. */
 export type ThreadScope = Pick<Thread, 'side' | 'assignmentId'> & { taskId: string };
 
+export type LoadThreadOptions = {
+  taskId: string;
+  /** The reader. */
+  userId: string;
+  /** Lock the task row (FOR UPDATE). */
+  forUpdate?: boolean;
+};
+
 /** The thread as `userId` may see it; 404 for anyone who is not one of its two sides. */
-export async function loadThread(db: DbOrTx, taskId: string, userId: string, forUpdate = false): Promise<Thread> {
+export async function loadThread(
+  db: DbOrTx,
+  { taskId, userId, forUpdate = false }: LoadThreadOptions,
+): Promise<Thread> {
   const access = await loadTaskAccess(db, { taskId, userId, partiesOnly: true, forUpdate });
   if (!access.side) throw new Error('loadTaskAccess let a non-party through');
   return {
@@ -36,11 +47,13 @@ export async function loadThread(db: DbOrTx, taskId: string, userId: string, for
     side: access.side,
     requesterIds: [access.task.requesterId, access.requesterOwnerId].filter((id): id is string => id !== null),
     requesterOwnerId: access.requesterOwnerId,
-    assignmentId: access.side === 'worker' ? await latestAssignmentId(db, taskId, userId) : null,
+    assignmentId: access.side === 'worker' ? await latestAssignmentId(db, { taskId, workerId: userId }) : null,
   };
 }
 
-async function latestAssignmentId(db: DbOrTx, taskId: string, workerId: string): Promise<string | null> {
+type LatestAssignmentIdOptions = { taskId: string; workerId: string };
+
+async function latestAssignmentId(db: DbOrTx, { taskId, workerId }: LatestAssignmentIdOptions): Promise<string | null> {
   const [row] = await db
     .select({ id: taskAssignments.id })
     .from(taskAssignments)

@@ -9,7 +9,7 @@ import { isTerminal } from '@/lib/tasks/task-transitions';
 import { assertWritable } from './assert-writable';
 import { isOpen } from './is-open';
 import { TASK_MESSAGES_CHANNEL } from './message-hub';
-import { threadNotOpen } from './thread-errors';
+import { threadNotOpen } from './thread-not-open';
 import { type MessageResource, toMessageResource } from './to-message-resource';
 
 /** Where a message may be posted: an open thread that has not ended (`assertWritable`). */
@@ -66,6 +66,13 @@ type PostedRow = {
   createdAt: Date | null;
 };
 
+export type PostMessageOptions = {
+  /** The sender. */
+  userId: string;
+  taskId: string;
+  body: string;
+};
+
 /**
  * Posts a message in one round trip (plus the caller's credential lookup): 404 for anyone outside the thread,
  * 409 `THREAD_NOT_OPEN` before acceptance and `THREAD_READ_ONLY` once the task has ended, else the message, its
@@ -73,9 +80,7 @@ type PostedRow = {
  */
 export async function postMessage(
   database: Database,
-  userId: string,
-  taskId: string,
-  body: string,
+  { userId, taskId, body }: PostMessageOptions,
 ): Promise<MessageResource> {
   const id = randomUUID();
   const draft = (side: 'requester' | 'worker') =>

@@ -2,7 +2,8 @@ import type { Tx } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import { type ApiKeyMode, generateApiKey } from '@/lib/auth/api-key-format';
 import { SCOPES } from '@/lib/auth/scopes';
-import { keyRateLimit, reserveKeySlot } from './key-allowance';
+import { keyRateLimit } from './key-rate-limit';
+import { reserveKeySlot } from './reserve-key-slot';
 import { toApiKeyResource } from './to-api-key-resource';
 
 export type CreateApiKeyInput = {
@@ -15,7 +16,8 @@ export type CreateApiKeyInput = {
 
 /**
  * Issues a key to an operator or to one of its agents (`userId`), inside the caller's transaction: under the
- * operator's cap on live keys and with a limit no higher than its ceiling (lib/services/operators/key-allowance.ts).
+ * operator's cap on live keys and with a limit no higher than its ceiling (reserve-key-slot.ts and
+ * key-rate-limit.ts in lib/services/operators).
  */
 export async function issueApiKey(tx: Tx, owner: { operatorId: string; userId: string }, input: CreateApiKeyInput) {
   const { rateLimitCeiling } = await reserveKeySlot(tx, owner.operatorId);
@@ -30,7 +32,7 @@ export async function issueApiKey(tx: Tx, owner: { operatorId: string; userId: s
       keySuffix: generated.keySuffix,
       mode: generated.mode,
       scopes: [...new Set(input.scopes ?? SCOPES)],
-      rateLimitPerMinute: keyRateLimit(input.rateLimitPerMinute, rateLimitCeiling),
+      rateLimitPerMinute: keyRateLimit({ requested: input.rateLimitPerMinute, ceiling: rateLimitCeiling }),
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     })
     .returning();

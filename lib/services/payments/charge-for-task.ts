@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { findPaymentCustomer } from './payment-customer';
+import { findPaymentCustomer } from './find-payment-customer';
 
 export type ChargeForTaskInput = { taskId: string; payerId: string; amountCents: number; description: string };
 

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { findPaymentCustomer } from './payment-customer';
+import { findPaymentCustomer } from './find-payment-customer';
 
 export async function getWallet(db: Db, processor: PaymentProcessor, userId: string) {
   const customer = await findPaymentCustomer(db, userId, processor);

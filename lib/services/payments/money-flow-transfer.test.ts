@@ -124,7 +124,7 @@ describe('transferToWorker()', () => {
     const { taskId } = await chargedTask(TOTAL);
     const never = await insertUser(db);
     const halfway = await insertUser(db);
-    await startPayoutOnboarding(db, processor, halfway, { returnUrl: BACK_URL, refreshUrl: BACK_URL });
+    await startPayoutOnboarding(db, { processor, user: halfway, returnUrl: BACK_URL, refreshUrl: BACK_URL });
 
     for (const worker of [never, halfway]) {
       await expectApiError(transferToWorker(db, processor, transferInput(taskId, worker.id)), 'CONFLICT', {

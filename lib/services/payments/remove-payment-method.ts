@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { paymentCustomers } from '@/db/schema';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { findPaymentCustomer } from './payment-customer';
+import { findPaymentCustomer } from './find-payment-customer';
 
 export async function removePaymentMethod(db: Db, processor: PaymentProcessor, userId: string) {
   const customer = await findPaymentCustomer(db, userId, processor);

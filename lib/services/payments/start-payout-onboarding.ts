@@ -3,12 +3,19 @@ import { payoutAccounts } from '@/db/schema';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { findPayoutAccount } from './find-payout-account';
 
+export type StartPayoutOnboardingOptions = {
+  processor: PaymentProcessor;
+  user: { id: string; email: string | null };
+  /** Where the onboarding sends the user back when done. */
+  returnUrl: string;
+  /** Where an expired onboarding link sends the user, to get a fresh one. */
+  refreshUrl: string;
+};
+
 /** Creates the connected account on first call (one per user and mode), then a fresh onboarding link. */
 export async function startPayoutOnboarding(
   db: Db,
-  processor: PaymentProcessor,
-  user: { id: string; email: string | null },
-  urls: { returnUrl: string; refreshUrl: string },
+  { processor, user, returnUrl, refreshUrl }: StartPayoutOnboardingOptions,
 ) {
   let account = await findPayoutAccount(db, user.id, processor);
   if (!account) {
@@ -21,6 +28,6 @@ export async function startPayoutOnboarding(
     account = await findPayoutAccount(db, user.id, processor);
     if (!account) throw new Error('payout account row missing after insert');
   }
-  const { url } = await processor.createOnboardingLink({ accountId: account.accountId, ...urls });
+  const { url } = await processor.createOnboardingLink({ accountId: account.accountId, returnUrl, refreshUrl });
   return { onboardingUrl: url };
 }

@@ -1,17 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { type Review, reviews, workerProfiles } from '@/db/schema';
+import { reviews, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { loadTaskAccess } from '@/lib/services/tasks/load-task-access';
+import { toReviewResource } from './to-review-resource';
 
 export type ReviewInput = { rating: number; comment?: string };
+
+export type CreateReviewOptions = ReviewInput & {
+  /** The reviewer, one of the task's two sides. */
+  userId: string;
+  taskId: string;
+};
 
 /**
  * A side's one review of the other, once the task is completed. A review of the worker folds into their
  * profile's `averageRating` and `ratingCount` in the same transaction (the task row is locked, and the
  * unique (task, side) makes a second review of the same side a 409, even when two arrive at once).
  */
-export async function createReview(db: Db, userId: string, taskId: string, input: ReviewInput) {
+export async function createReview(db: Db, { userId, taskId, ...input }: CreateReviewOptions) {
   return db.transaction(async (tx) => {
     const { task, side } = await loadTaskAccess(tx, { taskId, userId, forUpdate: true, partiesOnly: true });
     if (!side) throw new Error('partiesOnly access without a side');
@@ -52,17 +59,4 @@ export async function createReview(db: Db, userId: string, taskId: string, input
     }
     return toReviewResource(review);
   });
-}
-
-export function toReviewResource(review: Review) {
-  return {
-    id: review.id,
-    taskId: review.taskId,
-    side: review.side,
-    reviewerId: review.reviewerId,
-    revieweeId: review.revieweeId,
-    rating: review.rating,
-    comment: review.comment,
-    createdAt: review.createdAt.toISOString(),
-  };
 }

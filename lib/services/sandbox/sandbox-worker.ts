@@ -46,6 +46,11 @@ async function ensurePayable(db: Db, worker: ActorUser) {
   const account = await findPayoutAccount(db, worker.id, processor);
   if (account?.payoutsEnabled) return;
   const back = `${env().SITE_URL}/docs`;
-  const { onboardingUrl } = await startPayoutOnboarding(db, processor, worker, { returnUrl: back, refreshUrl: back });
+  const { onboardingUrl } = await startPayoutOnboarding(db, {
+    processor,
+    user: worker,
+    returnUrl: back,
+    refreshUrl: back,
+  });
   await completeTestOnboarding(db, onboardingUrl.split('/').pop() ?? '');
 }

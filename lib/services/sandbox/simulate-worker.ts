@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/errors/api-error';
 import type { SimulateBody } from '@/lib/schemas/sandbox';
 import { isOpen } from '@/lib/services/messages/is-open';
 import { postMessage } from '@/lib/services/messages/post-message';
-import { threadNotOpen } from '@/lib/services/messages/thread-errors';
+import { threadNotOpen } from '@/lib/services/messages/thread-not-open';
 import { acceptTask } from '@/lib/services/tasks/accept-task';
 import { invalidTransition } from '@/lib/services/tasks/invalid-transition';
 import { readTaskAccess } from '@/lib/services/tasks/read-task-access';
@@ -45,7 +45,7 @@ export async function simulateWorker(database: Database, { caller, taskId, input
     case 'message': {
       if (!isOpen(task)) throw threadNotOpen();
       assertSandboxIsWorker(task, worker);
-      const message = await postMessage(database, worker.id, taskId, input.body ?? CANNED_REPLY);
+      const message = await postMessage(database, { userId: worker.id, taskId, body: input.body ?? CANNED_REPLY });
       return {
         task: toTaskResource(await ownTestTask(db, { callerId: caller.id, taskId }), { side: 'requester' }),
         message,

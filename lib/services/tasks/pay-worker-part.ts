@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client';
 import { processorForTask } from '@/lib/payments/get-processor';
-import { transferOrHold } from '@/lib/services/payments/transfer-to-worker';
+import { transferOrHold } from '@/lib/services/payments/transfer-or-hold';
 import { emitPaymentEvent } from './emit-payment-event';
 import type { HeldTask } from './held-task';
 

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '@/db/client';
 import { charges, tasks, users } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { findPaymentCustomer } from '@/lib/services/payments/payment-customer';
+import { findPaymentCustomer } from '@/lib/services/payments/find-payment-customer';
 import { claimFundingSource } from './claim-funding-source';
 
 export type CardFunding = { payerId: string } | { refusal: string; remainingCents?: number };

@@ -39,7 +39,7 @@ describe('taskTimeline', () => {
     if (outcome.kind !== 'posted') throw new Error(`not posted: ${outcome.kind}`);
     const taskId = outcome.task.id;
     await acceptTask(db, { user: worker, taskId });
-    await postMessage(database, worker.id, taskId, 'On my way');
+    await postMessage(database, { userId: worker.id, taskId, body: 'On my way' });
     await submitProof(db, { user: worker, taskId, proof: { note: 'Done' } });
     await requestRevision(db, { user: human(parties.requester.id), taskId, reason: 'Sharper, please' });
     await submitProof(db, { user: worker, taskId, proof: { note: 'Done again' } });

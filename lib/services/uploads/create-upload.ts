@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { DbOrTx } from '@/db/client';
 import { uploads } from '@/db/schema';
 import { ApiError, validationError } from '@/lib/errors/api-error';
+import { checkUploadQuota } from './check-upload-quota';
 import { detectImageType } from './detect-image-type';
+import { storageKeyFor } from './storage-key-for';
 import { MAX_UPLOAD_BYTES } from './upload-limits';
-import { storageKeyFor, uploadPath } from './upload-path';
-import { checkUploadQuota } from './upload-quota';
+import { uploadPath } from './upload-path';
 import { uploadUrl } from './upload-url';
 
 const invalid = (message: string) => validationError([{ path: ['file'], message }]);

@@ -10,7 +10,12 @@ import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onbo
 // POST /v1/payments/payout-account — create the payout account if needed; an onboarding link
 export const POST = route(startPayoutOnboardingOperation, ({ db, actor }) => {
   const back = `${env().SITE_URL}/dashboard/payments`;
-  return startPayoutOnboarding(db, getProcessor(db, actor), userOf(actor), { returnUrl: back, refreshUrl: back });
+  return startPayoutOnboarding(db, {
+    processor: getProcessor(db, actor),
+    user: userOf(actor),
+    returnUrl: back,
+    refreshUrl: back,
+  });
 });
 
 // GET /v1/payments/payout-account — charges, payouts, details and outstanding requirements

@@ -8,7 +8,11 @@ import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 
 // POST /v1/payments/wallet/setup — the processor page for adding a card
 export const POST = route(startWalletSetupOperation, ({ db, actor }) =>
-  startWalletSetup(db, getProcessor(db, actor), userOf(actor), `${env().SITE_URL}/dashboard/payments`),
+  startWalletSetup(db, {
+    processor: getProcessor(db, actor),
+    user: userOf(actor),
+    returnUrl: `${env().SITE_URL}/dashboard/payments`,
+  }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -7,12 +7,12 @@ import { postMessage } from '@/lib/services/messages/post-message';
 
 // GET /v1/tasks/{id}/messages — the thread, newest first
 export const GET = route(listMessagesOperation, ({ db, actor, params, query }) =>
-  listMessages(db, userOf(actor).id, params.id, query),
+  listMessages(db, { ...query, userId: userOf(actor).id, taskId: params.id }),
 );
 
 // POST /v1/tasks/{id}/messages — post to the thread; the other side is notified
 export const POST = route(postMessageOperation, ({ database, actor, params, body }) =>
-  postMessage(database, userOf(actor).id, params.id, body.body),
+  postMessage(database, { userId: userOf(actor).id, taskId: params.id, body: body.body }),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods({ GET, POST });

@@ -20,5 +20,7 @@ export const GET = browserRoute(async ({ request, user, database, params }) => {
       parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
     );
   }
-  return { data: await awaitMessages(database, user.id, id, { ...parsed.data, signal: request.signal }) };
+  return {
+    data: await awaitMessages(database, { ...parsed.data, userId: user.id, taskId: id, signal: request.signal }),
+  };
 });

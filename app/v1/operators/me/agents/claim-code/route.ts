@@ -7,7 +7,7 @@ import { mintClaimCode } from '@/lib/services/claim-codes/mint-claim-code';
 
 // POST /v1/operators/me/agents/claim-code — a single-use code an agent redeems within 15 minutes
 export const POST = route(mintClaimCodeOperation, ({ db, actor }) =>
-  mintClaimCode(db, userOf(actor).id, env().SITE_URL),
+  mintClaimCode(db, { ownerId: userOf(actor).id, siteUrl: env().SITE_URL }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

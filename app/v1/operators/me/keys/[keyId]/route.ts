@@ -6,7 +6,7 @@ import { revokeApiKey } from '@/lib/services/operators/revoke-api-key';
 
 // DELETE /v1/operators/me/keys/{keyId} — revoke a key, effective on the next request
 export const DELETE = route(revokeApiKeyOperation, ({ db, actor, params }) =>
-  revokeApiKey(db, userOf(actor).id, params.keyId),
+  revokeApiKey(db, { userId: userOf(actor).id, keyId: params.keyId }),
 );
 
 export const { GET, POST, PUT, PATCH } = otherMethods({ DELETE });

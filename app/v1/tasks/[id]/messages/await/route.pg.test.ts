@@ -16,7 +16,11 @@ describe('GET /v1/tasks/{id}/messages/await across instances', () => {
       });
       await sleep(500);
       expect(answeredAt).toBe(0);
-      const message = await postMessage(other, parties.worker.id, task.id, 'Posted on the other instance');
+      const message = await postMessage(other, {
+        userId: parties.worker.id,
+        taskId: task.id,
+        body: 'Posted on the other instance',
+      });
       const postedAt = performance.now();
       const res = await waiting;
       expect(res.status).toBe(200);

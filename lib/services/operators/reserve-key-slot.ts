@@ -1,7 +1,6 @@
 import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
-import { DEFAULT_KEY_RATE_LIMIT } from '@/lib/config/key-limits';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { inAccount } from '@/lib/services/users/in-account';
@@ -41,15 +40,4 @@ export async function reserveKeySlot(tx: Tx, operatorId: string): Promise<{ rate
     });
   }
   return { rateLimitCeiling: operator.ceiling ?? settings.KEY_RATE_LIMIT_CEILING };
-}
-
-/** The limit a new key gets: the one asked for, which must not pass the ceiling, or the default under it. */
-export function keyRateLimit(requested: number | undefined, ceiling: number): number {
-  if (requested === undefined) return Math.min(DEFAULT_KEY_RATE_LIMIT, ceiling);
-  if (requested <= ceiling) return requested;
-  throw new ApiError('VALIDATION_ERROR', {
-    issues: [{ path: ['rateLimitPerMinute'], message: `Must be at most ${ceiling}, this account’s ceiling` }],
-    hint: `Keys of this account may allow at most ${ceiling} requests per minute. Ask for ${ceiling} or less, or ask an admin to raise the ceiling.`,
-    details: { rateLimitCeiling: ceiling },
-  });
 }

@@ -1,24 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { paymentCustomers } from '@/db/schema';
 import type { PaymentProcessor } from '@/lib/payments/processor';
+import { findPaymentCustomer } from './find-payment-customer';
 
 type Owner = { id: string; email: string | null };
-
-export async function findPaymentCustomer(db: Db, userId: string, processor: PaymentProcessor) {
-  const [row] = await db
-    .select()
-    .from(paymentCustomers)
-    .where(
-      and(
-        eq(paymentCustomers.userId, userId),
-        eq(paymentCustomers.livemode, processor.livemode),
-        eq(paymentCustomers.processor, processor.name),
-      ),
-    )
-    .limit(1);
-  return row;
-}
 
 /** The user's customer at the processor, created on first need. Concurrent first calls keep one row. */
 export async function ensurePaymentCustomer(db: Db, processor: PaymentProcessor, user: Owner) {

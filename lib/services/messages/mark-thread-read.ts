@@ -9,15 +9,25 @@ import { messageCursorAt } from './message-cursor-at';
 import { type MessageKey, messageKey } from './message-key';
 import { newestKey } from './newest-key';
 
+export type MarkThreadReadOptions = {
+  /** The reader, one of the thread's two sides. */
+  userId: string;
+  taskId: string;
+  /** The message to read up to; the newest when absent. */
+  messageId?: string;
+};
+
 /**
  * Moves the caller's read cursor forward to `messageId` (default: the newest message), never back, and answers
  * with the cursor and how many messages from the other side lie after it. A worker's cursor counts only within
  * their assignment's thread: one left in an earlier assignment (the same worker accepting again) reads as none.
  */
-export async function markThreadRead(db: DbOrTx, userId: string, taskId: string, messageId: string | undefined) {
-  const thread = await loadThread(db, taskId, userId);
+export async function markThreadRead(db: DbOrTx, { userId, taskId, messageId }: MarkThreadReadOptions) {
+  const thread = await loadThread(db, { taskId, userId });
   const scope: ThreadScope = { ...thread, taskId };
-  const target = messageId ? await messageKey(db, scope, messageId, 'messageId') : await newestKey(db, scope);
+  const target = messageId
+    ? await messageKey(db, { scope, messageId, field: 'messageId' })
+    : await newestKey(db, scope);
   if (target) {
     await db.execute(sql`
       insert into ${taskThreadReads} as r (task_id, user_id, last_read_message_id, last_read_at)

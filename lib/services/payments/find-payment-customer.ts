@@ -1,0 +1,20 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { paymentCustomers } from '@/db/schema';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+
+/** The user's customer at the processor, if they have one yet. */
+export async function findPaymentCustomer(db: Db, userId: string, processor: PaymentProcessor) {
+  const [row] = await db
+    .select()
+    .from(paymentCustomers)
+    .where(
+      and(
+        eq(paymentCustomers.userId, userId),
+        eq(paymentCustomers.livemode, processor.livemode),
+        eq(paymentCustomers.processor, processor.name),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,18 @@
+import type { Db } from '@/db/client';
+import { transfers } from '@/db/schema';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+import type { TransferToWorkerInput } from './transfer-to-worker-input';
+
+/** The task's transfer row, unsent (no processor id) until the processor is called; one per task and mode. */
+export async function insertTransferRow(db: Db, processor: PaymentProcessor, input: TransferToWorkerInput) {
+  await db
+    .insert(transfers)
+    .values({
+      userId: input.workerId,
+      taskId: input.taskId,
+      livemode: processor.livemode,
+      processor: processor.name,
+      amountCents: input.amountCents,
+    })
+    .onConflictDoNothing();
+}
