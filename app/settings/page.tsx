@@ -5,7 +5,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
-import { PASSWORD_MIN_LENGTH } from '@/lib/auth/passwords';
 import { hasPassword } from '@/lib/services/users/has-password';
 import { NameForm, PasswordForm } from './settings-forms';
 
@@ -42,7 +41,7 @@ export default async function SettingsPage() {
             : 'Your account has no password yet: set one to log in from another browser.'
         }
       >
-        <PasswordForm hasPassword={withPassword} minLength={PASSWORD_MIN_LENGTH} />
+        <PasswordForm hasPassword={withPassword} />
       </Card>
     </div>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { ActionForm } from '@/components/ui/action-form';
-import { Field } from '@/components/ui/field';
+import { Field, NewPasswordField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { changePasswordAction, updateNameAction } from './actions';
 
@@ -14,7 +14,7 @@ export function NameForm({ name }: { name: string | null }) {
   );
 }
 
-export function PasswordForm({ hasPassword, minLength }: { hasPassword: boolean; minLength: number }) {
+export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   return (
     <ActionForm action={changePasswordAction} testId="password-form">
       {hasPassword && (
@@ -26,14 +26,7 @@ export function PasswordForm({ hasPassword, minLength }: { hasPassword: boolean;
           required
         />
       )}
-      <Field
-        label={`New password (at least ${minLength} characters)`}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={minLength}
-        required
-      />
+      <NewPasswordField label="New password" />
       <SubmitButton pendingLabel="Saving…">{hasPassword ? 'Change password' : 'Set password'}</SubmitButton>
     </ActionForm>
   );
