@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as sessions from '@/app/v1/auth/sessions/route';
-import * as me from '@/app/v1/users/me/route';
+import * as health from '@/app/v1/health/route';
 import { errorTable } from '@/lib/errors/api-error';
 import { readResult } from '@/test/http';
 
 describe('a method a path does not implement', () => {
   it('answers 405 METHOD_NOT_ALLOWED in the envelope with an Allow header', async () => {
-    const res = await readResult(me.POST(new Request('http://localhost:3000/v1/users/me', { method: 'POST' })));
+    const res = await readResult(health.POST(new Request('http://localhost:3000/v1/health', { method: 'POST' })));
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');
     expect(res.headers.get('x-request-id')).toMatch(/^req_/);
