@@ -37,6 +37,24 @@ const AUTH_LABEL = (security: unknown[]) =>
     : security.map((entry) => Object.keys(entry as object)[0] ?? 'none').join(' or ');
 
 const plainText = (markdown: string) => markdown.replace(/`/g, '');
+// A schema's descriptions are Markdown too; shown as JSON, their code spans lose the backticks.
+const withoutBackticks = (key: string, value: unknown) =>
+  key === 'description' && typeof value === 'string' ? plainText(value) : value;
+
+const REF_PREFIX = '#/components/schemas/';
+
+/** The schema with its `$ref`s replaced by what they name (a reference back to itself is left as is). */
+function inlineRefs(schema: unknown, schemas: Record<string, JsonSchema>, seen: string[] = []): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(item, schemas, seen));
+  if (!schema || typeof schema !== 'object') return schema;
+  const ref = (schema as JsonSchema).$ref;
+  if (typeof ref === 'string' && ref.startsWith(REF_PREFIX)) {
+    const name = ref.slice(REF_PREFIX.length);
+    const target = schemas[name];
+    return target && !seen.includes(name) ? inlineRefs(target, schemas, [...seen, name]) : schema;
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlineRefs(value, schemas, seen)]));
+}
 
 function OperationSection({
   document,
@@ -78,7 +96,7 @@ function OperationSection({
         <summary className="cursor-pointer text-stone-700">Schemas and responses</summary>
         {Object.entries(operation.requestBody?.content ?? {}).map(([mediaType, { schema }]) => (
           <pre key={mediaType} className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-xs">
-            {`${mediaType}\n${JSON.stringify(schema, null, 2)}`}
+            {`${mediaType}\n${JSON.stringify(inlineRefs(schema, document.components.schemas), withoutBackticks, 2)}`}
           </pre>
         ))}
         <ul className="mt-2 space-y-1">

@@ -63,30 +63,28 @@ function OperationNav({ groups, onPick }: { groups: ReferenceGroup[]; onPick?: (
   );
 }
 
-/**
- * The reference's operations, grouped by tag, with a search over method, path and summary and a sidebar of
- * links: sticky at the left on a wide screen, a collapsible list above the operations on a narrow one.
- */
-export function ReferenceBrowser({ groups }: { groups: ReferenceGroup[] }) {
-  const [query, setQuery] = useState('');
-  const [menuOpen, setMenuOpen] = useState(false);
-  const searchId = useId();
-  const total = groups.reduce((sum, group) => sum + group.operations.length, 0);
-  const shown = groups
-    .map(({ tag, operations }) => ({ tag, operations: operations.filter((op) => matches(query, tag, op)) }))
-    .filter((group) => group.operations.length > 0);
-  const count = shown.reduce((sum, group) => sum + group.operations.length, 0);
-
-  const search = (
+function SearchBox({
+  query,
+  onChange,
+  count,
+  total,
+}: {
+  query: string;
+  onChange: (query: string) => void;
+  count: number;
+  total: number;
+}) {
+  const id = useId();
+  return (
     <div className="space-y-1">
-      <label htmlFor={searchId} className="block text-sm font-medium">
+      <label htmlFor={id} className="block text-sm font-medium">
         Search operations
       </label>
       <input
-        id={searchId}
+        id={id}
         type="search"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        onChange={(event) => onChange(event.target.value)}
         placeholder="Path, method or summary: “tasks”, “POST keys”"
         className="block w-full min-w-0 rounded-md border border-stone-300 px-3 py-2 text-sm"
       />
@@ -95,18 +93,32 @@ export function ReferenceBrowser({ groups }: { groups: ReferenceGroup[] }) {
       </p>
     </div>
   );
+}
+
+/**
+ * The reference's operations, grouped by tag, with a search over method, path and summary and a sidebar of
+ * links: sticky at the left on a wide screen, a collapsible list above the operations on a narrow one.
+ */
+export function ReferenceBrowser({ groups }: { groups: ReferenceGroup[] }) {
+  const [query, setQuery] = useState('');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const total = groups.reduce((sum, group) => sum + group.operations.length, 0);
+  const shown = groups
+    .map(({ tag, operations }) => ({ tag, operations: operations.filter((op) => matches(query, tag, op)) }))
+    .filter((group) => group.operations.length > 0);
+  const count = shown.reduce((sum, group) => sum + group.operations.length, 0);
 
   return (
     <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
       <aside className="hidden lg:block">
         <div className="sticky top-4 max-h-[calc(100vh-2rem)] space-y-4 overflow-y-auto pr-2">
-          {search}
+          <SearchBox query={query} onChange={setQuery} count={count} total={total} />
           <OperationNav groups={shown} />
         </div>
       </aside>
       <div className="min-w-0 space-y-8">
         <div className="space-y-3 lg:hidden">
-          {search}
+          <SearchBox query={query} onChange={setQuery} count={count} total={total} />
           <details
             open={menuOpen}
             onToggle={(event) => setMenuOpen(event.currentTarget.open)}
