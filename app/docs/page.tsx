@@ -95,7 +95,7 @@ function OperationSection({
       <details className="min-w-0 text-sm">
         <summary className="cursor-pointer text-stone-700">Schemas and responses</summary>
         {Object.entries(operation.requestBody?.content ?? {}).map(([mediaType, { schema }]) => (
-          <pre key={mediaType} className="mt-2 overflow-x-auto rounded bg-stone-100 p-3 text-xs">
+          <pre key={mediaType} className="mt-2 max-h-[28rem] overflow-auto rounded bg-stone-100 p-3 text-xs">
             {`${mediaType}\n${JSON.stringify(inlineRefs(schema, document.components.schemas), withoutBackticks, 2)}`}
           </pre>
         ))}
