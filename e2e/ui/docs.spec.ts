@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { signUpInBrowser } from './steps';
+
+// The docs as pages: the API reference with its sidebar, search, anchors and Try it, and the agent guide as
+// HTML with this site's URL; both fit a 390 px phone.
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+test('the API reference filters by search and its sidebar links to an operation', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/docs');
+  await expect(page.getByRole('heading', { name: 'Legwork API', level: 1 })).toBeVisible();
+  const total = Number((await page.getByTestId('operation-count').first().textContent())?.split(' ')[0]);
+  expect(total).toBeGreaterThan(50);
+  // No literal backticks anywhere, schemas included: code spans are rendered as code.
+  expect(await page.getByRole('main').textContent()).not.toContain('`');
+
+  await page.getByRole('searchbox', { name: 'Search operations' }).fill('webhook deliveries');
+  await expect(page.getByTestId('operation-count').first()).toHaveText(new RegExp(`of ${total} operations`));
+  await expect(page.locator('#getCurrentUser')).toHaveCount(0);
+  const sidebar = page.getByRole('navigation', { name: 'Operations' }).first();
+  const link = sidebar.getByRole('link', { name: /The delivery log of an endpoint/ });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^#\w+$/);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  const operation = page.locator(href as string);
+  await expect(operation).toBeInViewport();
+  await expect(operation).toContainText('/deliveries');
+  await expect(operation.getByRole('link', { name: /^Link to / })).toHaveAttribute('href', href as string);
+
+  await page.getByRole('searchbox', { name: 'Search operations' }).fill('no such operation at all');
+  await expect(page.getByText('No operation matches')).toBeVisible();
+});
+
+test('Try it sends as the signed-in person, with a body prefilled from the schema', async ({ page }) => {
+  const email = await signUpInBrowser(page, 'docs');
+  await page.goto('/docs');
+  await expect(page.getByRole('radio', { name: `You (${email})` })).toBeChecked();
+
+  const me = page.locator('#getCurrentUser');
+  await me.getByText('Try it').click();
+  await me.getByRole('button', { name: 'Send GET' }).click();
+  await expect(me.getByTestId('try-it-result')).toContainText('200');
+  await expect(me.getByTestId('try-it-result')).toContainText(email);
+
+  const createTask = page.locator('#createTask');
+  await createTask.getByText('Try it').click();
+  const body = JSON.parse(await createTask.getByLabel('JSON body').inputValue());
+  expect(body).toEqual({ title: 'Example title', budgetCents: 500 });
+
+  // A pasted key is used instead once chosen (a malformed one is refused as such).
+  await page.getByRole('radio', { name: 'An API key' }).check();
+  await page.getByRole('textbox', { name: 'API key' }).fill('lgw_test_not-a-real-key');
+  await me.getByRole('button', { name: 'Send GET' }).click();
+  await expect(me.getByTestId('try-it-result')).toContainText('401');
+});
+
+test('the agent guide is a page with working links and this site’s URL; its Markdown is at /docs/agents.md', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto('/docs/agents');
+  await expect(page.getByRole('heading', { name: 'Legwork for agents', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'The sandbox', exact: true }).click();
+  await expect(page).toHaveURL(/#the-sandbox$/);
+  await expect(page.getByRole('heading', { name: 'The sandbox', level: 2 })).toBeInViewport();
+  const text = await page.getByRole('main').textContent();
+  expect(text).toContain(`${baseURL}/v1/mcp`);
+  expect(text).not.toContain('legwork.example');
+
+  const markdown = await request.get('/docs/agents.md');
+  expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+  expect(await markdown.text()).toMatch(/^# Legwork for agents/);
+});
+
+test('/docs and /docs/agents have no horizontal scroll at 390 px', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/docs');
+  await expectNoHorizontalScroll(page);
+  // The sidebar is a collapsible list above the operations on a phone.
+  await page.getByText('Operations by tag').click();
+  await expect(page.getByRole('navigation', { name: 'Operations' }).first()).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  const tasks = page.locator('#createTask');
+  await tasks.getByText('Schemas and responses').click();
+  await tasks.getByText('Try it').click();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: '/tmp/docs-e2e-reference-mobile.png' });
+
+  await page.goto('/docs/agents');
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: '/tmp/docs-e2e-agents-mobile.png' });
+});
