@@ -8,12 +8,16 @@ import { clientIp } from '@/lib/api/request-context';
 import { enforceUserRateLimit } from '@/lib/api/steps/rate-limit';
 import { issueSession } from '@/lib/services/sessions/issue-session';
 
+/** The token lives in the tab's sessionStorage and outlives a sign-out, so it expires within the hour. */
+const TRY_IT_SESSION_TTL_MS = 60 * 60 * 1000;
+
 export type TryItSession = { token?: string; error?: string };
 
 /**
  * A session token for the signed-in person, so "Try it" on /docs can call /v1 as them (the API takes bearer
  * tokens, and the browser's cookie holds only its session's id). The same as signing in through
- * POST /v1/auth/sessions; the page keeps the token for the tab and asks for a new one only when it has none.
+ * POST /v1/auth/sessions, but for an hour; the page keeps the token for the tab and asks for a new one when it has
+ * none or the old one is refused.
  */
 export async function tryItSessionAction(): Promise<TryItSession> {
   const current = await getBrowserUser();
@@ -25,6 +29,7 @@ export async function tryItSessionAction(): Promise<TryItSession> {
     const issued = await issueSession(database.db, current.user.id, {
       ip: clientIp(request),
       userAgent: request.get('user-agent'),
+      ttlMs: TRY_IT_SESSION_TTL_MS,
     });
     return { token: issued.token };
   } catch (error) {
