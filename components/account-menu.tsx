@@ -46,10 +46,15 @@ export function AccountMenu({ name, email }: { name: string | null; email: strin
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
+        aria-label={`Signed in as ${label}`}
         onClick={() => setOpen((was) => !was)}
-        className="flex min-w-0 max-w-[11rem] items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 hover:bg-stone-100 sm:max-w-[16rem]"
+        className="flex min-w-0 items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 hover:bg-stone-100 sm:max-w-[16rem]"
       >
-        <span className="min-w-0 truncate" title={label} data-testid="header-account">
+        {/* On a phone the initial stands for the account, so the header stays one row. */}
+        <span aria-hidden="true" className="font-medium sm:hidden">
+          {label.charAt(0).toUpperCase()}
+        </span>
+        <span className="hidden min-w-0 truncate sm:inline" title={label} data-testid="header-account">
           <span className="sr-only">Signed in as </span>
           {label}
         </span>
