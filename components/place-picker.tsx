@@ -95,7 +95,7 @@ export function PlacePicker({
       <div
         id={listId}
         role="listbox"
-        aria-label={`${label} suggestions`}
+        aria-label="Matching places"
         hidden={!shown}
         className="mt-1 divide-y divide-stone-100 rounded-md border border-stone-200 bg-white"
       >
