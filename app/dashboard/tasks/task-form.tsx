@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { type FormEvent, type ReactNode, useEffect, useId, useState, useTransition } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState, useTransition } from 'react';
 import { dollars } from '@/components/format';
 import { type PickedPlace, PlacePicker } from '@/components/place-picker';
 import { Button } from '@/components/ui/button';
@@ -114,7 +114,7 @@ export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId
   const back = taskId ? `/dashboard/tasks/${taskId}/edit` : '/dashboard/tasks/new?resume=1';
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="task-form">
+    <form onSubmit={submit} onKeyDown={noEnterSubmit} noValidate className="space-y-4" data-testid="task-form">
       <Row field="title" error={errors.title}>
         {(props) => (
           <input
@@ -281,6 +281,15 @@ export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId
       </div>
     </form>
   );
+}
+
+/**
+ * Enter in a text field does not submit: the form's first button pays, and money never moves on a stray Enter
+ * (the place picker's Enter picks a suggestion). Buttons and text areas keep their Enter.
+ */
+function noEnterSubmit(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'checkbox') event.preventDefault();
 }
 
 type ControlProps = {
