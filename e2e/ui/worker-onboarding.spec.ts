@@ -20,7 +20,7 @@ test('a new user completes worker onboarding, lists, and an agent finds them nea
   await page.getByLabel('Skills (comma-separated)').fill('photography, delivery');
   await page.getByLabel('Hourly rate ($)').fill('25');
   await page.getByLabel('City').fill('lyo');
-  await page.getByRole('button', { name: /^Lyon, / }).click();
+  await page.getByRole('option', { name: /^Lyon, / }).click();
   await expect(page.getByTestId('picked-city')).toContainText('Lyon, FR');
   await page.getByLabel(/Photo/).setInputFiles({
     name: 'me.png',

@@ -3,19 +3,25 @@
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
 import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 
-/** "Add card" / "Replace card": off to the processor's card page, back to this dashboard afterwards. */
-export async function addCard(): Promise<void> {
+/**
+ * "Add card" / "Replace card": off to the processor's card page, back to this dashboard afterwards, or to the
+ * page that sent the person here (`next`, a path on this site: the task form that needed a card).
+ */
+export async function addCard(form: FormData): Promise<void> {
   const current = await requireBrowserUser();
   const { db } = await getDatabase();
+  const next = form.get('next');
+  const back = typeof next === 'string' && next ? safeNextPath(next, env().SITE_URL) : '/dashboard/payments';
   const { setupUrl } = await startWalletSetup(db, {
     processor: getProcessor(db),
     user: current.user,
-    returnUrl: `${env().SITE_URL}/dashboard/payments`,
+    returnUrl: `${env().SITE_URL}${back}`,
   });
   redirect(setupUrl);
 }

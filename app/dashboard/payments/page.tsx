@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -6,6 +7,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { getPayoutAccountStatus } from '@/lib/services/payments/get-payout-account-status';
 import { getWallet } from '@/lib/services/payments/get-wallet';
@@ -15,8 +17,11 @@ import { addCard, onboardPayouts } from './actions';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Payments' };
 
-export default async function PaymentsPage() {
+export default async function PaymentsPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   const current = await requireBrowserUser();
+  // Sent here by a form that needs a card (the task form): the card page brings the person back there.
+  const { next: nextParam } = await searchParams;
+  const next = typeof nextParam === 'string' && nextParam ? safeNextPath(nextParam) : null;
   const { db } = await getDatabase();
   const processor = getProcessor(db);
   const wallet = await getWallet(db, processor, current.user.id);
@@ -39,8 +44,14 @@ export default async function PaymentsPage() {
           <EmptyState testId="card-on-file">No card yet. Tasks you post are paid from this card.</EmptyState>
         )}
         <form action={addCard}>
+          {next && <input type="hidden" name="next" value={next} />}
           <SubmitButton>{card ? 'Replace card' : 'Add card'}</SubmitButton>
         </form>
+        {next && card && (
+          <Link href={next} className="text-sm underline" data-testid="payments-back">
+            Back to your task
+          </Link>
+        )}
       </Card>
       <Card title="Payout account">
         <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="payout-status">

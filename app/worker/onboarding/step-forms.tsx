@@ -1,5 +1,6 @@
 'use client';
 
+import { PlacePicker } from '@/components/place-picker';
 import { ActionForm } from '@/components/ui/action-form';
 import { Field, FileField, TextAreaField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -7,7 +8,6 @@ import { afterUploading } from '@/components/upload-form-files';
 import type { WorkerProfileResource } from '@/lib/schemas/worker-profile';
 import type { CapabilityCategory } from '@/lib/workers/capabilities';
 import { saveCapabilitiesAction, saveProfileAction, setListingAction } from './actions';
-import { CityPicker } from './city-picker';
 
 export function ProfileForm({ profile }: { profile: WorkerProfileResource | null }) {
   const location = profile?.location;
@@ -24,7 +24,7 @@ export function ProfileForm({ profile }: { profile: WorkerProfileResource | null
         step="0.01"
         defaultValue={profile?.hourlyRateCents ? (profile.hourlyRateCents / 100).toFixed(2) : ''}
       />
-      <CityPicker
+      <PlacePicker
         initial={
           location
             ? {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { TaskActionForm } from '@/components/task-action-form';
@@ -6,6 +7,7 @@ import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
 import { TaskPanels } from '@/components/task-panels';
 import { TaskStatusBadge } from '@/components/task-status-badge';
+import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
@@ -36,6 +38,14 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
           <>
             <TaskStatusBadge status={status} testId="task-status" />
             {!task.livemode && <span className="text-xs text-stone-500">test mode</span>}
+            {status === 'draft' && (
+              <Link
+                href={`/dashboard/tasks/${task.id}/edit`}
+                className={buttonClass({ variant: 'secondary', compact: true })}
+              >
+                Edit draft
+              </Link>
+            )}
           </>
         }
       />

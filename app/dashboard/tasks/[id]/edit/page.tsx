@@ -1,0 +1,53 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { getDatabase } from '@/db/client';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { CITIES } from '@/lib/geo/cities';
+import { loadTaskPage } from '../../load-task-page';
+import { TaskForm, type TaskFormInitial } from '../../task-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Edit draft' };
+
+type Task = Awaited<ReturnType<typeof loadTaskPage>>['task'];
+
+/** The draft's place as the picker shows it: its city when the coordinates are one of the gazetteer's. */
+function placeOf(location: Task['location']): TaskFormInitial['place'] {
+  if (!location) return null;
+  const city = CITIES.find((item) => item.lat === location.lat && item.lng === location.lng);
+  return city
+    ? { city: city.name, region: city.region, country: city.country, lat: city.lat, lng: city.lng }
+    : { city: 'Current place', region: '', country: '', lat: location.lat, lng: location.lng };
+}
+
+// A draft, in the "New task" form: save the changes (PATCH /v1/tasks/{id}) or pay and post it (publish).
+export default async function EditDraftPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const current = await requireBrowserUser(`/dashboard/tasks/${id}/edit`);
+  const { db } = await getDatabase();
+  const { access, task } = await loadTaskPage(db, current.user.id, id);
+  if (access.side !== 'requester') notFound();
+  if (task.status !== 'draft') redirect(`/dashboard/tasks/${id}`);
+  const initial: TaskFormInitial = {
+    title: task.title,
+    description: task.description ?? '',
+    category: task.category,
+    place: placeOf(task.location),
+    address: task.location?.address ?? '',
+    budget: (task.budgetCents / 100).toFixed(2),
+    deadline: task.deadline,
+    skills: task.requiredSkills.join(', '),
+    proofRequirements: task.proofRequirements,
+    instructions: task.instructions ?? '',
+  };
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Edit draft" back={{ href: `/dashboard/tasks/${id}`, label: task.title }} />
+      <Card>
+        <TaskForm initial={initial} taskId={id} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { createTaskBodySchema, taskUpdateSchema } from '@/lib/schemas/task-actions';
+import { dollarsToCents, type TaskFormValues, taskFormBody, taskFormErrors } from './task-form-body';
+
+const DEADLINE = new Date(Date.now() + 86_400_000).toISOString();
+
+const values = (overrides: Partial<TaskFormValues> = {}): TaskFormValues => ({
+  title: 'Photograph the shop front',
+  description: '',
+  category: 'photography',
+  place: { lat: 45.764, lng: 4.8357 },
+  address: ' 12 rue de la République ',
+  budget: '25.50',
+  deadline: DEADLINE,
+  skills: 'photography, , delivery ',
+  proofRequirements: ['photo', 'gps'],
+  instructions: '',
+  ...overrides,
+});
+
+const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  (result.error?.issues ?? []).map((issue) => ({ path: issue.path as (string | number)[], message: issue.message }));
+
+describe('dollarsToCents', () => {
+  it('reads dollars and cents, and nothing else', () => {
+    expect(dollarsToCents('25')).toBe(2500);
+    expect(dollarsToCents(' $25.5 ')).toBe(2550);
+    expect(dollarsToCents('0.07')).toBe(7);
+    expect(dollarsToCents('25.505')).toBeNull();
+    expect(dollarsToCents('abc')).toBeNull();
+    expect(dollarsToCents('')).toBeNull();
+  });
+});
+
+describe('taskFormBody', () => {
+  it('maps the form to the body POST /v1/tasks validates', () => {
+    const body = taskFormBody(values());
+    expect(body).toEqual({
+      title: 'Photograph the shop front',
+      description: undefined,
+      category: 'photography',
+      location: { lat: 45.764, lng: 4.8357, address: '12 rue de la République' },
+      budgetCents: 2550,
+      deadline: DEADLINE,
+      requiredSkills: ['photography', 'delivery'],
+      proofRequirements: ['photo', 'gps'],
+      instructions: undefined,
+    });
+    expect(createTaskBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('makes a task without a place remote, and clears empty texts on an edit', () => {
+    const body = taskFormBody(values({ place: null, proofRequirements: [] }), { edit: true });
+    expect(body.location).toBeNull();
+    expect(body.description).toBe('');
+    expect(body.instructions).toBe('');
+    expect(taskUpdateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('leaves a budget that is not an amount for the API to refuse', () => {
+    expect(taskFormBody(values({ budget: 'lots' })).budgetCents).toBe('lots');
+    expect(taskFormBody(values({ budget: ' ' })).budgetCents).toBeUndefined();
+  });
+});
+
+describe('taskFormErrors', () => {
+  it('puts each API issue beside its field, in plain words', () => {
+    const parsed = createTaskBodySchema.safeParse(
+      taskFormBody(values({ title: ' ', budget: '2', place: null, deadline: '' })),
+    );
+    const errors = taskFormErrors(issuesOf(parsed));
+    expect(errors.title).toBe('Give the task a title');
+    expect(errors.budget).toBe('Must be at least $5.00');
+    expect(errors.proofRequirements).toBe('GPS proof needs a place: pick one, or untick GPS for a remote task');
+    expect(JSON.stringify(errors)).not.toMatch(/budgetCents|Invalid|`/);
+  });
+
+  it('says what a missing or malformed budget needs', () => {
+    const missing = taskFormErrors(issuesOf(createTaskBodySchema.safeParse(taskFormBody(values({ budget: '' })))));
+    expect(missing.budget).toBe('Enter the worker’s pay in dollars, e.g. 25');
+    const typed = taskFormErrors(issuesOf(createTaskBodySchema.safeParse(taskFormBody(values({ budget: 'x' })))));
+    expect(typed.budget).toBe('Enter the worker’s pay in dollars, e.g. 25');
+  });
+
+  it('names the address line and sends what names no field to the form', () => {
+    const errors = taskFormErrors([
+      { path: ['location', 'address'], message: 'Must be at most 500 characters' },
+      { path: [], message: 'Send at least one field to change' },
+    ]);
+    expect(errors).toEqual({ address: 'Must be at most 500 characters', form: 'Send at least one field to change' });
+  });
+});

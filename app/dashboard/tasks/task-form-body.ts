@@ -1,0 +1,127 @@
+// The "New task" / "Edit draft" form (app/dashboard/tasks/task-form.tsx) as the task API reads it: its values
+// mapped to the body of POST /v1/tasks and PATCH /v1/tasks/{id}, and the API's validation issues mapped back to
+// the field they name, in plain words. Pure: no server imports, the client component uses the types.
+
+/** What the form holds. The deadline is already an ISO instant (the browser read it in the viewer's zone). */
+export type TaskFormValues = {
+  title: string;
+  description: string;
+  category: string;
+  place: { lat: number; lng: number } | null;
+  address: string;
+  /** Dollars as typed: "25" or "25.50". */
+  budget: string;
+  deadline: string;
+  /** Comma-separated. */
+  skills: string;
+  proofRequirements: string[];
+  instructions: string;
+};
+
+/** The form's fields, by the name its errors are keyed with. */
+export const TASK_FORM_FIELDS = {
+  title: 'Title',
+  description: 'Description',
+  category: 'Category',
+  place: 'Place',
+  address: 'Address',
+  budget: 'Budget',
+  deadline: 'Deadline',
+  skills: 'Skills',
+  proofRequirements: 'Proof required',
+  instructions: 'Private instructions',
+} as const;
+export type TaskFormField = keyof typeof TASK_FORM_FIELDS;
+export type TaskFormErrors = Partial<Record<TaskFormField | 'form', string>>;
+
+/** Dollars as typed → cents; null when it is not an amount. */
+export function dollarsToCents(typed: string): number | null {
+  const trimmed = typed.trim().replace(/^\$/, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  return Math.round(Number(trimmed) * 100);
+}
+
+const skillsOf = (typed: string) =>
+  typed
+    .split(',')
+    .map((skill) => skill.trim())
+    .filter(Boolean);
+
+/**
+ * The task body the API validates. An empty optional text is left out of a new task and cleared on an edit;
+ * no place is a remote task (`location: null`); a budget that is not an amount is sent as it is typed, so the
+ * API's own rule refuses it (and taskFormErrors says so in words).
+ */
+export function taskFormBody(values: TaskFormValues, { edit = false } = {}): Record<string, unknown> {
+  const optional = (value: string) => (value.trim() ? value.trim() : edit ? '' : undefined);
+  const cents = dollarsToCents(values.budget);
+  const address = values.address.trim();
+  return {
+    title: values.title,
+    description: optional(values.description),
+    category: values.category || undefined,
+    location: values.place ? { lat: values.place.lat, lng: values.place.lng, ...(address && { address }) } : null,
+    budgetCents: cents ?? (values.budget.trim() ? values.budget : undefined),
+    deadline: values.deadline || undefined,
+    requiredSkills: skillsOf(values.skills),
+    proofRequirements: values.proofRequirements,
+    instructions: optional(values.instructions),
+  };
+}
+
+/** Which form field an API body path names. */
+const fieldOfPath: Record<string, TaskFormField> = {
+  title: 'title',
+  description: 'description',
+  category: 'category',
+  location: 'place',
+  budgetCents: 'budget',
+  deadline: 'deadline',
+  requiredSkills: 'skills',
+  proofRequirements: 'proofRequirements',
+  instructions: 'instructions',
+};
+
+const centsAsDollars = (cents: string) => `$${(Number(cents) / 100).toFixed(2)}`;
+
+/** An issue's message in the form's words: dollars not cents, no API field names, no "Invalid input" jargon. */
+function plainMessage(field: TaskFormField, path: (string | number)[], message: string): string {
+  if (path[0] === 'location' && path[1] === 'address') return message;
+  if (/^Invalid (input|option)/.test(message) || message === 'Required') {
+    if (field === 'budget') return 'Enter the worker’s pay in dollars, e.g. 25';
+    if (field === 'deadline') return 'Pick a date and time';
+    if (field === 'category') return 'Pick a category from the list';
+    if (field === 'place') return 'Pick a place from the list, or leave it empty for a remote task';
+    if (field === 'proofRequirements') return 'Pick proof types from the list';
+    return 'Required';
+  }
+  if (field === 'budget') {
+    return message
+      .replace(/(\d+) cents/, (_all, cents: string) => centsAsDollars(cents))
+      .replace('a whole number of cents', 'an amount in dollars and cents');
+  }
+  if (field === 'title' && /at least 1 character/.test(message)) return 'Give the task a title';
+  if (field === 'proofRequirements' && /gps/.test(message)) {
+    return 'GPS proof needs a place: pick one, or untick GPS for a remote task';
+  }
+  return message.replace(/`([^`]*)`/g, '$1');
+}
+
+/**
+ * The API's `issues` as errors beside the form's fields: the first issue per field wins, an issue naming no field
+ * of the form goes to `form`.
+ */
+export function taskFormErrors(issues: { path: (string | number)[]; message: string }[]): TaskFormErrors {
+  const errors: TaskFormErrors = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    const field: TaskFormField | undefined =
+      issue.path[0] === 'location' && issue.path[1] === 'address' ? 'address' : fieldOfPath[key];
+    if (field) {
+      errors[field] ??= plainMessage(field, issue.path, issue.message);
+    } else {
+      errors.form ??= issue.message.replace(/`([^`]*)`/g, '$1');
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,348 @@
+'use client';
+
+import Link from 'next/link';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState, useTransition } from 'react';
+import { dollars } from '@/components/format';
+import { type PickedPlace, PlacePicker } from '@/components/place-picker';
+import { Button } from '@/components/ui/button';
+import { controlClass } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { PROOF_REQUIREMENTS, PROPOSAL_DEFAULTS, priceTask, TASK_CATEGORIES } from '@/lib/tasks/task-rules';
+import { createTaskFromForm, type TaskFormIntent, type TaskFormResult, updateDraftFromForm } from './task-form-actions';
+import { dollarsToCents, TASK_FORM_FIELDS, type TaskFormField, type TaskFormValues } from './task-form-body';
+
+/** What the form starts with: empty for a new task, the draft's values when editing one. */
+export type TaskFormInitial = Omit<TaskFormValues, 'place' | 'deadline'> & {
+  place: PickedPlace | null;
+  /** ISO; shown in the viewer's time zone. */
+  deadline: string;
+};
+
+export const EMPTY_TASK_FORM: TaskFormInitial = {
+  title: '',
+  description: '',
+  category: PROPOSAL_DEFAULTS.category,
+  place: null,
+  address: '',
+  budget: '',
+  deadline: '',
+  skills: '',
+  proofRequirements: [],
+  instructions: '',
+};
+
+const CATEGORY_LABELS: Record<(typeof TASK_CATEGORIES)[number], string> = {
+  inspection: 'Inspection',
+  photography: 'Photography',
+  pickup: 'Pickup',
+  delivery: 'Delivery',
+  errand: 'Errand',
+  mystery_shopping: 'Mystery shopping',
+  data_collection: 'Data collection',
+  other: 'Other',
+};
+
+const PROOF_LABELS: Record<(typeof PROOF_REQUIREMENTS)[number], string> = {
+  photo: 'Photo',
+  gps: 'GPS position (within 500 m of the place)',
+  text: 'Written note',
+  receipt: 'Photo of a receipt',
+};
+
+/** Where a new task's typed fields wait while the person adds a card. */
+const PENDING_KEY = 'legwork:new-task';
+
+/** An ISO instant as a `datetime-local` value in the viewer's zone ("" for none). */
+function localInput(iso: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A `datetime-local` value, read in the viewer's zone, as ISO ("" for none or not a date). */
+function isoOf(local: string): string {
+  if (!local) return '';
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+/**
+ * The "New task" form, and the same form prefilled to edit a draft (`taskId`). Its fields are kept in state, so
+ * nothing typed is lost when the API refuses a field or the card cannot pay; errors show beside the field they
+ * name. The fee and total follow the budget as it is typed (priceTask, the API's rule).
+ */
+export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId?: string }) {
+  const [values, setValues] = useState<TaskFormInitial>(initial);
+  // The deadline is read in the browser's zone, after hydration (the server's zone is not the viewer's).
+  const [deadline, setDeadline] = useState('');
+  const [pickerKey, setPickerKey] = useState(0);
+  const [result, setResult] = useState<TaskFormResult>({});
+  const [pending, startTransition] = useTransition();
+  useEffect(() => {
+    let start = initial;
+    if (!taskId && new URLSearchParams(window.location.search).has('resume')) {
+      const saved = window.sessionStorage.getItem(PENDING_KEY);
+      if (saved) {
+        start = { ...initial, ...(JSON.parse(saved) as TaskFormInitial) };
+        setValues(start);
+        setPickerKey((key) => key + 1);
+      }
+    }
+    setDeadline(localInput(start.deadline));
+  }, [initial, taskId]);
+
+  const set = <K extends keyof TaskFormInitial>(key: K, value: TaskFormInitial[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const cents = dollarsToCents(values.budget);
+  const price = cents === null ? null : priceTask(cents);
+  const errors = result.errors ?? {};
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent: TaskFormIntent = submitter?.value === 'post' ? 'post' : 'draft';
+    const sent: TaskFormValues = { ...values, deadline: isoOf(deadline) };
+    startTransition(async () => {
+      const outcome = taskId ? await updateDraftFromForm(taskId, sent, intent) : await createTaskFromForm(sent, intent);
+      if (outcome.needsCard && !taskId) window.sessionStorage.setItem(PENDING_KEY, JSON.stringify(sent));
+      if (!outcome.needsCard && !outcome.errors) window.sessionStorage.removeItem(PENDING_KEY);
+      setResult(outcome);
+    });
+  };
+  const back = taskId ? `/dashboard/tasks/${taskId}/edit` : '/dashboard/tasks/new?resume=1';
+
+  return (
+    <form onSubmit={submit} onKeyDown={noEnterSubmit} noValidate className="space-y-4" data-testid="task-form">
+      <Row field="title" error={errors.title}>
+        {(props) => (
+          <input
+            {...props}
+            value={values.title}
+            onChange={(event) => set('title', event.target.value)}
+            maxLength={200}
+            required
+          />
+        )}
+      </Row>
+      <Row field="description" error={errors.description} hint="What should the worker do? Workers see this.">
+        {(props) => (
+          <textarea
+            {...props}
+            rows={4}
+            value={values.description}
+            onChange={(event) => set('description', event.target.value)}
+          />
+        )}
+      </Row>
+      <Row field="category" error={errors.category}>
+        {(props) => (
+          <select {...props} value={values.category} onChange={(event) => set('category', event.target.value)}>
+            {TASK_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Row>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Where</legend>
+        <PlacePicker
+          key={pickerKey}
+          label="Place (city)"
+          initial={values.place}
+          onChange={(place) => set('place', place)}
+        />
+        <FieldError id="place-error" error={errors.place} />
+        <p className="text-xs text-stone-500">Leave it empty for a task done remotely.</p>
+        <Row field="address" error={errors.address} hint="Street and number, a meeting point: optional.">
+          {(props) => (
+            <input
+              {...props}
+              value={values.address}
+              onChange={(event) => set('address', event.target.value)}
+              maxLength={500}
+            />
+          )}
+        </Row>
+      </fieldset>
+
+      <Row field="budget" label="Budget: what the worker earns ($)" error={errors.budget}>
+        {(props) => (
+          <input
+            {...props}
+            inputMode="decimal"
+            placeholder="25.00"
+            value={values.budget}
+            onChange={(event) => set('budget', event.target.value)}
+          />
+        )}
+      </Row>
+      <dl
+        className="grid grid-cols-3 gap-2 rounded-md bg-stone-50 p-3 text-sm"
+        data-testid="task-price"
+        aria-live="polite"
+      >
+        <div>
+          <dt className="text-stone-500">Worker earns</dt>
+          <dd data-testid="price-budget">{price ? dollars(price.budgetCents) : '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">Platform fee</dt>
+          <dd data-testid="price-fee">{price ? dollars(price.platformFeeCents) : '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">You pay</dt>
+          <dd className="font-medium" data-testid="price-total">
+            {price ? dollars(price.totalCents) : '—'}
+          </dd>
+        </div>
+      </dl>
+
+      <Row
+        field="deadline"
+        error={errors.deadline}
+        hint={`In your time zone. Optional: ${PROPOSAL_DEFAULTS.deadlineDays} days from now if left empty.`}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="datetime-local"
+            value={deadline}
+            onChange={(event) => setDeadline(event.target.value)}
+          />
+        )}
+      </Row>
+      <Row field="skills" label="Skills (comma-separated)" error={errors.skills}>
+        {(props) => <input {...props} value={values.skills} onChange={(event) => set('skills', event.target.value)} />}
+      </Row>
+      <fieldset
+        className="space-y-1 text-sm"
+        aria-describedby={errors.proofRequirements ? 'proofRequirements-error' : undefined}
+      >
+        <legend className="text-stone-700">{TASK_FORM_FIELDS.proofRequirements}</legend>
+        {PROOF_REQUIREMENTS.map((requirement) => (
+          <label key={requirement} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={values.proofRequirements.includes(requirement)}
+              onChange={(event) =>
+                set(
+                  'proofRequirements',
+                  event.target.checked
+                    ? [...values.proofRequirements, requirement]
+                    : values.proofRequirements.filter((item) => item !== requirement),
+                )
+              }
+            />
+            {PROOF_LABELS[requirement]}
+          </label>
+        ))}
+        <FieldError id="proofRequirements-error" error={errors.proofRequirements} />
+      </fieldset>
+      <Row
+        field="instructions"
+        error={errors.instructions}
+        hint="Only the worker who accepts the task sees these (door codes, a contact)."
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            rows={3}
+            value={values.instructions}
+            onChange={(event) => set('instructions', event.target.value)}
+          />
+        )}
+      </Row>
+
+      <Notice tone="error">{errors.form}</Notice>
+      {result.needsCard && (
+        <div role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="needs-card">
+          <p className="font-medium">Add a card to post this task.</p>
+          <p>
+            {result.needsCard} {taskId ? 'Your draft is saved. ' : 'Everything you typed is kept. '}
+            <Link className="underline" href={`/dashboard/payments?next=${encodeURIComponent(back)}`}>
+              Add a card
+            </Link>
+            , then come back here to post it.
+          </p>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="post" disabled={pending}>
+          {pending ? 'Saving…' : price ? `Pay ${dollars(price.totalCents)} and post` : 'Pay and post'}
+        </Button>
+        <Button type="submit" name="intent" value="draft" variant="secondary" disabled={pending}>
+          {taskId ? 'Save draft' : 'Save as draft'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Enter in a text field does not submit: the form's first button pays, and money never moves on a stray Enter
+ * (the place picker's Enter picks a suggestion). Buttons and text areas keep their Enter.
+ */
+function noEnterSubmit(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'checkbox') event.preventDefault();
+}
+
+type ControlProps = {
+  id: string;
+  name: string;
+  className: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/** A labelled control with its hint and, beside it, the error the API gave for it. */
+function Row({
+  field,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  field: TaskFormField;
+  label?: string;
+  hint?: string;
+  error?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${field}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="text-sm">
+      <label htmlFor={id} className="text-stone-700">
+        {label ?? TASK_FORM_FIELDS[field]}
+      </label>
+      {children({
+        id,
+        name: field,
+        className: controlClass,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': described,
+      })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${field}-error`} error={error} />
+    </div>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700" data-testid={id}>
+      {error}
+    </p>
+  );
+}
