@@ -177,7 +177,10 @@ test('agent posts a funded task, a worker accepts, they talk, proof with a photo
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await expect(page.getByTestId('timeline-entry')).toHaveCount(4);
     await page.getByRole('button', { name: 'Approve and pay' }).click();
+    await expect(page.getByTestId('confirmation')).toContainText('Pays $20.00 to the worker');
+    await page.getByRole('button', { name: 'Yes, pay $20.00' }).click();
     await expect(page.getByTestId('task-status')).toHaveText('completed');
+    await expect(page.getByTestId('done-notice')).toContainText('Approved: $20.00 is paid to the worker.');
     await expect(page.getByTestId('task-actions')).toHaveCount(0);
     await expect(page.getByTestId('timeline-entry').last()).toContainText('completed');
 
@@ -242,11 +245,15 @@ test('the operator cancels a posted task on the dashboard; a stale second tab ge
   const stale = await context.newPage();
   await stale.goto(`/dashboard/tasks/${task.id}`);
   await page.getByRole('button', { name: 'Cancel task' }).click();
+  await expect(page.getByTestId('confirmation')).toContainText('refunds $5.75 to your card');
+  await page.getByRole('button', { name: 'Yes, cancel the task' }).click();
   await expect(page.getByTestId('task-status')).toHaveText('cancelled');
+  await expect(page.getByTestId('done-notice')).toContainText('Cancelled: $5.75 is refunded to your card.');
   await expect(page.getByTestId('timeline-entry').last()).toContainText('from posted');
   await expect(page.getByTestId('task-actions')).toHaveCount(0);
 
   await stale.getByRole('button', { name: 'Cancel task' }).click();
+  await stale.getByRole('button', { name: 'Yes, cancel the task' }).click();
   await expect(stale.getByTestId('cancel-form').getByRole('alert')).toContainText('cancelled');
 
   // Refunded: the operator's payment history shows the charge and the refund.
