@@ -37,7 +37,7 @@ export function ConfirmAction<S extends ConfirmState>({
   /** The button that does it ("Yes, pay $15.00"). */
   confirmLabel: string;
   /** What will happen, in words and figures. */
-  children: ReactNode;
+  children?: ReactNode;
   variant?: ButtonVariant;
   confirmVariant?: ButtonVariant;
   compact?: boolean;

@@ -15,12 +15,11 @@ const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToSt
 describe('the UI kit', () => {
   it('a ConfirmAction is first only its button; the consequence waits for the click', () => {
     const markup = html(
-      createElement(ConfirmAction, {
-        action: async () => ({}),
-        label: 'Approve and pay',
-        confirmLabel: 'Yes, pay $15.00',
-        children: 'Pays $15.00 to Dana; cannot be undone.',
-      }),
+      createElement(
+        ConfirmAction,
+        { action: async () => ({}), label: 'Approve and pay', confirmLabel: 'Yes, pay $15.00' },
+        'Pays $15.00 to Dana; cannot be undone.',
+      ),
     );
     expect(markup).toContain('>Approve and pay</button>');
     expect(markup).not.toContain('Pays $15.00');
