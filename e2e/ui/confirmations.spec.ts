@@ -133,3 +133,39 @@ test('cancel, approve and revision each confirm first; a proof without the requi
     await workerContext.close();
   }
 });
+
+test('rotating an agent’s keys and deleting a webhook confirm first, and add no width on a phone', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const agentKey = await requesterWithAgent(page);
+  const asAgent = { authorization: `Bearer ${agentKey}` };
+  await page.getByRole('link', { name: 'Careful agent' }).first().click();
+  // The confirmation adds no horizontal scroll of its own at 390 px (the page's own width is point 7's).
+  const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  const before = await scrollWidth();
+  await page.getByRole('button', { name: 'Rotate keys' }).click();
+  await expect(page.getByTestId('rotate-keys').getByTestId('confirmation')).toContainText(
+    'Its current keys stop working at once',
+  );
+  expect(await scrollWidth()).toBeLessThanOrEqual(Math.max(before, 390));
+  await page.getByTestId('rotate-keys').getByRole('button', { name: 'Cancel', exact: true }).click();
+  expect((await request.get('/v1/tasks', { headers: asAgent })).status()).toBe(200);
+  await page.getByRole('button', { name: 'Rotate keys' }).click();
+  await page.getByRole('button', { name: 'Yes, rotate' }).click();
+  await expect(page.getByTestId('rotate-keys').getByTestId('new-key')).toBeVisible();
+  expect((await request.get('/v1/tasks', { headers: asAgent })).status()).toBe(401);
+
+  await page.goto('/dashboard/webhooks');
+  await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/hooks/legwork');
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(page.getByTestId('new-key').or(page.getByRole('alert'))).toBeVisible();
+  await page.goto('/dashboard/webhooks');
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('delete-webhook').getByTestId('confirmation')).toContainText(
+    'http://127.0.0.1:9/hooks/legwork',
+  );
+  await page.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByTestId('done-notice')).toHaveText('The endpoint is deleted: no more events are sent to it.');
+});
