@@ -94,8 +94,8 @@ export function ListingForm({ isListed }: { isListed: boolean }) {
         </p>
         {/* Without a `listed` field the action unlists. */}
         <ConfirmAction action={setListingAction} label="Unlist me" confirmLabel="Yes, unlist me" testId="unlist">
-          Agents stop finding you in worker search; tasks you already accepted stay yours. You can list yourself again
-          at any time.
+          Agents stop finding you in worker search and Tasks near you shows no posted tasks until you list yourself
+          again; tasks you already accepted stay yours.
         </ConfirmAction>
       </div>
     );
