@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buttonClass } from './button';
 import { Card } from './card';
 import { BarChart } from './chart';
+import { ConfirmAction } from './confirm-action';
+import { DoneNotice } from './done-notice';
 import { Field, NewPasswordField, SelectField } from './field';
 import { Notice } from './notice';
 import { Table } from './table';
@@ -11,6 +13,25 @@ import { Table } from './table';
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
 
 describe('the UI kit', () => {
+  it('a ConfirmAction is first only its button; the consequence waits for the click', () => {
+    const markup = html(
+      createElement(
+        ConfirmAction,
+        { action: async () => ({}), label: 'Approve and pay', confirmLabel: 'Yes, pay $15.00' },
+        'Pays $15.00 to Dana; cannot be undone.',
+      ),
+    );
+    expect(markup).toContain('>Approve and pay</button>');
+    expect(markup).not.toContain('Pays $15.00');
+  });
+
+  it('a DoneNotice shows only the page’s own message for ?done=', () => {
+    const messages = { revoked: 'The key is revoked.' };
+    expect(html(createElement(DoneNotice, { done: 'revoked', messages }))).toContain('The key is revoked.');
+    expect(html(createElement(DoneNotice, { done: 'toString', messages }))).toBe('');
+    expect(html(createElement(DoneNotice, { done: undefined, messages }))).toBe('');
+  });
+
   it('a Notice is nothing without a message; an error is an alert, anything else a status', () => {
     expect(html(createElement(Notice, { tone: 'error' }))).toBe('');
     expect(html(createElement(Notice, { tone: 'error' }, 'Card declined'))).toMatch(

@@ -19,7 +19,10 @@ test('an operator creates an API key on the dashboard, it works, and revoking it
   await expect(page.getByTestId('keys-table')).toContainText('Build server');
   await expect(page.getByTestId('keys-table')).toContainText(`${key.slice(0, 12)}…${key.slice(-4)}`);
   await page.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByTestId('confirmation')).toContainText('Calls with it are refused at once');
+  await page.getByRole('button', { name: 'Yes, revoke' }).click();
   await expect(page.getByTestId('keys-table')).toContainText('inactive');
+  await expect(page.getByTestId('done-notice')).toContainText('The key is revoked');
   const refused = await me();
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error.code).toBe('UNAUTHORIZED');

@@ -1,49 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from '../fixtures';
-import { enterTestCard, signUpInBrowser } from './steps';
+import { becomeListedWorker, enterTestCard, PHOTO, signUpInBrowser } from './steps';
 
 // The core loop in a real browser (issue 6): an agent posts a funded task through the API, a listed worker
 // accepts it in the browser, they talk (the agent through the long poll), the worker submits proof with a
 // photo, the operator approves on the dashboard, the worker is paid, and the agent's webhook endpoint (a local
 // receiver: the server runs with WEBHOOKS_ALLOW_PRIVATE_URLS=1) hears about it.
-
-// A 1×1 PNG.
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Signs a new human up and takes them through onboarding to listed, in Lyon, with the photography skill. */
-async function becomeListedWorker(page: Page) {
-  await signUpInBrowser(page, 'task-worker');
-  await page.goto('/worker/onboarding');
-  await page.getByLabel('Display name').fill(`Tess ${Date.now()}`);
-  await page.getByLabel('Headline').fill('Photos of shelves and shop fronts');
-  await page.getByLabel('Bio').fill('I photograph shelves and pick up parcels around Lyon.');
-  await page.getByLabel('Skills (comma-separated)').fill('photography, delivery');
-  await page.getByLabel('Hourly rate ($)').fill('25');
-  await page.getByLabel('City').fill('lyo');
-  await page.getByRole('option', { name: /^Lyon, / }).click();
-  await page.getByLabel(/Photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
-  await expect(state('step-profile')).toHaveText('done');
-  await page.getByTestId('step-capabilities').locator('input[type=radio][value=yes]').first().check();
-  await page.getByRole('button', { name: 'Save capabilities' }).click();
-  await expect(state('step-capabilities')).toHaveText('done');
-  await page.getByRole('button', { name: 'Verify my ID' }).click();
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(state('step-identity')).toHaveText('done');
-  await page.getByRole('button', { name: 'Set up payouts' }).click();
-  await page.getByRole('button', { name: 'Complete onboarding' }).click();
-  await expect(state('step-payouts')).toHaveText('done');
-  const listing = page.getByTestId('step-listing');
-  await listing.getByRole('button', { name: 'List me' }).click();
-  await expect(listing.getByTestId('listing-status')).toHaveText('You are listed: agents can find you.');
-}
 
 /** A loopback receiver that keeps every webhook it gets. */
 async function startReceiver() {
@@ -177,7 +141,10 @@ test('agent posts a funded task, a worker accepts, they talk, proof with a photo
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await expect(page.getByTestId('timeline-entry')).toHaveCount(4);
     await page.getByRole('button', { name: 'Approve and pay' }).click();
+    await expect(page.getByTestId('confirmation')).toContainText('Pays $20.00 to the worker');
+    await page.getByRole('button', { name: 'Yes, pay $20.00' }).click();
     await expect(page.getByTestId('task-status')).toHaveText('completed');
+    await expect(page.getByTestId('done-notice')).toContainText('Approved: $20.00 is paid to the worker.');
     await expect(page.getByTestId('task-actions')).toHaveCount(0);
     await expect(page.getByTestId('timeline-entry').last()).toContainText('completed');
 
@@ -242,11 +209,15 @@ test('the operator cancels a posted task on the dashboard; a stale second tab ge
   const stale = await context.newPage();
   await stale.goto(`/dashboard/tasks/${task.id}`);
   await page.getByRole('button', { name: 'Cancel task' }).click();
+  await expect(page.getByTestId('confirmation')).toContainText('refunds $5.75 to your card');
+  await page.getByRole('button', { name: 'Yes, cancel the task' }).click();
   await expect(page.getByTestId('task-status')).toHaveText('cancelled');
+  await expect(page.getByTestId('done-notice')).toContainText('Cancelled: $5.75 is refunded to your card.');
   await expect(page.getByTestId('timeline-entry').last()).toContainText('from posted');
   await expect(page.getByTestId('task-actions')).toHaveCount(0);
 
   await stale.getByRole('button', { name: 'Cancel task' }).click();
+  await stale.getByRole('button', { name: 'Yes, cancel the task' }).click();
   await expect(stale.getByTestId('cancel-form').getByRole('alert')).toContainText('cancelled');
 
   // Refunded: the operator's payment history shows the charge and the refund.

@@ -688,7 +688,7 @@ export type paths = {
     put?: never;
     /**
      * Submit proof (accepted → submitted)
-     * @description The assigned worker only. The proof must meet the task’s `proofRequirements`. The requester then has 72 hours to approve or ask for a revision, after which the task completes by itself.
+     * @description The assigned worker only. The proof must meet the task’s `proofRequirements` (`text`: a `note`; `photo` or `receipt`: at least one of `photoIds`; `gps`: a `location` within 500 m), else 400 `VALIDATION_ERROR` with `issues` naming each missing field. The requester then has 72 hours to approve or ask for a revision, after which the task completes by itself.
      */
     post: operations['submitProof'];
     delete?: never;

@@ -183,7 +183,9 @@ export const submitProofOperation = defineOperation({
     'submit',
     'submitProof',
     'Submit proof (accepted → submitted)',
-    'The assigned worker only. The proof must meet the task’s `proofRequirements`. The requester then has 72 hours ' +
+    'The assigned worker only. The proof must meet the task’s `proofRequirements` (`text`: a `note`; `photo` or ' +
+      '`receipt`: at least one of `photoIds`; `gps`: a `location` within 500 m), else 400 `VALIDATION_ERROR` with ' +
+      '`issues` naming each missing field. The requester then has 72 hours ' +
       'to approve or ask for a revision, after which the task completes by itself.',
   ),
   body: proofBodySchema,

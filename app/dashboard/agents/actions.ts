@@ -65,10 +65,15 @@ export async function rotateAgentKeyAction(agentId: string, _state: KeyState): P
   }
 }
 
-export async function deleteAgentAction(agentId: string): Promise<void> {
+/** Deletes the agent (after the page's confirmation); a failure is the confirmation's error. */
+export async function deleteAgentAction(agentId: string, _state: FormState, _form: FormData): Promise<FormState> {
   const current = await requireBrowserUser(`${PAGE}/${agentId}`);
   const { db } = await getDatabase();
-  await deleteAgent(db, { operatorId: current.user.id, agentId }).catch(describeActionError);
+  try {
+    await deleteAgent(db, { operatorId: current.user.id, agentId });
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
   revalidatePath(PAGE);
   redirect(PAGE);
 }

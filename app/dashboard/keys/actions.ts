@@ -1,6 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import type { ConfirmState } from '@/components/ui/confirm-action';
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
@@ -25,9 +27,15 @@ export async function createKeyAction(_state: CreateKeyState, form: FormData): P
   }
 }
 
-export async function revokeKeyAction(keyId: string): Promise<void> {
+/** Revokes a key (after the page's confirmation); a failure is the confirmation's error, a success `?done=revoked`. */
+export async function revokeKeyAction(keyId: string, _state: ConfirmState, _form: FormData): Promise<ConfirmState> {
   const current = await requireBrowserUser('/dashboard/keys');
   const { db } = await getDatabase();
-  await revokeApiKey(db, { userId: current.user.id, keyId }).catch(describeActionError);
+  try {
+    await revokeApiKey(db, { userId: current.user.id, keyId });
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
   revalidatePath('/dashboard/keys');
+  redirect('/dashboard/keys?done=revoked');
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { when } from '@/components/format';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmAction } from '@/components/ui/confirm-action';
+import { DoneNotice } from '@/components/ui/done-notice';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,7 +16,8 @@ import { createKeyAction, revokeKeyAction } from './actions';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'API keys' };
 
-export default async function KeysPage() {
+export default async function KeysPage({ searchParams }: { searchParams: Promise<{ done?: string }> }) {
+  const { done } = await searchParams;
   const current = await requireBrowserUser('/dashboard/keys');
   const { db } = await getDatabase();
   const keys = await listApiKeys(db, current.user.id);
@@ -30,6 +32,7 @@ export default async function KeysPage() {
           </>
         }
       />
+      <DoneNotice done={done} messages={{ revoked: 'The key is revoked: calls with it are refused.' }} />
       <Card title="New key">
         <NewKeyForm
           action={createKeyAction}
@@ -59,11 +62,16 @@ export default async function KeysPage() {
                 <td>{key.isActive ? 'active' : 'inactive'}</td>
                 <td className="text-right">
                   {key.isActive && (
-                    <form action={revokeKeyAction.bind(null, key.id)}>
-                      <Button type="submit" variant="danger-link">
-                        Revoke
-                      </Button>
-                    </form>
+                    <ConfirmAction
+                      action={revokeKeyAction.bind(null, key.id)}
+                      label="Revoke"
+                      variant="danger-link"
+                      confirmLabel="Yes, revoke"
+                      compact
+                      testId="revoke-key"
+                    >
+                      Revoke “{key.name}”? Calls with it are refused at once; this cannot be undone.
+                    </ConfirmAction>
                   )}
                 </td>
               </Row>

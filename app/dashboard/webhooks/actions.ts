@@ -1,6 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import type { ConfirmState } from '@/components/ui/confirm-action';
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
@@ -53,11 +55,21 @@ export async function retryDeliveryAction(endpointId: string, deliveryId: string
   revalidatePath(PAGE);
 }
 
-export async function deleteWebhookAction(endpointId: string): Promise<void> {
+/** Deletes an endpoint (after the page's confirmation); a failure is the confirmation's error. */
+export async function deleteWebhookAction(
+  endpointId: string,
+  _state: ConfirmState,
+  _form: FormData,
+): Promise<ConfirmState> {
   const current = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
-  await deleteWebhookEndpoint(db, { ownerId: current.user.id, endpointId }).catch(describeActionError);
+  try {
+    await deleteWebhookEndpoint(db, { ownerId: current.user.id, endpointId });
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
   revalidatePath(PAGE);
+  redirect(`${PAGE}?done=deleted`);
 }
 
 /** Disables the endpoint, or re-enables it (also after a 410 Gone), as PATCH /v1/webhooks/{id} {enabled} does. */

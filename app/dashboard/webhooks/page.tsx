@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { when } from '@/components/format';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmAction } from '@/components/ui/confirm-action';
+import { DoneNotice } from '@/components/ui/done-notice';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
@@ -18,7 +20,8 @@ export const metadata: Metadata = { title: 'Webhooks' };
 
 const RECENT_DELIVERIES = 10;
 
-export default async function WebhooksPage() {
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<{ done?: string }> }) {
+  const { done } = await searchParams;
   const current = await requireBrowserUser('/dashboard/webhooks');
   const { db } = await getDatabase();
   const { data: endpoints } = await listWebhookEndpoints(db, current.user.id, { limit: 100 });
@@ -44,6 +47,7 @@ export default async function WebhooksPage() {
           </>
         }
       />
+      <DoneNotice done={done} messages={{ deleted: 'The endpoint is deleted: no more events are sent to it.' }} />
       <Card title="New endpoint">
         <CreateWebhookForm eventTypes={WEBHOOK_EVENT_TYPES} />
       </Card>
@@ -75,11 +79,16 @@ export default async function WebhooksPage() {
                     {endpoint.isActive ? 'Disable' : 'Enable'}
                   </Button>
                 </form>
-                <form action={deleteWebhookAction.bind(null, endpoint.id)}>
-                  <Button type="submit" variant="danger-link" className="px-1 py-1">
-                    Delete
-                  </Button>
-                </form>
+                <ConfirmAction
+                  action={deleteWebhookAction.bind(null, endpoint.id)}
+                  label="Delete"
+                  variant="danger-link"
+                  confirmLabel="Yes, delete"
+                  compact
+                  testId="delete-webhook"
+                >
+                  Delete the endpoint {endpoint.url}? No more events are sent to it; this cannot be undone.
+                </ConfirmAction>
               </div>
             </div>
             <DeliveryLog endpointId={endpoint.id} active={endpoint.isActive} deliveries={logs[index] ?? []} />

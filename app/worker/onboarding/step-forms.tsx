@@ -2,6 +2,7 @@
 
 import { PlacePicker } from '@/components/place-picker';
 import { ActionForm } from '@/components/ui/action-form';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { Field, FileField, TextAreaField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { afterUploading } from '@/components/upload-form-files';
@@ -85,6 +86,20 @@ export function CapabilitiesForm({
 }
 
 export function ListingForm({ isListed }: { isListed: boolean }) {
+  if (isListed) {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm" data-testid="listing-status">
+          You are listed: agents can find you.
+        </p>
+        {/* Without a `listed` field the action unlists. */}
+        <ConfirmAction action={setListingAction} label="Unlist me" confirmLabel="Yes, unlist me" testId="unlist">
+          Agents stop finding you in worker search and Tasks near you shows no posted tasks until you list yourself
+          again; tasks you already accepted stay yours.
+        </ConfirmAction>
+      </div>
+    );
+  }
   return (
     <ActionForm action={setListingAction} className="space-y-2">
       <input type="hidden" name="listed" value={String(!isListed)} />

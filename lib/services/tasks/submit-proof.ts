@@ -5,6 +5,7 @@ import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError, type ValidationIssue } from '@/lib/errors/api-error';
 import { haversineMeters } from '@/lib/geo/haversine';
 import type { ProofBody } from '@/lib/schemas/task-actions';
+import { missingProof } from '@/lib/tasks/proof-rules';
 import { PROOF_GPS_RADIUS_METERS } from '@/lib/tasks/task-transitions';
 import { runTransition } from './run-transition';
 
@@ -53,16 +54,8 @@ export function submitProof(db: Db, { user, taskId, proof }: SubmitProofOptions)
 
 /** The proof's distance from the task (when both have a location), after checking every requirement. */
 function checkProof(task: Task, proof: ProofBody): number | null {
-  const issues: ValidationIssue[] = [];
+  const issues: ValidationIssue[] = missingProof(task.proofRequirements, proof);
   const required = new Set(task.proofRequirements);
-  if (required.has('text') && !proof.note)
-    issues.push({ path: ['note'], message: 'This task requires a written note' });
-  if ((required.has('photo') || required.has('receipt')) && !proof.photoIds?.length) {
-    issues.push({ path: ['photoIds'], message: 'This task requires at least one photo' });
-  }
-  if (required.has('gps') && !proof.location) {
-    issues.push({ path: ['location'], message: 'This task requires the location the proof was taken at' });
-  }
   const distanceMeters =
     proof.location && task.lat !== null && task.lng !== null
       ? Math.round(haversineMeters(task.lat, task.lng, proof.location.lat, proof.location.lng))

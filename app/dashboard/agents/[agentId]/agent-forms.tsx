@@ -1,8 +1,7 @@
 'use client';
 
-import { useState } from 'react';
 import { ActionForm } from '@/components/ui/action-form';
-import { Button } from '@/components/ui/button';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { Field } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { deleteAgentAction, type KeyState, rotateAgentKeyAction, updateAgentAction } from '../actions';
@@ -35,33 +34,30 @@ export function SpendingCapForm({ agentId, capCents }: { agentId: string; capCen
   );
 }
 
-export function RotateKeysForm({ agentId }: { agentId: string }) {
+export function RotateKeysForm({ agentId, name }: { agentId: string; name: string }) {
   return (
-    <ActionForm
+    <ConfirmAction
       action={rotateAgentKeyAction.bind(null, agentId)}
+      label="Rotate keys"
+      confirmLabel="Yes, rotate"
       secret={{ label: 'The agent’s new API key', of: (state: KeyState) => state.key }}
+      testId="rotate-keys"
     >
-      <SubmitButton variant="secondary">Rotate keys (revokes all current keys now)</SubmitButton>
-    </ActionForm>
+      Issues a new key for {name}. Its current keys stop working at once: give the agent the new one.
+    </ConfirmAction>
   );
 }
 
 export function DeleteAgentForm({ agentId, name }: { agentId: string; name: string }) {
-  const [confirming, setConfirming] = useState(false);
-  if (!confirming) {
-    return (
-      <Button variant="danger" onClick={() => setConfirming(true)}>
-        Delete agent
-      </Button>
-    );
-  }
   return (
-    <form action={deleteAgentAction.bind(null, agentId)} className="flex flex-wrap items-center gap-2 text-sm">
-      <span>Delete {name}? Its keys stop working at once.</span>
-      <SubmitButton variant="destructive">Yes, delete</SubmitButton>
-      <Button variant="secondary" onClick={() => setConfirming(false)}>
-        Cancel
-      </Button>
-    </form>
+    <ConfirmAction
+      action={deleteAgentAction.bind(null, agentId)}
+      label="Delete agent"
+      variant="danger"
+      confirmLabel="Yes, delete"
+      testId="delete-agent"
+    >
+      Delete {name}? Its keys stop working at once.
+    </ConfirmAction>
   );
 }

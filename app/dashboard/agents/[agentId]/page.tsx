@@ -70,7 +70,7 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
       <Card title="Settings" className="space-y-4">
         <RenameForm agentId={agent.id} name={agent.name} />
         <SpendingCapForm agentId={agent.id} capCents={agent.spendingLimitCents} />
-        <RotateKeysForm agentId={agent.id} />
+        <RotateKeysForm agentId={agent.id} name={agent.name} />
         <DeleteAgentForm agentId={agent.id} name={agent.name} />
       </Card>
       <Card title="Tasks">

@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import type { TaskActionState } from '@/components/task-action-form';
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
@@ -13,7 +14,18 @@ import { requireBrowserActor } from '../browser-actor';
 
 const pageOf = (taskId: string) => `/dashboard/tasks/${taskId}`;
 
-async function run(taskId: string, act: (user: Awaited<ReturnType<typeof requireBrowserActor>>) => Promise<unknown>) {
+/** What the page says after each action (`?done=`); see TaskDoneNotice on the page. */
+export type TaskDone = 'approved' | 'revision' | 'cancelled';
+
+/**
+ * Runs one action as the signed-in requester. A failure is the form's error; a success returns to the page with
+ * `?done=` so it says what happened (the buttons that were confirmed are gone by then).
+ */
+async function run(
+  taskId: string,
+  done: TaskDone,
+  act: (user: Awaited<ReturnType<typeof requireBrowserActor>>) => Promise<unknown>,
+): Promise<TaskActionState> {
   const user = await requireBrowserActor(pageOf(taskId));
   try {
     await act(user);
@@ -21,7 +33,7 @@ async function run(taskId: string, act: (user: Awaited<ReturnType<typeof require
     return { error: describeActionError(error) };
   }
   revalidatePath(pageOf(taskId));
-  return { done: true };
+  redirect(`${pageOf(taskId)}?done=${done}`);
 }
 
 export async function approveAction(
@@ -30,7 +42,7 @@ export async function approveAction(
   _form: FormData,
 ): Promise<TaskActionState> {
   const { db } = await getDatabase();
-  return run(taskId, (user) => approveTask(db, user, taskId));
+  return run(taskId, 'approved', (user) => approveTask(db, user, taskId));
 }
 
 export async function requestRevisionAction(
@@ -40,11 +52,13 @@ export async function requestRevisionAction(
 ): Promise<TaskActionState> {
   const { db } = await getDatabase();
   const reason = String(form.get('reason') ?? '').trim();
+  // The API takes a revision without a reason; the page asks for one, so the worker knows what to redo.
+  if (!reason) return { error: 'Say what should change, so the worker knows what to redo' };
   if (reason.length > 2_000) return { error: 'reason: Must be at most 2000 characters' };
-  return run(taskId, (user) => requestRevision(db, { user, taskId, reason: reason || undefined }));
+  return run(taskId, 'revision', (user) => requestRevision(db, { user, taskId, reason }));
 }
 
 export async function cancelAction(taskId: string, _state: TaskActionState, _form: FormData): Promise<TaskActionState> {
   const { db } = await getDatabase();
-  return run(taskId, (user) => cancelTask(db, user, taskId));
+  return run(taskId, 'cancelled', (user) => cancelTask(db, user, taskId));
 }

@@ -2,27 +2,36 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
-import { TaskActionForm } from '@/components/task-action-form';
+import { dollars } from '@/components/format';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
-import { TaskFacts, TaskPrice } from '@/components/task-details';
+import { TaskFacts, TaskPrice, type TaskView } from '@/components/task-details';
 import { TaskPanels } from '@/components/task-panels';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmAction } from '@/components/ui/confirm-action';
+import { DoneNotice } from '@/components/ui/done-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { loadTaskPage } from '../load-task-page';
-import { approveAction, cancelAction, requestRevisionAction } from './actions';
+import { approveAction, cancelAction, requestRevisionAction, type TaskDone } from './actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Task' };
 
 // A task as its requester (or the operator of the requesting agent) follows it: status, money, history, proof,
 // the thread with the worker, and the buttons the state machine allows now.
-export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function TaskPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ done?: string }>;
+}) {
   const { id } = await params;
+  const { done } = await searchParams;
   const current = await requireBrowserUser(`/dashboard/tasks/${id}`);
   const { db } = await getDatabase();
   const { access, task, timeline, thread } = await loadTaskPage(db, current.user.id, id);
@@ -50,6 +59,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         }
       />
 
+      <DoneNotice done={done} messages={doneMessages(task)} />
       {!isTerminal(status) && <TaskAutoRefresh />}
       <TaskFacts task={task} />
 
@@ -64,26 +74,41 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
       {(canTake('approve', task) || canRevise || canTake('cancel', task)) && (
         <Card title="Your move" className="space-y-4" testId="task-actions">
           {canTake('approve', task) && (
-            <TaskActionForm action={approveAction.bind(null, task.id)} label="Approve and pay" testId="approve-form" />
+            <ConfirmAction
+              action={approveAction.bind(null, task.id)}
+              label="Approve and pay"
+              variant="primary"
+              confirmLabel={`Yes, pay ${dollars(task.budgetCents)}`}
+              confirmVariant="primary"
+              testId="approve-form"
+            >
+              Pays {dollars(task.budgetCents)} to the worker and completes the task; this cannot be undone.
+            </ConfirmAction>
           )}
           {canRevise && (
-            <TaskActionForm
+            <ConfirmAction
               action={requestRevisionAction.bind(null, task.id)}
               label="Request revision"
-              reasonLabel={`What should change? (${MAX_REVISIONS - task.revisionCount} revision(s) left)`}
-              tone="secondary"
+              confirmLabel="Send back for revision"
+              confirmVariant="primary"
+              reason={{ label: 'What should change?' }}
               testId="revision-form"
-            />
+            >
+              Sends the proof back to the worker to redo; the money stays in escrow. {revisionsLeft(task.revisionCount)}
+            </ConfirmAction>
           )}
           {canTake('cancel', task) && (
-            <TaskActionForm
+            <ConfirmAction
               action={cancelAction.bind(null, task.id)}
               label={
                 status === 'accepted' ? 'Cancel: nothing was delivered by the deadline (full refund)' : 'Cancel task'
               }
-              tone="danger"
+              variant="danger"
+              confirmLabel="Yes, cancel the task"
               testId="cancel-form"
-            />
+            >
+              {cancelConsequence(task)}
+            </ConfirmAction>
           )}
         </Card>
       )}
@@ -96,4 +121,33 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
       />
     </div>
   );
+}
+
+/** How many revisions are left after this one. */
+function revisionsLeft(revisionCount: number) {
+  const left = MAX_REVISIONS - revisionCount - 1;
+  return left === 0 ? 'This is the last revision you can ask for.' : `You can ask for ${left} more after this one.`;
+}
+
+/** What cancelling gives back: nothing for an unfunded draft, else the escrow to where it came from. */
+function cancelConsequence(task: TaskView) {
+  const total = dollars(task.totalCents);
+  if (task.status === 'draft') return 'Cancels the draft; nothing was charged.';
+  if (task.fundingSource === 'x402') return `Cancels the task; ${total} is owed back to the wallet that paid it.`;
+  return `Cancels the task and refunds ${total} to your card; this cannot be undone.`;
+}
+
+/** What the page says after each action (the action redirects back with `?done=`). */
+function doneMessages(task: TaskView): Record<TaskDone, string> {
+  const cancelled =
+    task.fundingSource === null
+      ? 'Cancelled; nothing was charged.'
+      : task.fundingSource === 'x402'
+        ? `Cancelled: ${dollars(task.totalCents)} is owed back to the paying wallet.`
+        : `Cancelled: ${dollars(task.totalCents)} is refunded to your card.`;
+  return {
+    approved: `Approved: ${dollars(task.budgetCents)} is paid to the worker.`,
+    revision: 'Sent back to the worker with your reason.',
+    cancelled,
+  };
 }

@@ -96,6 +96,23 @@ describe('POST /v1/tasks/{id}/submit — proof that does not meet the requiremen
     expect(res.json.data.proof.distanceMeters).toBeLessThan(50);
   });
 
+  it('photo required: refused without one (the message names it), accepted with one', async () => {
+    const issues = await expectRefused(['photo'], {});
+    expect(issues).toEqual([{ path: ['photoIds'], message: 'This task requires at least one photo' }]);
+    const task = await taskInStatus(parties, 'accepted', { proofRequirements: ['photo'] });
+    const photo = await uploadAs(parties.worker.token);
+    const res = await callAction('submit', task.id, parties.worker.token, { photoIds: [photo] });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data).toMatchObject({ status: 'submitted', proof: { photos: [{ id: photo }] } });
+  });
+
+  it('a task without requirements takes any proof, even an empty one', async () => {
+    const task = await taskInStatus(parties, 'accepted', { proofRequirements: [] });
+    const res = await callAction('submit', task.id, parties.worker.token, {});
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data.status).toBe('submitted');
+  });
+
   it('the requester cannot submit proof (403)', async () => {
     const task = await taskInStatus(parties, 'accepted');
     const res = await callAction('submit', task.id, parties.requester.token, { note: 'Done.' });
