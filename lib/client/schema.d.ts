@@ -1628,6 +1628,8 @@ export type components = {
     AgentSpending: {
       /** @description Gross money taken for the agent’s tasks: charges and x402 receipts into each task’s escrow, refunds not subtracted; each task counts in its own mode (live or test). */
       totalChargedCents: number;
+      /** @description Net money taken for the agent’s tasks: charges and x402 receipts minus refunds. The same figure as `totalSpentCents` in the agents list. */
+      totalSpentCents: number;
       /** @description Tasks posted, accepted, submitted or disputed. */
       activeTaskCount: number;
       /** @description Tasks completed. */

@@ -178,6 +178,13 @@ export const getAgentSpendingOperation = defineOperation({
           'Gross money taken for the agent’s tasks: charges and x402 receipts into each task’s escrow, ' +
             'refunds not subtracted; each task counts in its own mode (live or test).',
         ),
+      totalSpentCents: z
+        .number()
+        .int()
+        .describe(
+          'Net money taken for the agent’s tasks: charges and x402 receipts minus refunds. The same figure as ' +
+            '`totalSpentCents` in the agents list.',
+        ),
       activeTaskCount: z.number().int().describe('Tasks posted, accepted, submitted or disputed.'),
       completedTaskCount: z.number().int().describe('Tasks completed.'),
     })

@@ -50,7 +50,8 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
         <Stat label="Errors" value={usage.errorCount} />
         <Stat label="Avg latency" value={`${usage.avgLatencyMs} ms`} />
         <Stat label="Last 24 h" value={usage.last24hRequests} />
-        <Stat label="Charged" value={dollars(spending.totalChargedCents)} />
+        <Stat label="Spent" value={dollars(spending.totalSpentCents)} testId="agent-spent" />
+        <Stat label="Refunded" value={dollars(spending.totalChargedCents - spending.totalSpentCents)} />
         <Stat label="Active tasks" value={spending.activeTaskCount} />
         <Stat label="Completed tasks" value={spending.completedTaskCount} />
         <Stat label="Cap" value={agent.spendingLimitCents === null ? 'none' : dollars(agent.spendingLimitCents)} />
@@ -93,9 +94,9 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
   );
 }
 
-function Stat({ label, value }: { label: string; value: string | number }) {
+function Stat({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   return (
-    <div className="rounded-lg border border-stone-200 bg-white p-3">
+    <div className="rounded-lg border border-stone-200 bg-white p-3" data-testid={testId}>
       <p className="text-xs text-stone-500">{label}</p>
       <p className="text-lg font-medium">{value}</p>
     </div>
