@@ -3463,7 +3463,7 @@ export interface operations {
            */
           expiresAt?: string;
           /**
-           * @description `test` keys use the test-mode processor. Defaults to `live`.
+           * @description `test` keys use the test-mode processor. Defaults to `live` on a deployment with a live payment processor, to `test` on one without (test mode: no real money moves).
            * @enum {string}
            */
           mode?: 'live' | 'test';
@@ -3714,7 +3714,7 @@ export interface operations {
         'application/json': {
           /** @description A label the operator knows the agent by (1 to 100 characters). */
           name: string;
-          /** @description The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap. */
+          /** @description The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap, 0 = the card pays for none (x402 only). Otherwise at least 575 (the smallest task's total). */
           spendingLimitCents?: number | null;
         };
       };
@@ -3912,7 +3912,7 @@ export interface operations {
         'application/json': {
           /** @description A label the operator knows the agent by (1 to 100 characters). */
           name?: string;
-          /** @description The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap. */
+          /** @description The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap, 0 = the card pays for none (x402 only). Otherwise at least 575 (the smallest task's total). */
           spendingLimitCents?: number | null;
         };
       };
