@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { dollars, when } from '@/components/format';
+import { dollars, plural } from '@/components/format';
+import { LocalTime } from '@/components/local-time';
 import { Card } from '@/components/ui/card';
 import { BarChart } from '@/components/ui/chart';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -39,9 +40,13 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
         back={{ href: '/dashboard/agents', label: 'Agents' }}
         description={
           <>
-            Created {when(agent.createdAt)} · {agent.activeKeyCount} active key(s)
-            {agent.activeKeyExpiresAt && `, expiring ${when(agent.activeKeyExpiresAt)}`} · last active{' '}
-            {when(agent.lastActiveAt)}
+            Created <LocalTime value={agent.createdAt} /> · {plural(agent.activeKeyCount, 'active key')}
+            {agent.activeKeyExpiresAt && (
+              <>
+                , expiring <LocalTime value={agent.activeKeyExpiresAt} />
+              </>
+            )}{' '}
+            · last active <LocalTime value={agent.lastActiveAt} fallback="never" />
           </>
         }
       />
@@ -64,7 +69,7 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
             key: day.date,
             label: day.date.slice(8),
             value: day.requests,
-            title: `${day.date}: ${day.requests} requests`,
+            title: `${day.date}: ${plural(day.requests, 'request')}`,
           }))}
         />
       </Card>
