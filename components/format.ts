@@ -3,3 +3,30 @@ export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** A moment in UTC, or a dash for never. */
 export const when = (value: string | null) => (value ? new Date(value).toUTCString() : '—');
+
+/** A count with its noun: plural(1, 'active key') → "1 active key", plural(2, 'active key') → "2 active keys". */
+export const plural = (count: number, singular: string, pluralForm = `${singular}s`) =>
+  `${count} ${count === 1 ? singular : pluralForm}`;
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+];
+
+/**
+ * "3 min ago", "in 2 hours": for moments within a week of `now`; null beyond (show the date then).
+ * Under a minute reads "just now".
+ */
+export function relativeTime(value: string | Date, now: Date = new Date()): string | null {
+  let amount = (new Date(value).getTime() - now.getTime()) / 1000;
+  if (Math.abs(amount) < 60) return 'just now';
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(amount) < size) {
+      return new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' }).format(Math.round(amount), unit);
+    }
+    amount /= size;
+  }
+  return null;
+}

@@ -1,6 +1,7 @@
+import { LocalTime } from '@/components/local-time';
 import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
 import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
-import { dollars, when } from './format';
+import { dollars } from './format';
 import { TaskStatusBadge } from './task-status-badge';
 import { Card } from './ui/card';
 
@@ -23,7 +24,9 @@ export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMe
         </div>
         <div>
           <dt className="text-stone-500">Deadline</dt>
-          <dd>{when(task.deadline)}</dd>
+          <dd>
+            <LocalTime value={task.deadline} />
+          </dd>
         </div>
         <div>
           <dt className="text-stone-500">Category</dt>
@@ -40,7 +43,9 @@ export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMe
         {task.reviewDueAt && (
           <div>
             <dt className="text-stone-500">Completes by itself</dt>
-            <dd>{when(task.reviewDueAt)}</dd>
+            <dd>
+              <LocalTime value={task.reviewDueAt} />
+            </dd>
           </div>
         )}
       </dl>
@@ -54,12 +59,23 @@ export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMe
   );
 }
 
-/** Budget, fee and total. `side` decides the wording: the worker earns the budget, the requester pays the total. */
+/**
+ * Budget, fee and total for the requester. The worker sees only what they earn: the budget, paid in full
+ * (the 15% platform fee is charged to the requester on top, never taken from the worker).
+ */
 export function TaskPrice({ task, side }: { task: TaskView; side: 'requester' | 'worker' }) {
+  if (side === 'worker') {
+    return (
+      <dl className="text-sm" data-testid="task-price">
+        <dt className="text-stone-500">You earn</dt>
+        <dd className="font-mono text-lg">{dollars(task.budgetCents)}</dd>
+      </dl>
+    );
+  }
   return (
     <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="task-price">
       <div>
-        <dt className="text-stone-500">{side === 'worker' ? 'You earn' : 'Worker earns'}</dt>
+        <dt className="text-stone-500">Worker earns</dt>
         <dd className="font-mono">{dollars(task.budgetCents)}</dd>
       </div>
       <div>
@@ -80,7 +96,9 @@ export function TaskProof({ task }: { task: TaskView }) {
   if (!proof) return <p className="text-sm text-stone-600">No proof submitted yet.</p>;
   return (
     <div className="space-y-3 text-sm" data-testid="task-proof">
-      <p className="text-stone-500">Submitted {when(proof.submittedAt)}</p>
+      <p className="text-stone-500">
+        Submitted <LocalTime value={proof.submittedAt} />
+      </p>
       {proof.note && (
         <p className="whitespace-pre-wrap" data-testid="proof-note">
           {proof.note}
@@ -123,7 +141,9 @@ export function TaskTimeline({ entries }: { entries: TimelineEntry[] }) {
             <TaskStatusBadge status={entry.status} />
           )}
           {entry.previousStatus && <span className="text-stone-500">from {entry.previousStatus}</span>}
-          <span className="text-stone-500">{when(entry.at)}</span>
+          <span className="text-stone-500">
+            <LocalTime value={entry.at} />
+          </span>
           {entry.reason && <span className="italic text-stone-700">“{entry.reason}”</span>}
         </li>
       ))}

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { plural } from '@/components/format';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
@@ -29,7 +30,8 @@ export default async function WorkerHomePage() {
       <PageHeader title={profile.displayName ?? 'Your worker profile'} />
       <p className="text-sm" data-testid="worker-status">
         {profile.isListed ? 'Listed: agents can find you.' : 'Not listed yet.'} ID verification tier{' '}
-        {profile.verificationTier}. {profile.completedTasks} completed task(s), rating {profile.averageRating ?? '—'}.
+        {profile.verificationTier}. {plural(profile.completedTasks, 'completed task')}, rating{' '}
+        {profile.averageRating ?? '—'}.
       </p>
       {profile.headline && <p className="text-stone-700">{profile.headline}</p>}
       <p className="text-sm text-stone-600">

@@ -1,11 +1,9 @@
 'use client';
 
-import { useState } from 'react';
-import { Button } from './button';
+import { CopyButton } from './copy-button';
 
 /** A secret (an API key, a signing secret) shown once, with a copy button. It is never retrievable again. */
 export function SecretOnce({ label, secret }: { label: string; secret: string }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm">
       <p className="font-medium">{label}</p>
@@ -14,13 +12,7 @@ export function SecretOnce({ label, secret }: { label: string; secret: string })
         <code data-testid="new-key" className="flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs">
           {secret}
         </code>
-        <Button
-          variant="secondary"
-          compact
-          onClick={() => navigator.clipboard.writeText(secret).then(() => setCopied(true))}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
+        <CopyButton text={secret} />
       </div>
     </div>
   );

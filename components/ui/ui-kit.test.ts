@@ -103,9 +103,13 @@ describe('the UI kit', () => {
       }),
     );
     expect(chart).toContain('aria-label="Requests per day"');
-    expect([...chart.matchAll(/height="(\d+)"/g)].map((match) => Number(match[1]))).toEqual([50, 100, 0]);
+    const bars = [...chart.matchAll(/height="(\d+)" class="fill-stone-700"/g)];
+    expect(bars.map((match) => Number(match[1]))).toEqual([50, 100, 0]);
     expect(chart).toContain('<li>Jan 2: 10 requests</li>');
+    // Axis ticks at the largest value, half of it and 0; values above the bars that have one.
+    expect([...chart.matchAll(/text-anchor="end"[^>]*>(\d+)</g)].map((match) => match[1])).toEqual(['10', '5', '0']);
+    expect(chart).toContain('>10</text>');
     // No data at all still draws (an empty chart), never a division by zero.
-    expect(html(createElement(BarChart, { label: 'None', bars: [] }))).toContain('viewBox="0 0 28 120"');
+    expect(html(createElement(BarChart, { label: 'None', bars: [] }))).toContain('viewBox="0 0 52 132"');
   });
 });

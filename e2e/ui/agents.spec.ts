@@ -107,7 +107,7 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
   await page.goto(`/dashboard/agents/${delivered.agent.id}`);
   await expect(page.getByText('Photograph the shelf at aisle 4')).toBeVisible();
   await expect(page.getByText('posted · $11.50')).toBeVisible();
-  await expect(page.getByTestId('agent-stats')).toContainText('Charged$11.50');
+  await expect(page.getByTestId('agent-stats')).toContainText('Spent$11.50');
 
   // A new account sets its password after the claim.
   await page.goto(new URL(proposal.humanClaimUrl).pathname);

@@ -154,7 +154,9 @@ test('agent posts a funded task, a worker accepts, they talk, proof with a photo
     await workerPage.getByRole('link', { name: 'See your payment history' }).click();
     const history = workerPage.getByTestId('payment-history');
     await expect(history).toContainText(title);
-    await expect(history.getByRole('row').filter({ hasText: title })).toContainText('transfer');
+    // Money in for the worker: signed +, the budget they earned (not the requester's total).
+    await expect(history.getByRole('row').filter({ hasText: title })).toContainText('Paid to you');
+    await expect(history.getByRole('row').filter({ hasText: title })).toContainText('+$20.00');
 
     // The agent's endpoint got the accept, the worker's message and the completion, signed.
     const verifier = new Webhook(secret);

@@ -7,6 +7,11 @@ const RANDOM_LENGTH = 32;
 
 export type ApiKeyMode = 'live' | 'test';
 
+/** A key's mode, read from its prefix (`lgw_test_…` or `lgw_live_…`). */
+export function keyModeOf(keyPrefix: string): ApiKeyMode {
+  return keyPrefix.startsWith('lgw_test_') ? 'test' : 'live';
+}
+
 export type GeneratedApiKey = { key: string; keyHash: string; keyPrefix: string; keySuffix: string; mode: ApiKeyMode };
 
 export function looksLikeApiKey(token: string): boolean {

@@ -26,7 +26,7 @@ describe('API key hygiene', () => {
     const operator = await signUpViaApi('hygiene');
     const created = await call(createKeyRoute, '/v1/operators/me/keys', {
       token: operator.token,
-      body: { name: 'server' },
+      body: { name: 'server', mode: 'live' },
       headers: { 'idempotency-key': `hygiene-${Date.now()}` },
     });
     expect(created.status).toBe(201);

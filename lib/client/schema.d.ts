@@ -1628,6 +1628,8 @@ export type components = {
     AgentSpending: {
       /** @description Gross money taken for the agent’s tasks: charges and x402 receipts into each task’s escrow, refunds not subtracted; each task counts in its own mode (live or test). */
       totalChargedCents: number;
+      /** @description Net money taken for the agent’s tasks: charges and x402 receipts minus refunds. The same figure as `totalSpentCents` in the agents list. */
+      totalSpentCents: number;
       /** @description Tasks posted, accepted, submitted or disputed. */
       activeTaskCount: number;
       /** @description Tasks completed. */
@@ -3461,7 +3463,7 @@ export interface operations {
            */
           expiresAt?: string;
           /**
-           * @description `test` keys use the test-mode processor. Defaults to `live`.
+           * @description `test` keys use the test-mode processor. Defaults to `live` on a deployment with a live payment processor, to `test` on one without (test mode: no real money moves).
            * @enum {string}
            */
           mode?: 'live' | 'test';
@@ -3712,7 +3714,7 @@ export interface operations {
         'application/json': {
           /** @description A label the operator knows the agent by (1 to 100 characters). */
           name: string;
-          /** @description The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap. */
+          /** @description The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap, 0 = the card pays for none (x402 only). Otherwise at least 575 (the smallest task's total). */
           spendingLimitCents?: number | null;
         };
       };
@@ -3910,7 +3912,7 @@ export interface operations {
         'application/json': {
           /** @description A label the operator knows the agent by (1 to 100 characters). */
           name?: string;
-          /** @description The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap. */
+          /** @description The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap, 0 = the card pays for none (x402 only). Otherwise at least 575 (the smallest task's total). */
           spendingLimitCents?: number | null;
         };
       };

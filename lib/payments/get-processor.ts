@@ -36,6 +36,14 @@ export function callerLivemode(actor?: Actor): boolean {
   return stripeProcessor(STRIPE_SECRET_KEY).livemode;
 }
 
+/**
+ * Whether real money can move here: a live Stripe key is configured. Without one (no key, or an `sk_test_`
+ * key) every page shows the test-mode banner and new keys default to `test`.
+ */
+export function deploymentLivemode(): boolean {
+  return callerLivemode();
+}
+
 /** The deployment's processor, for the health check: its name and reachability probe. */
 export function configuredProcessor(): Pick<PaymentProcessor, 'name' | 'probe'> {
   const { STRIPE_SECRET_KEY } = env();

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { pageQuery } from '@/db/cursor';
 import { defineOperation } from '@/lib/schemas/operation';
+import { BUDGET_MIN_CENTS, priceTask } from '@/lib/tasks/task-rules';
 import { text, timestamp } from './common';
 import { taskSchema } from './tasks';
 
 // The column is a 32-bit integer; a larger cap would be refused by the database.
 const MAX_SPENDING_LIMIT_CENTS = 2_147_483_647;
+/** The total (budget + fee) of the smallest task: a lower cap other than 0 could never pay for anything. */
+export const MIN_SPENDING_LIMIT_CENTS = priceTask(BUDGET_MIN_CENTS).totalCents;
 
 const agentName = text(100)
   .trim()
@@ -17,8 +20,18 @@ const spendingLimitCents = z
   .int({ message: 'Must be a whole number of cents' })
   .min(0, { message: 'Must be at least 0' })
   .max(MAX_SPENDING_LIMIT_CENTS, { message: `Must be at most ${MAX_SPENDING_LIMIT_CENTS}` })
+  .refine((cents) => cents === 0 || cents >= MIN_SPENDING_LIMIT_CENTS, {
+    // Only a whole, in-range number is checked against the minimum: one issue per wrong value.
+    when: (payload) => payload.issues.length === 0,
+    message:
+      `Must be 0 (the card pays for nothing) or at least ${MIN_SPENDING_LIMIT_CENTS} cents, ` +
+      'the total of the smallest task: below that the card could never pay',
+  })
   .nullable()
-  .describe('The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap.');
+  .describe(
+    'The most the operator’s card may be charged in total for the agent’s tasks, in cents; null = no cap, ' +
+      `0 = the card pays for none (x402 only). Otherwise at least ${MIN_SPENDING_LIMIT_CENTS} (the smallest task's total).`,
+  );
 
 const agentParams = z.object({ agentId: z.uuid() });
 
@@ -177,6 +190,13 @@ export const getAgentSpendingOperation = defineOperation({
         .describe(
           'Gross money taken for the agent’s tasks: charges and x402 receipts into each task’s escrow, ' +
             'refunds not subtracted; each task counts in its own mode (live or test).',
+        ),
+      totalSpentCents: z
+        .number()
+        .int()
+        .describe(
+          'Net money taken for the agent’s tasks: charges and x402 receipts minus refunds. The same figure as ' +
+            '`totalSpentCents` in the agents list.',
         ),
       activeTaskCount: z.number().int().describe('Tasks posted, accepted, submitted or disputed.'),
       completedTaskCount: z.number().int().describe('Tasks completed.'),

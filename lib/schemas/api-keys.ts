@@ -51,7 +51,13 @@ export const createApiKeyOperation = defineOperation({
       .refine((value) => new Date(value).getTime() > Date.now(), { message: 'Must be in the future' })
       .optional()
       .describe('When the key stops working; never by default.'),
-    mode: z.enum(['live', 'test']).optional().describe('`test` keys use the test-mode processor. Defaults to `live`.'),
+    mode: z
+      .enum(['live', 'test'])
+      .optional()
+      .describe(
+        '`test` keys use the test-mode processor. Defaults to `live` on a deployment with a live payment ' +
+          'processor, to `test` on one without (test mode: no real money moves).',
+      ),
   }),
   response: createdApiKeySchema,
   successStatus: 201,

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useActionState, useEffect, useState } from 'react';
+import { CopyButton } from '@/components/ui/copy-button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { type ClaimCodeState, claimCodeStatusAction, mintClaimCodeAction } from './actions';
 
@@ -55,6 +56,7 @@ export function ClaimCodePanel() {
           >
             {minted.pasteSnippet}
           </pre>
+          {minted.pasteSnippet && <CopyButton text={minted.pasteSnippet} label="Copy snippet" />}
           <p data-testid="claim-code-status" role="status">
             {status?.status === 'claimed'
               ? `claimed by ${status.agent?.name ?? 'an agent'}`

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { dollars, when } from '@/components/format';
+import { dollars } from '@/components/format';
+import { LocalTime } from '@/components/local-time';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
@@ -59,7 +60,7 @@ export default async function AgentsPage() {
                 <td>{agent.spendingLimitCents === null ? 'none' : dollars(agent.spendingLimitCents)}</td>
                 <td>{agent.activeKeyCount}</td>
                 <td>
-                  {when(agent.lastActiveAt)}
+                  <LocalTime value={agent.lastActiveAt} />
                   {agent.lastActiveIp && <span className="text-stone-500"> from {agent.lastActiveIp}</span>}
                 </td>
               </Row>

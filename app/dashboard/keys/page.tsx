@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { when } from '@/components/format';
+import { LocalTime } from '@/components/local-time';
 import { Card } from '@/components/ui/card';
 import { ConfirmAction } from '@/components/ui/confirm-action';
 import { DoneNotice } from '@/components/ui/done-notice';
@@ -9,6 +9,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { keyModeOf } from '@/lib/auth/api-key-format';
+import { deploymentLivemode } from '@/lib/payments/get-processor';
 import { listApiKeys } from '@/lib/services/operators/list-api-keys';
 import { NewKeyForm } from '../new-key-form';
 import { createKeyAction, revokeKeyAction } from './actions';
@@ -40,7 +42,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           placeholder="e.g. Production server"
           secretLabel="Your new API key"
         >
-          <SelectField label="Mode" name="mode">
+          <SelectField label="Mode" name="mode" defaultValue={deploymentLivemode() ? 'live' : 'test'}>
             <option value="live">live</option>
             <option value="test">test</option>
           </SelectField>
@@ -50,15 +52,20 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
         {keys.length === 0 ? (
           <EmptyState>No keys yet.</EmptyState>
         ) : (
-          <Table testId="keys-table" columns={['Name', 'Key', 'Last used', 'Expires', 'Status', '']}>
+          <Table testId="keys-table" columns={['Name', 'Key', 'Mode', 'Last used', 'Expires', 'Status', '']}>
             {keys.map((key) => (
               <Row key={key.id}>
                 <td>{key.name}</td>
                 <td className="font-mono text-xs">
                   {key.keyPrefix}…{key.keySuffix}
                 </td>
-                <td>{when(key.lastUsedAt)}</td>
-                <td>{when(key.expiresAt)}</td>
+                <td data-testid="key-mode">{keyModeOf(key.keyPrefix)}</td>
+                <td>
+                  <LocalTime value={key.lastUsedAt} />
+                </td>
+                <td>
+                  <LocalTime value={key.expiresAt} />
+                </td>
                 <td>{key.isActive ? 'active' : 'inactive'}</td>
                 <td className="text-right">
                   {key.isActive && (

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { LocalTime } from '@/components/local-time';
+import { describeMovement, signedDollars } from '@/components/money';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -12,6 +14,7 @@ import { getProcessor } from '@/lib/payments/get-processor';
 import { getPayoutAccountStatus } from '@/lib/services/payments/get-payout-account-status';
 import { getWallet } from '@/lib/services/payments/get-wallet';
 import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
+import { paymentHistoryTaskStates } from '@/lib/services/payments/payment-history-task-states';
 import { addCard, onboardPayouts } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -28,6 +31,10 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const card = wallet.paymentMethod;
   const payouts = await getPayoutAccountStatus(db, processor, current.user.id);
   const history = await listPaymentHistory(db, { userId: current.user.id, livemode: processor.livemode, limit: 50 });
+  const taskStates = await paymentHistoryTaskStates(
+    db,
+    history.data.map((item) => item.taskId),
+  );
   return (
     <div className="space-y-6">
       <PageHeader
@@ -83,16 +90,30 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         ) : (
           <Table
             testId="payment-history"
-            columns={['Date', 'Kind', 'Description', { label: 'Amount', align: 'right' }]}
+            columns={['Date', 'What', 'Description', { label: 'Amount', align: 'right' }]}
           >
-            {history.data.map((item) => (
-              <Row key={item.id}>
-                <td>{item.createdAt.slice(0, 10)}</td>
-                <td>{item.kind.replace('_', ' ')}</td>
-                <td>{item.description}</td>
-                <td className="text-right font-mono">${(item.amountCents / 100).toFixed(2)}</td>
-              </Row>
-            ))}
+            {history.data.map((item) => {
+              const movement = describeMovement(
+                item.kind,
+                item.amountCents,
+                item.taskId ? (taskStates.get(item.taskId) ?? null) : null,
+              );
+              return (
+                <Row key={item.id}>
+                  <td>
+                    <LocalTime value={item.createdAt} />
+                  </td>
+                  <td data-testid="movement-label">{movement.label}</td>
+                  <td>{item.description}</td>
+                  <td
+                    data-testid="movement-amount"
+                    className={`text-right font-mono ${movement.signedCents > 0 ? 'text-emerald-700' : ''}`}
+                  >
+                    {signedDollars(movement.signedCents)}
+                  </td>
+                </Row>
+              );
+            })}
           </Table>
         )}
       </Card>

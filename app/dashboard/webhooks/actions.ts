@@ -7,16 +7,18 @@ import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
-import { createWebhookOperation } from '@/lib/schemas/webhooks';
+import { createWebhookOperation, updateWebhookOperation } from '@/lib/schemas/webhooks';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
 import { deleteWebhookEndpoint } from '@/lib/services/webhooks/delete-webhook-endpoint';
 import { retryWebhookDelivery } from '@/lib/services/webhooks/retry-webhook-delivery';
+import { rotateWebhookSecret } from '@/lib/services/webhooks/rotate-webhook-secret';
 import { sendTestWebhook } from '@/lib/services/webhooks/send-test-webhook';
 import { updateWebhookEndpoint } from '@/lib/services/webhooks/update-webhook-endpoint';
 
 const PAGE = '/dashboard/webhooks';
 
 export type CreateWebhookState = { error?: string; secret?: string };
+export type ActionState = { error?: string; saved?: boolean };
 
 /** The same validation and URL rules as POST /v1/webhooks; the endpoint belongs to the signed-in operator. */
 export async function createWebhookAction(_state: CreateWebhookState, form: FormData): Promise<CreateWebhookState> {
@@ -80,4 +82,39 @@ export async function setWebhookEnabledAction(endpointId: string, enabled: boole
     describeActionError,
   );
   revalidatePath(PAGE);
+}
+
+/** Replaces the events an endpoint receives (none ticked = all), as PATCH /v1/webhooks/{id} {events} does. */
+export async function updateWebhookEventsAction(
+  endpointId: string,
+  _state: ActionState,
+  form: FormData,
+): Promise<ActionState> {
+  const current = await requireBrowserUser(PAGE);
+  try {
+    const input = updateWebhookOperation.body.parse({ events: form.getAll('events').map(String) });
+    const { db } = await getDatabase();
+    await updateWebhookEndpoint(db, { ownerId: current.user.id, endpointId, input });
+    revalidatePath(PAGE);
+    return { saved: true };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}
+
+export type RotateSecretState = ActionState & { secret?: string };
+
+/** A new signing secret, shown once; the old one keeps signing for 24 hours (POST /v1/webhooks/{id}/rotate-secret). */
+export async function rotateWebhookSecretAction(
+  endpointId: string,
+  _state: RotateSecretState,
+): Promise<RotateSecretState> {
+  const current = await requireBrowserUser(PAGE);
+  try {
+    const { db } = await getDatabase();
+    const rotated = await rotateWebhookSecret(db, { ownerId: current.user.id, endpointId });
+    return { secret: rotated.secret };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
 }

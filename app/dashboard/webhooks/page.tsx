@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { when } from '@/components/format';
+import { LocalTime } from '@/components/local-time';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmAction } from '@/components/ui/confirm-action';
@@ -9,11 +9,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { listDeliveryPayloads } from '@/lib/services/webhooks/list-delivery-payloads';
 import { listWebhookDeliveries } from '@/lib/services/webhooks/list-webhook-deliveries';
 import { listWebhookEndpoints } from '@/lib/services/webhooks/list-webhook-endpoints';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/event-catalogue';
 import { deleteWebhookAction, retryDeliveryAction, sendTestAction, setWebhookEnabledAction } from './actions';
 import { CreateWebhookForm } from './create-webhook-form';
+import { EditEventsForm, RotateSecretForm } from './endpoint-tools';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Webhooks' };
@@ -31,7 +33,14 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         ownerId: current.user.id,
         endpointId: endpoint.id,
         page: { limit: RECENT_DELIVERIES },
-      }).then((page) => page.data),
+      }).then(async (page) => ({
+        deliveries: page.data,
+        payloads: await listDeliveryPayloads(db, {
+          ownerId: current.user.id,
+          endpointId: endpoint.id,
+          deliveryIds: page.data.map((delivery) => delivery.id),
+        }),
+      })),
     ),
   );
   return (
@@ -91,7 +100,16 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                 </ConfirmAction>
               </div>
             </div>
-            <DeliveryLog endpointId={endpoint.id} active={endpoint.isActive} deliveries={logs[index] ?? []} />
+            <div className="flex flex-wrap items-start gap-4">
+              <EditEventsForm endpointId={endpoint.id} events={endpoint.events} eventTypes={WEBHOOK_EVENT_TYPES} />
+              <RotateSecretForm endpointId={endpoint.id} />
+            </div>
+            <DeliveryLog
+              endpointId={endpoint.id}
+              active={endpoint.isActive}
+              deliveries={logs[index]?.deliveries ?? []}
+              payloads={logs[index]?.payloads ?? new Map()}
+            />
           </Card>
         ))
       )}
@@ -105,10 +123,12 @@ function DeliveryLog({
   endpointId,
   active,
   deliveries,
+  payloads,
 }: {
   endpointId: string;
   active: boolean;
   deliveries: Delivery[];
+  payloads: Map<string, string>;
 }) {
   if (deliveries.length === 0) return <EmptyState>No deliveries yet.</EmptyState>;
   return (
@@ -117,12 +137,22 @@ function DeliveryLog({
         const last = delivery.attemptLog.at(-1);
         return (
           <Row key={delivery.id} top>
-            <td className="font-mono text-xs">{delivery.eventType}</td>
+            <td className="font-mono text-xs">
+              {delivery.eventType}
+              {payloads.has(delivery.id) && (
+                <details data-testid="delivery-payload">
+                  <summary className="cursor-pointer font-sans text-stone-600">Payload</summary>
+                  <pre className="mt-1 max-w-[80vw] overflow-x-auto rounded bg-stone-100 p-2 sm:max-w-md">
+                    {payloads.get(delivery.id)}
+                  </pre>
+                </details>
+              )}
+            </td>
             <td data-testid="delivery-status">{delivery.status}</td>
             <td data-testid="delivery-code">{delivery.lastStatusCode ?? '—'}</td>
             <td>{delivery.attempts}</td>
             <td>
-              {when(delivery.lastAttemptAt)}
+              <LocalTime value={delivery.lastAttemptAt} />
               {last?.error && <span className="block text-xs text-red-700">{last.error}</span>}
               {last && <span className="block text-xs text-stone-500">{last.durationMs} ms</span>}
             </td>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { dollars } from '@/components/format';
+import { LocalTime } from '@/components/local-time';
 import { formatDistance } from '@/components/task-details';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -60,11 +61,13 @@ export default async function WorkerTasksPage() {
                   <Link href={`/worker/tasks/${task.id}`} className="font-medium underline">
                     {task.title}
                   </Link>
-                  <span className="font-mono text-sm">{dollars(task.budgetCents)}</span>
+                  <span className="font-mono text-sm" title="What you earn">
+                    {dollars(task.budgetCents)}
+                  </span>
                 </div>
                 <p className="text-xs text-stone-600">
                   {task.distanceMeters === null ? 'Remote' : `${formatDistance(task.distanceMeters)} away`} · due{' '}
-                  {new Date(task.deadline).toUTCString()} · match {Math.round(task.matchScore * 100)}%
+                  <LocalTime value={task.deadline} /> · match {Math.round(task.matchScore * 100)}%
                   {task.matchedSkills.length > 0 && ` · your skills: ${task.matchedSkills.join(', ')}`}
                 </p>
               </li>

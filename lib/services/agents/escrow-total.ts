@@ -30,3 +30,11 @@ export function escrowTotal(db: DbOrTx, requesterId: string | AnyColumn, kinds: 
     )
     .where(eq(tasks.requesterId, requesterId));
 }
+
+/**
+ * The one definition of what an agent has **spent** (docs/payments.md, "Spent"): charges and x402 receipts
+ * into its tasks' escrow minus refunds back out. Used by the agents list and the agent's spending alike.
+ */
+export function spentTotal(db: DbOrTx, requesterId: string | AnyColumn) {
+  return escrowTotal(db, requesterId, NET_KINDS);
+}

@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { tasks } from '@/db/schema';
-import { escrowTotal, GROSS_KINDS } from './escrow-total';
+import { escrowTotal, GROSS_KINDS, spentTotal } from './escrow-total';
 import { findOwnedAgent } from './find-owned-agent';
 
 // Funded tasks that have not ended yet.
@@ -9,10 +9,13 @@ const ACTIVE_STATUSES = ['posted', 'accepted', 'submitted', 'disputed'] as const
 
 export type GetAgentSpendingOptions = { operatorId: string; agentId: string };
 
-/** What the operator's agent has been charged (gross, from the ledger) and how many of its tasks are open. */
+/**
+ * What the operator's agent has spent (net: charged minus refunded, the figure the agents list shows, see
+ * docs/payments.md "Spent"), what it was charged gross, and how many of its tasks are open.
+ */
 export async function getAgentSpending(db: DbOrTx, { operatorId, agentId }: GetAgentSpendingOptions) {
   const agent = await findOwnedAgent(db, { operatorId, agentId });
-  const [charged] = await escrowTotal(db, agent.id, GROSS_KINDS);
+  const [[charged], [spent]] = await Promise.all([escrowTotal(db, agent.id, GROSS_KINDS), spentTotal(db, agent.id)]);
   const [counts] = await db
     .select({
       active: count(sql`case when ${inArray(tasks.status, [...ACTIVE_STATUSES])} then 1 end`),
@@ -22,6 +25,7 @@ export async function getAgentSpending(db: DbOrTx, { operatorId, agentId }: GetA
     .where(eq(tasks.requesterId, agent.id));
   return {
     totalChargedCents: Number(charged?.cents ?? 0),
+    totalSpentCents: Number(spent?.cents ?? 0),
     activeTaskCount: Number(counts?.active ?? 0),
     completedTaskCount: Number(counts?.completed ?? 0),
   };

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { apiKeys, apiRequestLog, tasks, users } from '@/db/schema';
 import { activeKey } from '@/lib/services/operators/active-key';
-import { escrowTotal, NET_KINDS } from './escrow-total';
+import { spentTotal } from './escrow-total';
 
 /**
  * The operator's agents that are not deleted, newest first, each with its figures. One statement: every
@@ -15,7 +15,7 @@ export async function listAgents(db: DbOrTx, operatorId: string) {
     .from(tasks)
     .where(eq(tasks.requesterId, users.id))
     .as('task_stats');
-  const spent = escrowTotal(db, users.id, NET_KINDS).as('spent');
+  const spent = spentTotal(db, users.id).as('spent');
   const keyStats = db
     .select({
       activeKeyCount: count().as('active_key_count'),

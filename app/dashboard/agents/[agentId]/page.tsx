@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { dollars, when } from '@/components/format';
+import { dollars, plural } from '@/components/format';
+import { LocalTime } from '@/components/local-time';
 import { Card } from '@/components/ui/card';
 import { BarChart } from '@/components/ui/chart';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -39,9 +40,13 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
         back={{ href: '/dashboard/agents', label: 'Agents' }}
         description={
           <>
-            Created {when(agent.createdAt)} · {agent.activeKeyCount} active key(s)
-            {agent.activeKeyExpiresAt && `, expiring ${when(agent.activeKeyExpiresAt)}`} · last active{' '}
-            {when(agent.lastActiveAt)}
+            Created <LocalTime value={agent.createdAt} /> · {plural(agent.activeKeyCount, 'active key')}
+            {agent.activeKeyExpiresAt && (
+              <>
+                , expiring <LocalTime value={agent.activeKeyExpiresAt} />
+              </>
+            )}{' '}
+            · last active <LocalTime value={agent.lastActiveAt} fallback="never" />
           </>
         }
       />
@@ -50,7 +55,8 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
         <Stat label="Errors" value={usage.errorCount} />
         <Stat label="Avg latency" value={`${usage.avgLatencyMs} ms`} />
         <Stat label="Last 24 h" value={usage.last24hRequests} />
-        <Stat label="Charged" value={dollars(spending.totalChargedCents)} />
+        <Stat label="Spent" value={dollars(spending.totalSpentCents)} testId="agent-spent" />
+        <Stat label="Refunded" value={dollars(spending.totalChargedCents - spending.totalSpentCents)} />
         <Stat label="Active tasks" value={spending.activeTaskCount} />
         <Stat label="Completed tasks" value={spending.completedTaskCount} />
         <Stat label="Cap" value={agent.spendingLimitCents === null ? 'none' : dollars(agent.spendingLimitCents)} />
@@ -63,7 +69,7 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
             key: day.date,
             label: day.date.slice(8),
             value: day.requests,
-            title: `${day.date}: ${day.requests} requests`,
+            title: `${day.date}: ${plural(day.requests, 'request')}`,
           }))}
         />
       </Card>
@@ -93,9 +99,9 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
   );
 }
 
-function Stat({ label, value }: { label: string; value: string | number }) {
+function Stat({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   return (
-    <div className="rounded-lg border border-stone-200 bg-white p-3">
+    <div className="rounded-lg border border-stone-200 bg-white p-3" data-testid={testId}>
       <p className="text-xs text-stone-500">{label}</p>
       <p className="text-lg font-medium">{value}</p>
     </div>

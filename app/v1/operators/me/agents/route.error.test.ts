@@ -13,11 +13,17 @@ import { POST as create, GET as list, DELETE as removeCollection } from './route
 const PATH = '/v1/operators/me/agents';
 const NOT_A_STRING = 'Invalid input: expected string, received undefined';
 
+const BELOW_MINIMUM =
+  'Must be 0 (the card pays for nothing) or at least 575 cents, the total of the smallest task: below that the card could never pay';
+
 const CAP_ISSUES: [unknown, string][] = [
   [-1, 'Must be at least 0'],
   [12.5, 'Must be a whole number of cents'],
   [2_147_483_648, 'Must be at most 2147483647'],
   ['100', 'Invalid input: expected number, received string'],
+  // Above 0 but below the smallest task's total ($5.00 + $0.75 fee): the card could never pay.
+  [1, BELOW_MINIMUM],
+  [574, BELOW_MINIMUM],
 ];
 
 async function agentsOf(userId: string) {

@@ -186,6 +186,10 @@ describe('PATCH /v1/operators/me/agents/{agentId}', () => {
     expect((await patch({ spendingLimitCents: 2_500 })).json).toEqual({
       data: { id: agent.id, name: 'After', spendingLimitCents: 2_500 },
     });
+    // The smallest task's total (575 cents) is the lowest cap above 0 that is accepted.
+    expect((await patch({ spendingLimitCents: 575 })).json).toEqual({
+      data: { id: agent.id, name: 'After', spendingLimitCents: 575 },
+    });
     expect((await patch({ spendingLimitCents: null })).json).toEqual({
       data: { id: agent.id, name: 'After', spendingLimitCents: null },
     });

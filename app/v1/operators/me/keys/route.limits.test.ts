@@ -16,8 +16,9 @@ import { DELETE as revoke } from './[keyId]/route';
 import { POST as create } from './route';
 
 const operator = () => signUpViaApi('op');
+// Live keys: the cap counts only those, and a deployment without Stripe would default to test keys.
 const createKey = (token: string, body: Record<string, unknown> = { name: 'k' }) =>
-  call(create, '/v1/operators/me/keys', { token, body });
+  call(create, '/v1/operators/me/keys', { token, body: { mode: 'live', ...body } });
 
 const overCeiling = (ceiling: number) =>
   envelope('VALIDATION_ERROR', {

@@ -5,6 +5,7 @@ import { getDatabase } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { sha256Hex } from '@/lib/auth/tokens';
+import { withEnv } from '@/test/env';
 import { envelope } from '@/test/expect';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call } from '@/test/http';
@@ -66,6 +67,35 @@ describe('operator API keys', () => {
     expect(again.json).toEqual({ data: { id: json.data.id, revoked: true } });
     const listed = await call(list, '/v1/operators/me/keys', { token });
     expect(listed.json.data[0]).toMatchObject({ id: json.data.id, isActive: false });
+  });
+
+  it('defaults a new key to test mode without a live processor, and to live with one', async () => {
+    const { token } = await operator();
+    const createDefault = (name: string) => call(create, '/v1/operators/me/keys', { token, body: { name } });
+    const modeOf = async (id: string) => {
+      const { db } = await getDatabase();
+      const [row] = await db.select({ mode: apiKeys.mode }).from(apiKeys).where(eq(apiKeys.id, id));
+      return row?.mode;
+    };
+
+    const noStripe = await withEnv({ STRIPE_SECRET_KEY: undefined }, () => createDefault('no processor'));
+    expect(noStripe.status).toBe(201);
+    expect(noStripe.json.data.key).toMatch(/^lgw_test_/);
+    expect(await modeOf(noStripe.json.data.id)).toBe('test');
+
+    const stripeTest = await withEnv({ STRIPE_SECRET_KEY: 'sk_test_x' }, () => createDefault('stripe test'));
+    expect(stripeTest.json.data.key).toMatch(/^lgw_test_/);
+
+    const live = await withEnv({ STRIPE_SECRET_KEY: 'sk_live_x' }, () => createDefault('live processor'));
+    expect(live.status).toBe(201);
+    expect(live.json.data.key).toMatch(/^lgw_live_/);
+    expect(await modeOf(live.json.data.id)).toBe('live');
+
+    // An explicit mode is kept either way.
+    const chosen = await withEnv({ STRIPE_SECRET_KEY: undefined }, () =>
+      call(create, '/v1/operators/me/keys', { token, body: { name: 'chosen', mode: 'live' } }),
+    );
+    expect(chosen.json.data.key).toMatch(/^lgw_live_/);
   });
 
   it('validates the body: unknown scope, bad limit, past expiry, unknown field', async () => {

@@ -21,10 +21,12 @@ describe('GET /v1/operators/me/agents/{agentId}/spending', () => {
     const agent = await createAgentViaApi(token);
     const res = await spendingOf(token, agent.id);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ data: { totalChargedCents: 0, activeTaskCount: 0, completedTaskCount: 0 } });
+    expect(res.json).toEqual({
+      data: { totalChargedCents: 0, totalSpentCents: 0, activeTaskCount: 0, completedTaskCount: 0 },
+    });
   });
 
-  it('sums gross charges and x402 receipts from the ledger and counts open and completed tasks', async () => {
+  it('sums charges and x402 receipts (gross) and net of refunds (spent) from the ledger and counts open and completed tasks', async () => {
     const { token, userId } = await signUpViaApi('op');
     const agent = await createAgentViaApi(token);
     const other = await createAgentViaApi(token, { name: 'Other' });
@@ -45,8 +47,18 @@ describe('GET /v1/operators/me/agents/{agentId}/spending', () => {
 
     const res = await spendingOf(token, agent.id);
     expect(res.json).toEqual({
-      data: { totalChargedCents: 2_300 * 3 + 1_500, activeTaskCount: 4, completedTaskCount: 1 },
+      data: {
+        totalChargedCents: 2_300 * 3 + 1_500,
+        totalSpentCents: 2_300 * 3,
+        activeTaskCount: 4,
+        completedTaskCount: 1,
+      },
     });
+    // The agents list shows the same net figure.
+    const listed = await call(listAgents, '/v1/operators/me/agents', { token });
+    expect(listed.json.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: agent.id, totalSpentCents: 2_300 * 3 })]),
+    );
   });
 
   it('agrees with the real money flow: a card charge and a partial refund through the test-mode processor', async () => {
@@ -60,8 +72,9 @@ describe('GET /v1/operators/me/agents/{agentId}/spending', () => {
     await refundTask(db, processor, { taskId: task.id, amountCents: 500, description: 'Partial refund' });
 
     expect((await spendingOf(token, agent.id)).json).toEqual({
-      data: { totalChargedCents: 2_300, activeTaskCount: 1, completedTaskCount: 0 },
+      data: { totalChargedCents: 2_300, totalSpentCents: 1_800, activeTaskCount: 1, completedTaskCount: 0 },
     });
+    // One definition of spent: the agents list and the agent's page agree.
     const listed = await call(listAgents, '/v1/operators/me/agents', { token });
     expect(listed.json.data).toEqual([expect.objectContaining({ id: agent.id, taskCount: 1, totalSpentCents: 1_800 })]);
   });

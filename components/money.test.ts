@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { plural, relativeTime } from './format';
+import { describeMovement, signedDollars } from './money';
+
+describe('plural', () => {
+  it('says one thing or many', () => {
+    expect(plural(0, 'active key')).toBe('0 active keys');
+    expect(plural(1, 'active key')).toBe('1 active key');
+    expect(plural(2, 'active key')).toBe('2 active keys');
+    expect(plural(3, 'reply', 'replies')).toBe('3 replies');
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date('2026-01-10T12:00:00Z');
+  it('is relative within a week and null beyond', () => {
+    expect(relativeTime('2026-01-10T11:59:30Z', now)).toBe('just now');
+    expect(relativeTime('2026-01-10T11:57:00Z', now)).toBe('3 min. ago');
+    expect(relativeTime('2026-01-10T10:00:00Z', now)).toBe('2 hr. ago');
+    expect(relativeTime('2026-01-12T12:00:00Z', now)).toBe('in 2 days');
+    expect(relativeTime('2025-12-01T12:00:00Z', now)).toBeNull();
+  });
+});
+
+describe('describeMovement', () => {
+  it('signs money out as − and money back or paid to the user as +', () => {
+    expect(describeMovement('charge', 2_300, 'posted')).toEqual({
+      signedCents: -2_300,
+      label: 'Card charged — held in escrow',
+    });
+    expect(describeMovement('refund', 800, 'cancelled')).toEqual({ signedCents: 800, label: 'Refunded to you' });
+    expect(describeMovement('transfer', 2_000, 'completed')).toEqual({ signedCents: 2_000, label: 'Paid to you' });
+  });
+
+  it('says "held in escrow" only while the task is open', () => {
+    expect(describeMovement('charge', 2_300, 'completed').label).toBe('Card charged — paid to worker');
+    expect(describeMovement('x402_receipt', 2_300, 'cancelled').label).toBe('Paid with x402 — refunded');
+    expect(describeMovement('x402_receipt', 2_300, 'disputed').label).toBe('Paid with x402 — held in escrow');
+  });
+
+  it('formats signed dollars', () => {
+    expect(signedDollars(-2_300)).toBe('−$23.00');
+    expect(signedDollars(800)).toBe('+$8.00');
+    expect(signedDollars(0)).toBe('$0.00');
+  });
+});

@@ -1,0 +1,39 @@
+import { dollars } from './format';
+
+type MovementKind = 'charge' | 'x402_receipt' | 'refund' | 'release' | 'transfer' | 'adjustment';
+
+const OPEN = new Set(['draft', 'posted', 'accepted', 'submitted', 'disputed']);
+
+/**
+ * A payment-history row as the user reads it: signed from their side (money out is −, a refund or a payout
+ * to them is +) and worded after the task's state now, so "held in escrow" shows only while it is.
+ */
+export function describeMovement(kind: MovementKind, amountCents: number, taskStatus: string | null) {
+  switch (kind) {
+    case 'charge':
+    case 'x402_receipt': {
+      const paidBy = kind === 'charge' ? 'Card charged' : 'Paid with x402';
+      const state =
+        taskStatus === null || OPEN.has(taskStatus)
+          ? 'held in escrow'
+          : taskStatus === 'completed' || taskStatus === 'resolved'
+            ? 'paid to worker'
+            : 'refunded';
+      return { signedCents: -amountCents, label: `${paidBy} — ${state}` };
+    }
+    case 'refund':
+      return { signedCents: amountCents, label: 'Refunded to you' };
+    case 'release':
+      return { signedCents: amountCents, label: 'Earned — payout pending' };
+    case 'transfer':
+      return { signedCents: amountCents, label: 'Paid to you' };
+    default:
+      return { signedCents: amountCents, label: 'Adjustment' };
+  }
+}
+
+/** Signed dollars: −$23.00, +$8.00 (zero unsigned). */
+export function signedDollars(cents: number) {
+  if (cents === 0) return dollars(0);
+  return `${cents < 0 ? '−' : '+'}${dollars(Math.abs(cents))}`;
+}

@@ -1,0 +1,30 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { events, webhookDeliveries } from '@/db/schema';
+import { eventBody } from '@/lib/webhooks/dispatcher';
+import { findOwnEndpoint } from './find-own-endpoint';
+
+export type ListDeliveryPayloadsOptions = { ownerId: string; endpointId: string; deliveryIds: string[] };
+
+/**
+ * The JSON body each delivery of the caller's endpoint sends (the same bytes on every attempt), by delivery
+ * id, pretty-printed for reading. Another owner's endpoint is 404.
+ */
+export async function listDeliveryPayloads(
+  db: DbOrTx,
+  { ownerId, endpointId, deliveryIds }: ListDeliveryPayloadsOptions,
+) {
+  await findOwnEndpoint(db, { ownerId, endpointId });
+  if (deliveryIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ deliveryId: webhookDeliveries.id, event: events })
+    .from(webhookDeliveries)
+    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), inArray(webhookDeliveries.id, deliveryIds)));
+  return new Map(
+    rows.map(({ deliveryId, event }) => {
+      const body = eventBody({ ...event, createdAt: event.createdAt.toISOString() });
+      return [deliveryId, JSON.stringify(JSON.parse(body), null, 2)];
+    }),
+  );
+}
