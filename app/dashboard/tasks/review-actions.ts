@@ -1,6 +1,5 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
 import { createReviewOperation } from '@/lib/schemas/reviews';
@@ -9,7 +8,10 @@ import { requireBrowserActor } from './browser-actor';
 
 export type ReviewState = { error?: string; saved?: boolean };
 
-/** POST /v1/tasks/{id}/reviews for the signed-in human (either side): the same body rules and one review a side. */
+/**
+ * POST /v1/tasks/{id}/reviews for the signed-in human (either side): the same body rules and one review a side.
+ * The page is not refreshed, so the thank-you stays in place of the form; the next load no longer asks.
+ */
 export async function reviewTaskAction(taskId: string, _state: ReviewState, form: FormData): Promise<ReviewState> {
   const user = await requireBrowserActor(`/dashboard/tasks/${taskId}`);
   const comment = String(form.get('comment') ?? '').trim();
@@ -24,7 +26,5 @@ export async function reviewTaskAction(taskId: string, _state: ReviewState, form
   } catch (error) {
     return { error: describeActionError(error) };
   }
-  revalidatePath(`/dashboard/tasks/${taskId}`);
-  revalidatePath(`/worker/tasks/${taskId}`);
   return { saved: true };
 }
