@@ -172,6 +172,18 @@ test('the requester sees the worker card, names in the thread and the place map;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(workerName);
     await expect(page.getByTestId('worker-profile')).toContainText('Lyon');
     await expect(page.getByTestId('worker-profile')).not.toContainText('45.7');
+
+    // Nothing overflows at 390 px: the task page with its card and map, the profile, the worker's map.
+    const fits = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    for (const [p, path] of [
+      [page, `/dashboard/tasks/${task.id}`],
+      [page, new URL(page.url()).pathname],
+      [workerPage, '/worker/tasks'],
+    ] as const) {
+      await p.setViewportSize({ width: 390, height: 844 });
+      await p.goto(path);
+      expect(await fits(p), path).toBe(true);
+    }
   } finally {
     await workerContext.close();
   }
