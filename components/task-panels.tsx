@@ -1,6 +1,6 @@
 import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
 import { TaskProof, TaskTimeline, type TaskView } from './task-details';
-import { type PostMessage, TaskThread, type ThreadMessage } from './task-thread';
+import { type PostMessage, TaskThread, type ThreadMessage, type ThreadNames } from './task-thread';
 import { Card } from './ui/card';
 import { EmptyState } from './ui/empty-state';
 
@@ -17,12 +17,15 @@ export function TaskPanels({
   side,
   closedThreadNote,
   postMessage,
+  names,
 }: {
   page: TaskPanelsPage;
   side: 'requester' | 'worker';
   closedThreadNote: string;
   /** The server action that posts to the thread (app/dashboard/tasks/thread-actions.ts). */
   postMessage: PostMessage;
+  /** The two sides' names for the thread. */
+  names?: ThreadNames;
 }) {
   const { task, thread, timeline } = page;
   return (
@@ -39,6 +42,7 @@ export function TaskPanels({
             writable={thread.live}
             live={thread.live}
             postMessage={postMessage}
+            names={names}
           />
         ) : (
           <EmptyState>{closedThreadNote}</EmptyState>

@@ -12,6 +12,9 @@ export type ThreadMessage = {
   createdAt: string;
 };
 
+/** The names the thread shows for its two sides (app/dashboard/tasks/load-task-people.ts). */
+export type ThreadNames = { requester: string; worker: string | null };
+
 /** Posts `body` to the task's thread as the signed-in human: a server action, passed in by the page. */
 export type PostMessage = (taskId: string, body: string) => Promise<{ message?: ThreadMessage; error?: string }>;
 
@@ -30,6 +33,7 @@ export function TaskThread({
   writable,
   live,
   postMessage,
+  names,
 }: {
   taskId: string;
   mySide: 'requester' | 'worker';
@@ -37,6 +41,8 @@ export function TaskThread({
   writable: boolean;
   live: boolean;
   postMessage: PostMessage;
+  /** Who each side is; without it, "Requester" and "Worker". */
+  names?: ThreadNames;
 }) {
   const [messages, setMessages] = useState(initial);
   const [draft, setDraft] = useState('');
@@ -118,8 +124,10 @@ export function TaskThread({
               >
                 <p className="whitespace-pre-wrap break-words">{message.body}</p>
                 <p className={`mt-1 text-xs ${mine ? 'text-stone-300' : 'text-stone-500'}`}>
-                  {mine ? 'You' : message.senderSide === 'requester' ? 'Requester' : 'Worker'} ·{' '}
-                  {new Date(message.createdAt).toUTCString()}
+                  <span data-testid="thread-sender" className="font-medium">
+                    {senderName(message.senderSide, names)}
+                  </span>
+                  {mine && ' (you)'} · {new Date(message.createdAt).toUTCString()}
                 </p>
               </li>
             );
@@ -147,6 +155,11 @@ export function TaskThread({
       )}
     </div>
   );
+}
+
+function senderName(side: ThreadMessage['senderSide'], names: ThreadNames | undefined): string {
+  if (side === 'requester') return names?.requester ?? 'Requester';
+  return names?.worker ?? 'Worker';
 }
 
 /** Appends what is new, in thread order. */

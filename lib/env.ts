@@ -32,6 +32,8 @@ const envSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** Map tiles (`{z}/{x}/{y}` template); empty: maps draw markers on a blank grid. */
+  MAP_TILE_URL: z.string().default(''),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RESEND_API_KEY: z.string().optional(),

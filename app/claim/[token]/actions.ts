@@ -1,7 +1,9 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { dollars } from '@/components/format';
 import { getDatabase } from '@/db/client';
 import { getBrowserUser } from '@/lib/api/next-auth';
 import { clientIp } from '@/lib/api/request-context';
@@ -10,15 +12,19 @@ import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { emailSchema } from '@/lib/schemas/common';
+import { taskUpdateSchema } from '@/lib/schemas/task-actions';
 import { createUserOperation, passwordSchema } from '@/lib/schemas/users';
 import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { correctClaimTask } from '@/lib/services/cold-start/correct-claim-task';
 import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim-by-human-token';
 import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
+import { BUDGET_MAX_CENTS, BUDGET_MIN_CENTS } from '@/lib/tasks/task-rules';
 
 export type EmailStepState = { error?: string; sessionToken?: string; existingEmail?: string };
 export type FormState = { error?: string; done?: boolean };
+export type CorrectState = { error?: string; saved?: boolean };
 
 // Every action here acts under its claim link, checked first: a made-up or spent link creates and changes
 // nothing (posting an action by hand must not turn the claim page into a sign-up without a password).
@@ -116,4 +122,41 @@ export async function chooseClaimPassword(token: string, _state: FormState, form
   if (!password.success) return { error: password.error.issues[0]?.message ?? 'Invalid password' };
   const set = await setInitialPassword(db, { userId: current.user.id, password: password.data });
   return set ? { done: true } : { error: 'This account already has a password.' };
+}
+
+/**
+ * Before paying: the human corrects the place, budget and deadline the agent proposed, with the same rules as
+ * PATCH /v1/tasks/{id} (the price follows the budget). Only on an open claim whose draft is not being paid for.
+ */
+export async function correctClaim(token: string, _state: CorrectState, form: FormData): Promise<CorrectState> {
+  const linkError = await openClaimError(token);
+  if (linkError) return { error: linkError };
+  const budget = Number(form.get('budget'));
+  const lat = form.get('lat');
+  const lng = form.get('lng');
+  const address = String(form.get('address') ?? '').trim();
+  const parsed = taskUpdateSchema.safeParse({
+    budgetCents: Math.round(budget * 100),
+    deadline: form.get('deadline') || undefined,
+    ...(lat && lng ? { location: { lat: Number(lat), lng: Number(lng), ...(address ? { address } : {}) } } : {}),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === 'budgetCents' ? 'Budget' : issue?.path[0] === 'deadline' ? 'Deadline' : 'Place';
+    const message =
+      issue?.path[0] === 'budgetCents'
+        ? `must be from ${dollars(BUDGET_MIN_CENTS)} to ${dollars(BUDGET_MAX_CENTS)}`
+        : (issue?.message ?? 'is not valid');
+    return { error: `${field}: ${message.charAt(0).toLowerCase()}${message.slice(1)}.` };
+  }
+  const { db } = await getDatabase();
+  try {
+    const { budgetCents, deadline, location } = parsed.data;
+    await correctClaimTask(db, { humanToken: token, patch: { budgetCents, deadline, location } });
+  } catch (error) {
+    if (error instanceof ApiError) return { error: claimErrorMessage(error) };
+    throw error;
+  }
+  revalidatePath(`/claim/${token}`);
+  return { saved: true };
 }

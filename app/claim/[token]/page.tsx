@@ -7,12 +7,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
 import { getBrowserUser } from '@/lib/api/next-auth';
+import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim-by-human-token';
 import { getWallet } from '@/lib/services/payments/get-wallet';
 import { hasPassword } from '@/lib/services/users/has-password';
 import { addClaimCard } from './actions';
 import { ConfirmStep } from './confirm-step';
+import { CorrectStep } from './correct-step';
 import { EmailStep } from './email-step';
 import { PasswordStep } from './password-step';
 
@@ -84,10 +86,10 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
         </h1>
         {task.description && <p className="whitespace-pre-line text-stone-700">{task.description}</p>}
       </div>
-      <Card>
+      <Card className="space-y-4">
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <dt className="text-stone-500">Worker earns</dt>
-          <dd>{dollars(task.budgetCents)}</dd>
+          <dd data-testid="claim-budget">{dollars(task.budgetCents)}</dd>
           <dt className="text-stone-500">Platform fee (15%)</dt>
           <dd>{dollars(task.platformFeeCents)}</dd>
           <dt className="text-stone-500">You pay</dt>
@@ -99,6 +101,20 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
           <dt className="text-stone-500">Where</dt>
           <dd>{task.lat === null ? 'Remote' : (task.address ?? `${task.lat}, ${task.lng}`)}</dd>
         </dl>
+        <details className="text-sm" data-testid="claim-correct">
+          <summary className="cursor-pointer font-medium">Correct the place, budget or deadline</summary>
+          <div className="pt-3">
+            <CorrectStep
+              token={token}
+              budgetCents={task.budgetCents}
+              deadline={task.deadline.toISOString()}
+              place={
+                task.lat === null || task.lng === null ? null : { lat: task.lat, lng: task.lng, address: task.address }
+              }
+              tileUrl={env().MAP_TILE_URL}
+            />
+          </div>
+        </details>
       </Card>
       <Card className="space-y-4">
         {!current ? (

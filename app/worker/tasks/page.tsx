@@ -2,14 +2,18 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
+import type { MapMarker } from '@/components/map/task-map';
+import { TaskMapLazy } from '@/components/map/task-map-lazy';
 import { formatDistance } from '@/components/task-details';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { env } from '@/lib/env';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
+import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tasks near you' };
@@ -21,14 +25,24 @@ const MINE_LIMIT = 50;
 export default async function WorkerTasksPage() {
   const current = await requireBrowserUser('/worker/tasks');
   const { db } = await getDatabase();
-  const [open, mine] = await Promise.all([
+  const [open, mine, home] = await Promise.all([
     listOpenTasks(db, current.user.id, { limit: OPEN_LIMIT }),
     listTasks(db, current.user.id, {
       limit: MINE_LIMIT,
       role: 'worker',
       status: ['accepted', 'submitted', 'disputed', 'completed', 'resolved'],
     }),
+    findWorkerLocation(db, current.user.id),
   ]);
+  // The worker's own home (exact: it is theirs) and the located open tasks around it.
+  const markers: MapMarker[] = [
+    ...(home ? [{ lat: home.lat, lng: home.lng, kind: 'home' as const, label: 'You' }] : []),
+    ...open.data.flatMap((task) =>
+      task.location
+        ? [{ ...task.location, kind: 'nearby' as const, label: task.title, href: `/worker/tasks/${task.id}` }]
+        : [],
+    ),
+  ];
   return (
     <div className="space-y-8">
       <PageHeader
@@ -54,25 +68,30 @@ export default async function WorkerTasksPage() {
         ) : open.data.length === 0 ? (
           <EmptyState>No open tasks near you right now.</EmptyState>
         ) : (
-          <ul className="space-y-2" data-testid="open-tasks">
-            {open.data.map((task) => (
-              <li key={task.id} data-testid="open-task" className="rounded-lg border border-stone-200 bg-white p-4">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <Link href={`/worker/tasks/${task.id}`} className="font-medium underline">
-                    {task.title}
-                  </Link>
-                  <span className="font-mono text-sm" title="What you earn">
-                    {dollars(task.budgetCents)}
-                  </span>
-                </div>
-                <p className="text-xs text-stone-600">
-                  {task.distanceMeters === null ? 'Remote' : `${formatDistance(task.distanceMeters)} away`} · due{' '}
-                  <LocalTime value={task.deadline} /> · match {Math.round(task.matchScore * 100)}%
-                  {task.matchedSkills.length > 0 && ` · your skills: ${task.matchedSkills.join(', ')}`}
-                </p>
-              </li>
-            ))}
-          </ul>
+          <>
+            {markers.some((marker) => marker.kind === 'nearby') && (
+              <TaskMapLazy markers={markers} tileUrl={env().MAP_TILE_URL} label="Map of open tasks near you" />
+            )}
+            <ul className="space-y-2" data-testid="open-tasks">
+              {open.data.map((task) => (
+                <li key={task.id} data-testid="open-task" className="rounded-lg border border-stone-200 bg-white p-4">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <Link href={`/worker/tasks/${task.id}`} className="font-medium underline">
+                      {task.title}
+                    </Link>
+                    <span className="font-mono text-sm" title="What you earn">
+                      {dollars(task.budgetCents)}
+                    </span>
+                  </div>
+                  <p className="text-xs text-stone-600">
+                    {task.distanceMeters === null ? 'Remote' : `${formatDistance(task.distanceMeters)} away`} · due{' '}
+                    <LocalTime value={task.deadline} /> · match {Math.round(task.matchScore * 100)}%
+                    {task.matchedSkills.length > 0 && ` · your skills: ${task.matchedSkills.join(', ')}`}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
 

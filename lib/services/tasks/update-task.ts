@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import type { TaskUpdate } from '@/lib/schemas/task-actions';
-import { priceTask } from '@/lib/tasks/task-rules';
+import { patchTask } from './patch-task';
 import { readTaskAccess } from './read-task-access';
 import { taskNotFound } from './task-not-found';
 
@@ -39,37 +37,6 @@ export async function updateTask(db: Db, { user, taskId, patch }: UpdateTaskOpti
         details: { status: task.status, fundingSource: task.fundingSource },
       });
     }
-    const requirements = patch.proofRequirements ?? task.proofRequirements;
-    const located = patch.location === undefined ? task.lat !== null : patch.location !== null;
-    if (requirements.includes('gps') && !located) {
-      throw new ApiError('VALIDATION_ERROR', {
-        issues: [{ path: ['proofRequirements'], message: '`gps` proof needs the task’s `location`' }],
-      });
-    }
-    const location =
-      patch.location === undefined
-        ? {}
-        : {
-            lat: patch.location?.lat ?? null,
-            lng: patch.location?.lng ?? null,
-            address: patch.location?.address ?? null,
-          };
-    const [updated] = await tx
-      .update(tasks)
-      .set({
-        ...(patch.title !== undefined && { title: patch.title }),
-        ...(patch.description !== undefined && { description: patch.description }),
-        ...(patch.category !== undefined && { category: patch.category }),
-        ...location,
-        ...(patch.budgetCents !== undefined && priceTask(patch.budgetCents)),
-        ...(patch.deadline !== undefined && { deadline: new Date(patch.deadline) }),
-        ...(patch.requiredSkills !== undefined && { requiredSkills: patch.requiredSkills }),
-        ...(patch.proofRequirements !== undefined && { proofRequirements: [...new Set(patch.proofRequirements)] }),
-        ...(patch.instructions !== undefined && { instructions: patch.instructions }),
-      })
-      .where(eq(tasks.id, taskId))
-      .returning();
-    if (!updated) throw taskNotFound();
-    return updated;
+    return patchTask(tx, task, patch);
   });
 }

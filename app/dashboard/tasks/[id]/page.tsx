@@ -6,6 +6,7 @@ import { dollars } from '@/components/format';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice, type TaskView } from '@/components/task-details';
 import { TaskPanels } from '@/components/task-panels';
+import { TaskPlaceMap, TaskReviewPanel, TaskWorkerPanel } from '@/components/task-people-panels';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,8 +15,11 @@ import { DoneNotice } from '@/components/ui/done-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { env } from '@/lib/env';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { loadTaskPage } from '../load-task-page';
+import { loadTaskPeople } from '../load-task-people';
+import { reviewTaskAction } from '../review-actions';
 import { approveAction, cancelAction, requestRevisionAction, type TaskDone } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -36,6 +40,7 @@ export default async function TaskPage({
   const { db } = await getDatabase();
   const { access, task, timeline, thread } = await loadTaskPage(db, current.user.id, id);
   if (access.side !== 'requester') notFound();
+  const people = await loadTaskPeople(db, current.user.id, access.task, 'requester');
   const status = task.status;
   const canRevise = canTake('requestRevision', task) && task.revisionCount < MAX_REVISIONS;
   return (
@@ -70,6 +75,13 @@ export default async function TaskPage({
           budget is held in escrow until you approve.
         </p>
       </Card>
+
+      <TaskReviewPanel
+        due={people.reviewDue}
+        about={people.names.worker ?? 'the worker'}
+        action={reviewTaskAction.bind(null, task.id)}
+      />
+      <TaskWorkerPanel worker={people.worker} />
 
       {(canTake('approve', task) || canRevise || canTake('cancel', task)) && (
         <Card title="Your move" className="space-y-4" testId="task-actions">
@@ -113,8 +125,11 @@ export default async function TaskPage({
         </Card>
       )}
 
+      <TaskPlaceMap task={task} tileUrl={env().MAP_TILE_URL} />
+
       <TaskPanels
         page={{ task, thread, timeline }}
+        names={people.names}
         side="requester"
         closedThreadNote="The thread opens when a worker accepts the task."
         postMessage={postMessageAction}

@@ -2,12 +2,15 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
+import { loadTaskPeople } from '@/app/dashboard/tasks/load-task-people';
+import { reviewTaskAction } from '@/app/dashboard/tasks/review-actions';
 import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { dollars } from '@/components/format';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
 import { TaskPanels } from '@/components/task-panels';
+import { TaskPlaceMap, TaskReviewPanel } from '@/components/task-people-panels';
 import { TaskProofForm } from '@/components/task-proof-form';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { Card } from '@/components/ui/card';
@@ -15,6 +18,7 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { env } from '@/lib/env';
 import { haversineMeters } from '@/lib/geo/haversine';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
@@ -34,6 +38,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
   const assigned = access.side === 'worker';
   if (!assigned && task.status !== 'posted') notFound();
   const home = await findWorkerLocation(db, current.user.id);
+  const people = assigned ? await loadTaskPeople(db, current.user.id, access.task, 'worker') : null;
   const distance =
     task.location && home
       ? Math.round(haversineMeters(home.lat, home.lng, task.location.lat, task.location.lng))
@@ -93,8 +98,19 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         </Notice>
       )}
 
+      {people && (
+        <TaskReviewPanel
+          due={people.reviewDue}
+          about={people.names.requester}
+          action={reviewTaskAction.bind(null, task.id)}
+        />
+      )}
+
+      <TaskPlaceMap task={task} tileUrl={env().MAP_TILE_URL} />
+
       {assigned && (
         <TaskPanels
+          names={people?.names}
           page={{ task, thread, timeline }}
           side="worker"
           closedThreadNote="The thread opens when you accept the task."

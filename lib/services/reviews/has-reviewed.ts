@@ -1,0 +1,16 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { reviews } from '@/db/schema';
+import type { TaskSide } from '@/lib/services/tasks/side-of';
+
+export type HasReviewedOptions = { taskId: string; side: TaskSide };
+
+/** Whether `side` has already reviewed the other side of the task (each side reviews once). */
+export async function hasReviewed(db: DbOrTx, { taskId, side }: HasReviewedOptions): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.taskId, taskId), eq(reviews.side, side)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,12 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { workerProfiles } from '@/db/schema';
+
+/** The worker profile id of a user (a task's `workerId` is a user id), or null when they have none. */
+export async function findWorkerProfileId(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: workerProfiles.id })
+    .from(workerProfiles)
+    .where(eq(workerProfiles.userId, userId));
+  return row?.id ?? null;
+}
