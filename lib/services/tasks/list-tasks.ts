@@ -40,8 +40,8 @@ export async function listTasks(db: DbOrTx, userId: string, query: TaskListQuery
 
   const requested = sql`select p.id, p.created_at from (select id from users where id = ${userId}
       union all select id from users where owner_id = ${userId} and type = 'agent') r
-    ${query.requesterId ? sql`where r.id = ${query.requesterId}::uuid` : sql``}
-    cross join lateral (select t.id, t.created_at from tasks t where t.requester_id = r.id ${page}) p`;
+    cross join lateral (select t.id, t.created_at from tasks t where t.requester_id = r.id ${page}) p
+    ${query.requesterId ? sql`where r.id = ${query.requesterId}::uuid` : sql``}`;
   const assigned = sql`select t.id, t.created_at from tasks t where t.worker_id = ${userId} ${page}`;
   const sources =
     query.role === 'requester'
