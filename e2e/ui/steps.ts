@@ -28,3 +28,38 @@ export async function signOutInBrowser(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
 }
+
+// A 1×1 PNG.
+export const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Signs a new human up and takes them through onboarding to listed, in Lyon, with the photography skill. */
+export async function becomeListedWorker(page: Page) {
+  await signUpInBrowser(page, 'task-worker');
+  await page.goto('/worker/onboarding');
+  await page.getByLabel('Display name').fill(`Tess ${Date.now()}`);
+  await page.getByLabel('Headline').fill('Photos of shelves and shop fronts');
+  await page.getByLabel('Bio').fill('I photograph shelves and pick up parcels around Lyon.');
+  await page.getByLabel('Skills (comma-separated)').fill('photography, delivery');
+  await page.getByLabel('Hourly rate ($)').fill('25');
+  await page.getByLabel('City').fill('lyo');
+  await page.getByRole('button', { name: /^Lyon, / }).click();
+  await page.getByLabel(/Photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
+  await expect(state('step-profile')).toHaveText('done');
+  await page.getByTestId('step-capabilities').locator('input[type=radio][value=yes]').first().check();
+  await page.getByRole('button', { name: 'Save capabilities' }).click();
+  await expect(state('step-capabilities')).toHaveText('done');
+  await page.getByRole('button', { name: 'Verify my ID' }).click();
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(state('step-identity')).toHaveText('done');
+  await page.getByRole('button', { name: 'Set up payouts' }).click();
+  await page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await expect(state('step-payouts')).toHaveText('done');
+  const listing = page.getByTestId('step-listing');
+  await listing.getByRole('button', { name: 'List me' }).click();
+  await expect(listing.getByTestId('listing-status')).toHaveText('You are listed: agents can find you.');
+}

@@ -1,49 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from '../fixtures';
-import { enterTestCard, signUpInBrowser } from './steps';
+import { becomeListedWorker, enterTestCard, PHOTO, signUpInBrowser } from './steps';
 
 // The core loop in a real browser (issue 6): an agent posts a funded task through the API, a listed worker
 // accepts it in the browser, they talk (the agent through the long poll), the worker submits proof with a
 // photo, the operator approves on the dashboard, the worker is paid, and the agent's webhook endpoint (a local
 // receiver: the server runs with WEBHOOKS_ALLOW_PRIVATE_URLS=1) hears about it.
-
-// A 1×1 PNG.
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Signs a new human up and takes them through onboarding to listed, in Lyon, with the photography skill. */
-async function becomeListedWorker(page: Page) {
-  await signUpInBrowser(page, 'task-worker');
-  await page.goto('/worker/onboarding');
-  await page.getByLabel('Display name').fill(`Tess ${Date.now()}`);
-  await page.getByLabel('Headline').fill('Photos of shelves and shop fronts');
-  await page.getByLabel('Bio').fill('I photograph shelves and pick up parcels around Lyon.');
-  await page.getByLabel('Skills (comma-separated)').fill('photography, delivery');
-  await page.getByLabel('Hourly rate ($)').fill('25');
-  await page.getByLabel('City').fill('lyo');
-  await page.getByRole('button', { name: /^Lyon, / }).click();
-  await page.getByLabel(/Photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
-  await expect(state('step-profile')).toHaveText('done');
-  await page.getByTestId('step-capabilities').locator('input[type=radio][value=yes]').first().check();
-  await page.getByRole('button', { name: 'Save capabilities' }).click();
-  await expect(state('step-capabilities')).toHaveText('done');
-  await page.getByRole('button', { name: 'Verify my ID' }).click();
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(state('step-identity')).toHaveText('done');
-  await page.getByRole('button', { name: 'Set up payouts' }).click();
-  await page.getByRole('button', { name: 'Complete onboarding' }).click();
-  await expect(state('step-payouts')).toHaveText('done');
-  const listing = page.getByTestId('step-listing');
-  await listing.getByRole('button', { name: 'List me' }).click();
-  await expect(listing.getByTestId('listing-status')).toHaveText('You are listed: agents can find you.');
-}
 
 /** A loopback receiver that keeps every webhook it gets. */
 async function startReceiver() {
