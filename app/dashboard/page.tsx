@@ -174,10 +174,11 @@ export default async function DashboardPage() {
       <Card title="More">
         <ul className="space-y-1 text-sm text-stone-600">
           <li>
+            Payments:{' '}
             <Link href="/dashboard/payments" className="underline">
-              Payments
+              Card on file and payment history
             </Link>
-            : card on file and payment history.
+            .
           </li>
           <li>
             <Link href="/worker" className="underline">
