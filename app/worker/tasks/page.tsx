@@ -72,7 +72,7 @@ export default async function WorkerTasksPage({ searchParams }: { searchParams: 
       />
 
       {active.data.length > 0 && (
-        <section className="space-y-3" data-testid="active-tasks">
+        <section className="space-y-3" data-testid="pinned-tasks">
           <h2 className="text-lg font-semibold">Your active tasks</h2>
           <MyTaskList tasks={active.data} testId="active-task" />
         </section>
