@@ -1,44 +1,134 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ChoiceField } from '@/components/choice-field';
+import { FilterActions } from '@/components/filter-actions';
 import { dollars } from '@/components/format';
+import { firstParam, queryHref } from '@/components/query-href';
 import { TaskStatusBadge } from '@/components/task-status-badge';
+import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
+import { TASK_STATUSES } from '@/lib/schemas/tasks';
 import { listAgentNames } from '@/lib/services/agents/list-agent-names';
-import { listTasks } from '@/lib/services/tasks/list-tasks';
+import { listTasks, type TaskListQuery } from '@/lib/services/tasks/list-tasks';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tasks' };
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = 20;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
 
-// The tasks the signed-in human requested, and those their agents requested, newest first.
-export default async function TasksPage({ searchParams }: { searchParams: Promise<{ cursor?: string }> }) {
+type Params = Record<string, string | string[] | undefined>;
+
+/** A `YYYY-MM-DD` from the URL as the UTC midnight it names, `days` later; undefined when it is not a date. */
+function dayStart(value: string | undefined, days = 0): string | undefined {
+  if (!value || !DATE.test(value)) return undefined;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(time) ? undefined : new Date(time + days * DAY_MS).toISOString();
+}
+
+// The tasks the signed-in human requested, and those their agents requested, newest first. The filters and the
+// page live in the URL (status, agent, from, to, q, cursor), so a reload or Back keeps them.
+export default async function TasksPage({ searchParams }: { searchParams: Promise<Params> }) {
   const current = await requireBrowserUser('/dashboard/tasks');
-  const { cursor } = await searchParams;
+  const params = await searchParams;
   const { db } = await getDatabase();
-  const page = await listTasks(db, current.user.id, {
+  const agentName = await listAgentNames(db, current.user.id);
+
+  const status = TASK_STATUSES.find((value) => value === firstParam(params.status));
+  const agentParam = firstParam(params.agent);
+  const agent = agentParam === 'me' || (agentParam && agentName.has(agentParam)) ? agentParam : undefined;
+  const from = firstParam(params.from);
+  const to = firstParam(params.to);
+  const q = firstParam(params.q)?.slice(0, 200) ?? '';
+  const cursor = firstParam(params.cursor);
+  const filters = {
+    status,
+    agent,
+    from: dayStart(from) ? from : undefined,
+    to: dayStart(to) ? to : undefined,
+    q: q.trim() || undefined,
+  };
+  const query: TaskListQuery = {
     limit: PAGE_SIZE,
     role: 'requester',
-    ...(cursor ? { cursor } : {}),
-  }).catch((error) => {
+    ...(status ? { status: [status] } : {}),
+    ...(agent ? { requesterId: agent === 'me' ? current.user.id : agent } : {}),
+    ...(filters.from ? { createdFrom: dayStart(filters.from) } : {}),
+    ...(filters.to ? { createdBefore: dayStart(filters.to, 1) } : {}),
+    ...(filters.q ? { search: filters.q } : {}),
+  };
+  const page = await listTasks(db, current.user.id, { ...query, ...(cursor ? { cursor } : {}) }).catch((error) => {
     // A cursor edited by hand: start again from the newest.
-    if (error instanceof ApiError) return listTasks(db, current.user.id, { limit: PAGE_SIZE, role: 'requester' });
+    if (error instanceof ApiError) return listTasks(db, current.user.id, query);
     throw error;
   });
-  const agentName = await listAgentNames(db, current.user.id);
+  const filtered = Object.values(filters).some(Boolean);
+
   return (
     <div className="space-y-6">
-      <PageHeader title="Tasks" description="Tasks you and your agents posted. Open one to follow it and answer." />
+      <PageHeader
+        title="Tasks"
+        description="Tasks you and your agents posted. Open one to follow it and answer."
+        aside={
+          <Link href="/dashboard/tasks/new" className={buttonClass({ compact: true })} data-testid="new-task">
+            New task
+          </Link>
+        }
+      />
+      <form
+        method="get"
+        action="/dashboard/tasks"
+        data-testid="task-filters"
+        className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-6"
+      >
+        <Field
+          label="Search titles"
+          name="q"
+          type="search"
+          defaultValue={q}
+          className="col-span-2 sm:col-span-3 lg:col-span-2"
+        />
+        <ChoiceField label="Status" name="status" value={status} anyLabel="Any status" choices={TASK_STATUSES} />
+        <ChoiceField
+          label="Requested by"
+          name="agent"
+          value={agent}
+          anyLabel="Anyone"
+          choices={[['me', 'You'] as const, ...agentName]}
+        />
+        <Field label="From" name="from" type="date" defaultValue={filters.from ?? ''} />
+        <Field label="To" name="to" type="date" defaultValue={filters.to ?? ''} />
+        <FilterActions
+          clearHref="/dashboard/tasks"
+          filtered={filtered}
+          className="col-span-2 sm:col-span-3 lg:col-span-6"
+        />
+      </form>
       {page.data.length === 0 ? (
-        <EmptyState>No tasks yet. Your agents post them with POST /v1/tasks.</EmptyState>
+        <EmptyState>
+          {filtered ? (
+            'No tasks match these filters.'
+          ) : (
+            <>
+              No tasks yet.{' '}
+              <Link href="/dashboard/tasks/new" className="underline">
+                Post one
+              </Link>
+              , or let your agents post them with POST /v1/tasks.
+            </>
+          )}
+        </EmptyState>
       ) : (
         <Table
           testId="tasks-table"
+          stacked
           columns={[
             'Task',
             'Status',
@@ -49,7 +139,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
         >
           {page.data.map((task) => (
             <Row key={task.id} testId="task-row">
-              <td>
+              <td className="break-words">
                 <Link href={`/dashboard/tasks/${task.id}`} className="underline">
                   {task.title}
                 </Link>
@@ -66,11 +156,18 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           ))}
         </Table>
       )}
-      {page.nextCursor && (
-        <Link href={`/dashboard/tasks?cursor=${encodeURIComponent(page.nextCursor)}`} className="text-sm underline">
-          Older tasks
-        </Link>
-      )}
+      <nav className="flex gap-4 text-sm" aria-label="Pages">
+        {cursor && (
+          <Link href={queryHref('/dashboard/tasks', filters)} className="underline">
+            Newest tasks
+          </Link>
+        )}
+        {page.nextCursor && (
+          <Link href={queryHref('/dashboard/tasks', { ...filters, cursor: page.nextCursor })} className="underline">
+            Older tasks
+          </Link>
+        )}
+      </nav>
     </div>
   );
 }

@@ -1,12 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ChoiceField } from '@/components/choice-field';
+import { FilterActions } from '@/components/filter-actions';
 import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import type { MapMarker } from '@/components/map/task-map';
 import { TaskMapLazy } from '@/components/map/task-map-lazy';
+import { firstParam, queryHref } from '@/components/query-href';
 import { formatDistance } from '@/components/task-details';
-import { TaskStatusBadge } from '@/components/task-status-badge';
+import { TaskLine } from '@/components/task-line';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
@@ -14,35 +18,61 @@ import { env } from '@/lib/env';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
+import { TASK_CATEGORIES } from '@/lib/tasks/task-rules';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tasks near you' };
 
-const OPEN_LIMIT = 50;
+const PAGE_SIZE = 20;
 const MINE_LIMIT = 50;
+/** The distances the filter offers, in kilometers. */
+const DISTANCES_KM = [1, 5, 10, 25, 50];
 
-// The worker's task board: posted tasks near them (best match first), then the tasks assigned to them.
-export default async function WorkerTasksPage() {
+type Params = Record<string, string | string[] | undefined>;
+type MyTask = { id: string; title: string; status: string; budgetCents: number };
+
+// The worker's task board: their active tasks pinned on top, then posted tasks near them (best match first,
+// filtered by distance, category and minimum pay, paged; all kept in the URL), then their past tasks.
+export default async function WorkerTasksPage({ searchParams }: { searchParams: Promise<Params> }) {
   const current = await requireBrowserUser('/worker/tasks');
+  const params = await searchParams;
+  const km = DISTANCES_KM.find((value) => String(value) === firstParam(params.km));
+  const category = TASK_CATEGORIES.find((value) => value === firstParam(params.category));
+  const minPay = Number.parseFloat(firstParam(params.minPay) ?? '');
+  const minBudgetCents = Number.isFinite(minPay) && minPay > 0 ? Math.round(minPay * 100) : undefined;
+  const pageNumber = Math.max(1, Math.min(1_000, Number.parseInt(firstParam(params.page) ?? '1', 10) || 1));
+  const filters = { km, category, minPay: minBudgetCents ? minBudgetCents / 100 : undefined };
+
   const { db } = await getDatabase();
-  const [open, mine, home] = await Promise.all([
-    listOpenTasks(db, current.user.id, { limit: OPEN_LIMIT }),
+  const [open, active, past, home] = await Promise.all([
+    listOpenTasks(db, current.user.id, {
+      limit: PAGE_SIZE + 1,
+      offset: (pageNumber - 1) * PAGE_SIZE,
+      ...(km ? { maxDistanceMeters: km * 1_000 } : {}),
+      ...(category ? { category } : {}),
+      ...(minBudgetCents ? { minBudgetCents } : {}),
+    }),
+    listTasks(db, current.user.id, { limit: MINE_LIMIT, role: 'worker', status: ['accepted', 'submitted'] }),
     listTasks(db, current.user.id, {
       limit: MINE_LIMIT,
       role: 'worker',
-      status: ['accepted', 'submitted', 'disputed', 'completed', 'resolved'],
+      status: ['disputed', 'completed', 'resolved'],
     }),
     findWorkerLocation(db, current.user.id),
   ]);
-  // The worker's own home (exact: it is theirs) and the located open tasks around it.
+  const shown = open.data.slice(0, PAGE_SIZE);
+  const hasMore = open.data.length > PAGE_SIZE;
+  const filtered = Object.values(filters).some(Boolean);
+  // The worker's own home (exact: it is theirs) and the located open tasks of this page around it.
   const markers: MapMarker[] = [
     ...(home ? [{ lat: home.lat, lng: home.lng, kind: 'home' as const, label: 'You' }] : []),
-    ...open.data.flatMap((task) =>
+    ...shown.flatMap((task) =>
       task.location
         ? [{ ...task.location, kind: 'nearby' as const, label: task.title, href: `/worker/tasks/${task.id}` }]
         : [],
     ),
   ];
+
   return (
     <div className="space-y-8">
       <PageHeader
@@ -56,6 +86,13 @@ export default async function WorkerTasksPage() {
         }
       />
 
+      {active.data.length > 0 && (
+        <section className="space-y-3" data-testid="pinned-tasks">
+          <h2 className="text-lg font-semibold">Your active tasks</h2>
+          <MyTaskList tasks={active.data} testId="active-task" />
+        </section>
+      )}
+
       <section className="space-y-3">
         {!open.listed ? (
           <EmptyState testId="not-listed">
@@ -65,56 +102,112 @@ export default async function WorkerTasksPage() {
             </Link>
             .
           </EmptyState>
-        ) : open.data.length === 0 ? (
-          <EmptyState>No open tasks near you right now.</EmptyState>
         ) : (
           <>
+            <form
+              method="get"
+              action="/worker/tasks"
+              data-testid="open-task-filters"
+              className="grid grid-cols-2 items-end gap-3 sm:grid-cols-4"
+            >
+              <ChoiceField
+                label="Distance"
+                name="km"
+                value={km}
+                anyLabel="Any (my radius)"
+                choices={DISTANCES_KM.map((value) => [String(value), `Within ${value} km`] as const)}
+              />
+              <ChoiceField
+                label="Category"
+                name="category"
+                value={category}
+                anyLabel="Any category"
+                choices={TASK_CATEGORIES}
+              />
+              <Field
+                label="Minimum pay ($)"
+                name="minPay"
+                type="number"
+                min="0"
+                step="1"
+                inputMode="decimal"
+                defaultValue={filters.minPay ?? ''}
+              />
+              <FilterActions clearHref="/worker/tasks" filtered={filtered} />
+            </form>
             {markers.some((marker) => marker.kind === 'nearby') && (
               <TaskMapLazy markers={markers} tileUrl={env().MAP_TILE_URL} label="Map of open tasks near you" />
             )}
-            <ul className="space-y-2" data-testid="open-tasks">
-              {open.data.map((task) => (
-                <li key={task.id} data-testid="open-task" className="rounded-lg border border-stone-200 bg-white p-4">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <Link href={`/worker/tasks/${task.id}`} className="font-medium underline">
-                      {task.title}
-                    </Link>
-                    <span className="font-mono text-sm" title="What you earn">
-                      {dollars(task.budgetCents)}
-                    </span>
-                  </div>
-                  <p className="text-xs text-stone-600">
-                    {task.distanceMeters === null ? 'Remote' : `${formatDistance(task.distanceMeters)} away`} · due{' '}
-                    <LocalTime value={task.deadline} /> · match {Math.round(task.matchScore * 100)}%
-                    {task.matchedSkills.length > 0 && ` · your skills: ${task.matchedSkills.join(', ')}`}
-                  </p>
-                </li>
-              ))}
-            </ul>
+            {shown.length === 0 ? (
+              <EmptyState>
+                {filtered ? 'No open tasks match these filters.' : 'No open tasks near you right now.'}
+              </EmptyState>
+            ) : (
+              <ul className="space-y-2" data-testid="open-tasks">
+                {shown.map((task) => (
+                  <li key={task.id} data-testid="open-task" className="rounded-lg border border-stone-200 bg-white p-4">
+                    <div className="flex flex-wrap items-baseline justify-between gap-2">
+                      <Link href={`/worker/tasks/${task.id}`} className="min-w-0 break-words font-medium underline">
+                        {task.title}
+                      </Link>
+                      <span className="font-mono text-sm" title="What you earn">
+                        {dollars(task.budgetCents)}
+                      </span>
+                    </div>
+                    <p className="text-xs text-stone-600">
+                      {task.distanceMeters === null ? 'Remote' : `${formatDistance(task.distanceMeters)} away`} ·{' '}
+                      {task.category} · due <LocalTime value={task.deadline} /> · match{' '}
+                      {Math.round(task.matchScore * 100)}%
+                      {task.matchedSkills.length > 0 && ` · your skills: ${task.matchedSkills.join(', ')}`}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <nav className="flex gap-4 text-sm" aria-label="Pages">
+              {pageNumber > 1 && (
+                <Link
+                  href={queryHref('/worker/tasks', { ...filters, page: pageNumber > 2 ? pageNumber - 1 : undefined })}
+                  className="underline"
+                >
+                  Previous page
+                </Link>
+              )}
+              {hasMore && (
+                <Link href={queryHref('/worker/tasks', { ...filters, page: pageNumber + 1 })} className="underline">
+                  Next page
+                </Link>
+              )}
+            </nav>
           </>
         )}
       </section>
 
       <section className="space-y-3">
-        <h2 className="text-lg font-semibold">My tasks</h2>
-        {mine.data.length === 0 ? (
+        <h2 className="text-lg font-semibold">Past tasks</h2>
+        {past.data.length === 0 ? (
           <EmptyState>None yet: accept a task above.</EmptyState>
         ) : (
-          <ul className="space-y-2" data-testid="my-tasks">
-            {mine.data.map((task) => (
-              <li key={task.id} data-testid="my-task" className="flex items-center justify-between gap-2 text-sm">
-                <Link href={`/worker/tasks/${task.id}`} className="underline">
-                  {task.title}
-                </Link>
-                <span className="flex items-center gap-3">
-                  <TaskStatusBadge status={task.status} />
-                  <span className="font-mono">{dollars(task.budgetCents)}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <MyTaskList tasks={past.data} testId="my-task" />
         )}
       </section>
     </div>
+  );
+}
+
+function MyTaskList({ tasks, testId }: { tasks: MyTask[]; testId: string }) {
+  return (
+    <ul className="space-y-2" data-testid={`${testId}s`}>
+      {tasks.map((task) => (
+        <TaskLine
+          key={task.id}
+          href={`/worker/tasks/${task.id}`}
+          title={task.title}
+          status={task.status}
+          cents={task.budgetCents}
+          testId={testId}
+        />
+      ))}
+    </ul>
   );
 }

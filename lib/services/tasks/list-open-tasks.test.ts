@@ -161,4 +161,29 @@ describe('listOpenTasks', () => {
     }
     expect((await listOpenTasks(db, worker.id, { limit: 2 })).data).toHaveLength(2);
   });
+
+  it('filters by distance, category and minimum pay, and pages with an offset', async () => {
+    const { db, requester, worker, here, skill } = await scene();
+    const category = `cat-${randomUUID().slice(0, 8)}`;
+    const at = (meters: number) => ({ lat: here.lat + north(meters), lng: here.lng });
+    const near = await insertPostedTask(requester.id, { ...at(1_000), category, ...priceTask(2_000) });
+    const far = await insertPostedTask(requester.id, { ...at(8_000), category, ...priceTask(3_000) });
+    const cheap = await insertPostedTask(requester.id, { ...at(500), category, ...priceTask(600) });
+    const remote = await insertPostedTask(requester.id, { category, ...priceTask(5_000) });
+    const otherCategory = await insertPostedTask(requester.id, { ...at(500), requiredSkills: [skill] });
+    const ids = async (options: Omit<Parameters<typeof listOpenTasks>[2], 'limit'>) =>
+      (await listOpenTasks(db, worker.id, { limit: 1_000, ...options })).data.map((task) => task.id);
+
+    const inCategory = await ids({ category });
+    expect(new Set(inCategory)).toEqual(new Set([near.id, far.id, cheap.id, remote.id]));
+    expect(inCategory).not.toContain(otherCategory.id);
+    expect(new Set(await ids({ category, maxDistanceMeters: 5_000 }))).toEqual(new Set([near.id, cheap.id, remote.id]));
+    expect(new Set(await ids({ category, minBudgetCents: 2_000 }))).toEqual(new Set([near.id, far.id, remote.id]));
+    // A distance above the profile's radius is the radius.
+    expect(new Set(await ids({ category, maxDistanceMeters: 1_000_000 }))).toEqual(new Set(inCategory));
+
+    const pageOne = (await listOpenTasks(db, worker.id, { limit: 2, category })).data.map((task) => task.id);
+    const pageTwo = (await listOpenTasks(db, worker.id, { limit: 2, offset: 2, category })).data.map((task) => task.id);
+    expect([...pageOne, ...pageTwo]).toEqual(inCategory);
+  });
 });

@@ -25,6 +25,19 @@ export type OpenTask = ReturnType<typeof toTaskResource> & {
   matchScore: number;
 };
 
+export type OpenTaskOptions = {
+  limit: number;
+  /** Rows to skip, for the next page (the ranking is a score, not a keyset). */
+  offset?: number;
+  livemode?: boolean;
+  /** Only located tasks within this many meters (at most the profile's radius); remote tasks stay. */
+  maxDistanceMeters?: number;
+  /** Only tasks of this category. */
+  category?: string;
+  /** Only tasks that pay the worker at least this much. */
+  minBudgetCents?: number;
+};
+
 export type OpenTasks = { listed: boolean; hasLocation: boolean; radiusMeters: number | null; data: OpenTask[] };
 
 /** A task id with its score, as the ranking query selects it. */
@@ -37,11 +50,7 @@ type RankedRow = { id: string; distance_meters: number | null; matched_skills: s
  * has no profile) sees none: posted tasks are shown to listed workers only, and only those of the worker's mode
  * (`options.livemode`, default the deployment's: a live worker never sees test-mode tasks).
  */
-export async function listOpenTasks(
-  db: DbOrTx,
-  userId: string,
-  options: { limit: number; livemode?: boolean },
-): Promise<OpenTasks> {
+export async function listOpenTasks(db: DbOrTx, userId: string, options: OpenTaskOptions): Promise<OpenTasks> {
   const livemode = options.livemode ?? callerLivemode();
   const [profile] = await db
     .select({
@@ -56,6 +65,7 @@ export async function listOpenTasks(
   if (!profile?.isListed) return { listed: false, hasLocation: false, radiusMeters: null, data: [] };
 
   const located = profile.lat !== null && profile.lng !== null;
+  const radius = Math.min(profile.radius, options.maxDistanceMeters ?? profile.radius);
   const skills = (profile.skills ?? []).map((skill) => skill.toLowerCase());
   const skillsArray = `{${skills.map((skill) => `"${skill.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 
@@ -67,7 +77,7 @@ export async function listOpenTasks(
       : sql`null::float8`;
   const where =
     located && profile.lat !== null && profile.lng !== null
-      ? nearby({ lat: profile.lat, lng: profile.lng, radiusMeters: profile.radius })
+      ? nearby({ lat: profile.lat, lng: profile.lng, radiusMeters: radius })
       : sql`false`;
 
   const ranked = await execute<RankedRow>(
@@ -89,11 +99,13 @@ export async function listOpenTasks(
           and t.requester_id <> ${userId}
           and not exists (select 1 from users r where r.id = t.requester_id and r.owner_id = ${userId})
           and (t.lat is null or (${where}))
+          ${options.category ? sql`and t.category = ${options.category}` : sql``}
+          ${options.minBudgetCents ? sql`and t.budget_cents >= ${options.minBudgetCents}` : sql``}
       ) c
-      where c.distance_meters is null or c.distance_meters <= ${profile.radius}
+      where c.distance_meters is null or c.distance_meters <= ${radius}
     ) scored
     order by match_score desc, deadline asc, id asc
-    limit ${options.limit}`,
+    limit ${options.limit} offset ${options.offset ?? 0}`,
   );
   const rows = ranked.length
     ? await db

@@ -12,6 +12,14 @@ export type TaskListQuery = {
   status?: TaskStatus[];
   /** `requester`: tasks the caller (or their agents) requested; `worker`: tasks assigned to them; absent: both. */
   role?: 'requester' | 'worker';
+  /** Only tasks this requester posted: the caller or one of their agents (with `role: 'requester'`). */
+  requesterId?: string;
+  /** Only tasks created at or after this instant (ISO). */
+  createdFrom?: string;
+  /** Only tasks created before this instant (ISO). */
+  createdBefore?: string;
+  /** Only tasks whose title contains this text (case-insensitive). */
+  search?: string;
 };
 
 /**
@@ -22,13 +30,18 @@ export type TaskListQuery = {
 export async function listTasks(db: DbOrTx, userId: string, query: TaskListQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const take = query.limit + 1;
+  const search = query.search?.trim();
   const page = sql`${query.status?.length ? sql`and t.status = any(${toPgArray(query.status)}::task_status[])` : sql``}
+    ${query.createdFrom ? sql`and t.created_at >= ${query.createdFrom}::timestamptz` : sql``}
+    ${query.createdBefore ? sql`and t.created_at < ${query.createdBefore}::timestamptz` : sql``}
+    ${search ? sql`and t.title ilike ${`%${escapeLike(search)}%`}` : sql``}
     ${after ? sql`and (t.created_at, t.id) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)` : sql``}
     order by t.created_at desc, t.id desc limit ${take}`;
 
   const requested = sql`select p.id, p.created_at from (select id from users where id = ${userId}
       union all select id from users where owner_id = ${userId} and type = 'agent') r
-    cross join lateral (select t.id, t.created_at from tasks t where t.requester_id = r.id ${page}) p`;
+    cross join lateral (select t.id, t.created_at from tasks t where t.requester_id = r.id ${page}) p
+    ${query.requesterId ? sql`where r.id = ${query.requesterId}::uuid` : sql``}`;
   const assigned = sql`select t.id, t.created_at from tasks t where t.worker_id = ${userId} ${page}`;
   const sources =
     query.role === 'requester'
@@ -67,3 +80,6 @@ export async function listTasks(db: DbOrTx, userId: string, query: TaskListQuery
 }
 
 const toPgArray = (values: string[]) => `{${values.join(',')}}`;
+
+/** `%`, `_` and `\\` match themselves in an `ilike` pattern. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -1,0 +1,32 @@
+import Link from 'next/link';
+import { dollars } from '@/components/format';
+import { TaskStatusBadge } from '@/components/task-status-badge';
+
+/** One task in a short list: its title (a link), then its status and an amount; wraps on a narrow screen. */
+export function TaskLine({
+  href,
+  title,
+  status,
+  cents,
+  testId,
+  className,
+}: {
+  href: string;
+  title: string;
+  status: string;
+  cents: number;
+  testId: string;
+  className?: string;
+}) {
+  return (
+    <li data-testid={testId} className={`flex flex-wrap items-center justify-between gap-2 text-sm ${className ?? ''}`}>
+      <Link href={href} className="min-w-0 break-words underline">
+        {title}
+      </Link>
+      <span className="flex items-center gap-3">
+        <TaskStatusBadge status={status} />
+        <span className="font-mono">{dollars(cents)}</span>
+      </span>
+    </li>
+  );
+}
