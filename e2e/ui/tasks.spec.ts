@@ -26,7 +26,7 @@ async function becomeListedWorker(page: Page) {
   await page.getByLabel('Skills (comma-separated)').fill('photography, delivery');
   await page.getByLabel('Hourly rate ($)').fill('25');
   await page.getByLabel('City').fill('lyo');
-  await page.getByRole('button', { name: /^Lyon, / }).click();
+  await page.getByRole('option', { name: /^Lyon, / }).click();
   await page.getByLabel(/Photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
   await page.getByRole('button', { name: 'Save profile' }).click();
   const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
