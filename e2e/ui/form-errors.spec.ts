@@ -56,6 +56,11 @@ test('onboarding says what is missing next to the field; the city is picked with
   await city.fill('par');
   await city.press('Escape');
   await expect(city).toHaveAttribute('aria-expanded', 'false');
+
+  // The notes under the fields fit a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('onboarding-390.png'), fullPage: true });
 });
 
 test('claim page: a declined card keeps the typed fields and the email, and says why', async ({ page, request }) => {
