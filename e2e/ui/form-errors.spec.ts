@@ -91,5 +91,5 @@ test('claim page: a declined card keeps the typed fields and the email, and says
   await page.getByRole('button', { name: 'Save card' }).click();
   await page.getByRole('button', { name: 'Pay $11.50 and post the task' }).click();
   await expect(page.getByText('Your card was not charged')).toBeVisible();
-  await expect(page.getByText(`Signed in as ${human}`)).toBeVisible();
+  await expect(page.getByRole('main').getByText(`Signed in as ${human}`)).toBeVisible();
 });
