@@ -4,9 +4,12 @@ import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, NewPasswordField } from '@/components/ui/field';
+import { FormStateProvider } from '@/components/ui/form-state';
 import { Notice } from '@/components/ui/notice';
+import { describeFormError, type FormErrors, type FormFieldMap } from '@/lib/api/describe-error';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
+import { type ValidationIssue, validationError } from '@/lib/errors/api-error';
 
 type Mode = 'login' | 'signup';
 
@@ -14,6 +17,7 @@ type Mode = 'login' | 'signup';
 export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>();
   const [pending, setPending] = useState(false);
   // Until React has hydrated, a click would submit the form natively (and put the password in the URL).
   const [hydrated, setHydrated] = useState(false);
@@ -22,6 +26,7 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    setFieldErrors(undefined);
     setPending(true);
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '');
@@ -37,7 +42,9 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
         });
         const payload = await response.json();
         if (!response.ok) {
-          setError(describeError(payload));
+          const described = describeError(payload);
+          setError(described.error);
+          setFieldErrors(described.fieldErrors);
           return;
         }
         credentials = { sessionToken: payload.data.session.token };
@@ -59,16 +66,16 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
 
   return (
     <form onSubmit={onSubmit} method="post" className="space-y-4">
-      {mode === 'signup' && <Field label="Name" name="name" type="text" autoComplete="name" />}
-      <Field label="Email" name="email" type="email" autoComplete="email" required />
-      <Field
-        required
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-        minLength={mode === 'signup' ? 10 : undefined}
-      />
+      {/* The form is not reset (onSubmit prevents it), so only the errors travel here. */}
+      <FormStateProvider value={{ fieldErrors }}>
+        {mode === 'signup' && <Field label="Name" name="name" type="text" autoComplete="name" maxLength={100} />}
+        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        {mode === 'signup' ? (
+          <NewPasswordField label="Password" />
+        ) : (
+          <Field required label="Password" name="password" type="password" autoComplete="current-password" />
+        )}
+      </FormStateProvider>
       <Notice tone="error">{error}</Notice>
       <Button type="submit" wide disabled={!hydrated || pending}>
         {mode === 'signup' ? 'Create account' : 'Log in'}
@@ -77,10 +84,16 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
   );
 }
 
-function describeError(payload: {
-  error?: { message?: string; issues?: { path: string[]; message: string }[] };
-}): string {
-  const issue = payload.error?.issues?.[0];
-  if (issue) return `${issue.path.join('.') || 'Request'}: ${issue.message}`;
-  return payload.error?.message ?? 'Something went wrong';
+/** The fields of POST /v1/users as this form names them. */
+const SIGN_UP_FIELDS: FormFieldMap = {
+  email: { field: 'email', label: 'Email' },
+  password: { field: 'password', label: 'Password' },
+  name: { field: 'name', label: 'Name' },
+};
+
+/** An error answer of POST /v1/users: each issue under its field, and a line for the notice. */
+function describeError(payload: { error?: { message?: string; issues?: ValidationIssue[] } }): FormErrors {
+  const issues = payload.error?.issues ?? [];
+  if (issues.length === 0) return { error: payload.error?.message ?? 'Something went wrong' };
+  return describeFormError(validationError(issues), SIGN_UP_FIELDS);
 }

@@ -1,7 +1,8 @@
 'use client';
 
 import { type KeyboardEvent, useId, useState } from 'react';
-import { controlClass } from '@/components/ui/field';
+import { controlClass, FieldNotes } from '@/components/ui/field';
+import { useFieldState } from '@/components/ui/form-state';
 import { type City, searchCities } from '@/lib/geo/cities';
 
 /** A place picked from the offline gazetteer: a city and its coordinates. */
@@ -24,12 +25,16 @@ const placeOf = (city: City): PickedPlace => ({
 export function PlacePicker({
   initial,
   label = 'City',
+  hint,
   onChange,
 }: {
   initial: PickedPlace | null;
   label?: string;
+  /** A line under the field (what listing still needs); the form's error for `city` shows there too. */
+  hint?: string;
   onChange?: (place: PickedPlace | null) => void;
 }) {
+  const { error } = useFieldState('city');
   const [picked, setPicked] = useState<PickedPlace | null>(initial);
   const [typed, setTyped] = useState(initial?.city ?? '');
   const [open, setOpen] = useState(false);
@@ -89,7 +94,9 @@ export function PlacePicker({
           onBlur={() => setOpen(false)}
           placeholder="Start typing, e.g. Paris"
           autoComplete="off"
-          className={controlClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}
+          className={`${controlClass}${error ? ' border-red-500' : ''}`}
         />
       </label>
       <div
@@ -121,6 +128,7 @@ export function PlacePicker({
           {picked.city}, {picked.country} ({picked.lat.toFixed(3)}, {picked.lng.toFixed(3)})
         </p>
       )}
+      <FieldNotes id={id} hint={hint} error={error} />
       <input type="hidden" name="city" value={picked?.city ?? ''} />
       <input type="hidden" name="region" value={picked?.region ?? ''} />
       <input type="hidden" name="country" value={picked?.country ?? ''} />

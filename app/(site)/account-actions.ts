@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
+import { describeActionError, describeFormError } from '@/lib/api/describe-error';
 import { getBrowserUser } from '@/lib/api/next-auth';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
@@ -13,7 +13,12 @@ import { confirmPasswordReset } from '@/lib/services/users/confirm-password-rese
 import { requestPasswordReset } from '@/lib/services/users/request-password-reset';
 import { resendVerificationEmail } from '@/lib/services/users/resend-verification-email';
 
-export type AccountFormState = { error?: string; done?: boolean; sentTo?: string };
+export type AccountFormState = {
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  done?: boolean;
+  sentTo?: string;
+};
 
 /** The per-IP limit of the operation the form stands for, as the API counts it. */
 async function limitPerIp(operation: Operation) {
@@ -31,7 +36,7 @@ export async function requestPasswordResetAction(_state: AccountFormState, form:
     await requestPasswordReset(await limitPerIp(requestPasswordResetOperation), email);
     return { done: true };
   } catch (error) {
-    return { error: describeActionError(error) };
+    return describeFormError(error, { email: { field: 'email', label: 'Email' } });
   }
 }
 
@@ -46,7 +51,7 @@ export async function confirmPasswordResetAction(
     const { db } = await limitPerIp(confirmPasswordResetOperation);
     await confirmPasswordReset(db, input);
   } catch (error) {
-    return { error: describeActionError(error) };
+    return describeFormError(error, { password: { field: 'password', label: 'New password' } });
   }
   redirect('/login?reset=1');
 }

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
+import { describeFormError } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { changePasswordOperation, updateCurrentUserOperation } from '@/lib/schemas/account-settings';
 import { changePassword } from '@/lib/services/users/change-password';
@@ -22,7 +22,7 @@ export async function updateNameAction(_state: ActionState, form: FormData): Pro
     revalidatePath('/', 'layout');
     return { saved: true };
   } catch (error) {
-    return { error: describeActionError(error) };
+    return describeFormError(error, { name: { field: 'name', label: 'Name' } });
   }
 }
 
@@ -40,6 +40,9 @@ export async function changePasswordAction(_state: ActionState, form: FormData):
     revalidatePath(PAGE);
     return { saved: true };
   } catch (error) {
-    return { error: describeActionError(error) };
+    return describeFormError(error, {
+      currentPassword: { field: 'currentPassword', label: 'Current password' },
+      password: { field: 'password', label: 'New password' },
+    });
   }
 }

@@ -1,17 +1,22 @@
 'use client';
 
-import { type ReactNode, useActionState } from 'react';
+import { type ReactNode, useActionState, useState } from 'react';
 import { cx } from './class-names';
+import { FormStateProvider, textValuesOf } from './form-state';
 import { Notice } from './notice';
 import { SecretOnce } from './secret-once';
 
-/** What every server action behind a form returns: the error to show, or that it saved. */
-export type ActionState = { error?: string; saved?: boolean };
+/**
+ * What every server action behind a form returns: the error to show (one line, for the notice under the form),
+ * the message for each field it names (`describeFormError` builds both), or that it saved.
+ */
+export type ActionState = { error?: string; saved?: boolean; fieldErrors?: Record<string, string> };
 
 /**
  * The one form pattern: a server action run through `useActionState`, its fields as `children` (with a
  * `SubmitButton`, which is disabled while the action runs), and the action's error (or "Saved") inline
- * under them. `done` replaces the form once the state says so; `secret` picks a secret out of the state
+ * under them, each field's own error under that field. A refused form keeps what was typed (React resets a
+ * form after its action; the fields take the submitted values back as their defaults). `done` replaces the form once the state says so; `secret` picks a secret out of the state
  * (a new key) to show once under the form.
  */
 export function ActionForm<S extends ActionState>({
@@ -32,13 +37,21 @@ export function ActionForm<S extends ActionState>({
   done?: (state: NoInfer<S>) => ReactNode;
   secret?: { label: string; of: (state: NoInfer<S>) => string | undefined };
 }) {
-  const [state, formAction] = useActionState<S, FormData>(action, {} as Awaited<S>);
+  const [values, setValues] = useState<Record<string, string>>();
+  const [state, formAction] = useActionState<S, FormData>(
+    async (previous, form) => {
+      const next = await action(previous, form);
+      setValues(next.error ? textValuesOf(form) : undefined);
+      return next;
+    },
+    {} as Awaited<S>,
+  );
   const replacement = done?.(state);
   if (replacement) return replacement;
   const layout = inline ? 'flex flex-wrap items-end gap-3' : 'space-y-3';
   const form = (
     <form action={formAction} className={cx(className ?? layout)} data-testid={testId}>
-      {children}
+      <FormStateProvider value={{ fieldErrors: state.fieldErrors, values }}>{children}</FormStateProvider>
       {!secret && <Outcome state={state} />}
     </form>
   );

@@ -1,43 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { enterTestCard, signUpInBrowser } from './steps';
+import { becomeListedWorker, enterTestCard, PHOTO, signUpInBrowser } from './steps';
 
 // Issue 18 point 6, people and places on tasks: the requester sees who accepted, the thread names both sides,
 // maps draw their markers on a blank grid (no MAP_TILE_URL here, so no tiles), the claim page corrects the
 // proposal before paying, and both sides are asked for a review once the task is completed.
-
-// A 1×1 PNG.
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** A new human, onboarded and listed in Lyon with the photography skill, named `name`. */
-async function listedWorkerNamed(page: Page, name: string) {
-  await signUpInBrowser(page, 'people-worker');
-  await page.goto('/worker/onboarding');
-  await page.getByLabel('Display name').fill(name);
-  await page.getByLabel('Headline').fill('Photos of shop fronts');
-  await page.getByLabel('Bio').fill('I photograph shop fronts around Lyon.');
-  await page.getByLabel('Skills (comma-separated)').fill('photography');
-  await page.getByLabel('Hourly rate ($)').fill('25');
-  await page.getByLabel('City').fill('lyo');
-  await page.getByRole('button', { name: /^Lyon, / }).click();
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
-  await expect(state('step-profile')).toHaveText('done');
-  await page.getByTestId('step-capabilities').locator('input[type=radio][value=yes]').first().check();
-  await page.getByRole('button', { name: 'Save capabilities' }).click();
-  await expect(state('step-capabilities')).toHaveText('done');
-  await page.getByRole('button', { name: 'Verify my ID' }).click();
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(state('step-identity')).toHaveText('done');
-  await page.getByRole('button', { name: 'Set up payouts' }).click();
-  await page.getByRole('button', { name: 'Complete onboarding' }).click();
-  await expect(state('step-payouts')).toHaveText('done');
-  await page.getByTestId('step-listing').getByRole('button', { name: 'List me' }).click();
-  await expect(page.getByTestId('listing-status')).toHaveText('You are listed: agents can find you.');
-}
 
 /** Clicks a button that moves money, and its inline confirmation when the page asks for one. */
 async function clickAndConfirm(page: Page, name: string, done: () => Promise<void>) {
@@ -78,7 +45,7 @@ test('the requester sees the worker card, names in the thread and the place map;
     const asAgent = { authorization: `Bearer ${agentKey}` };
 
     const workerName = `Dana ${Date.now()}`;
-    await listedWorkerNamed(workerPage, workerName);
+    await becomeListedWorker(workerPage, workerName);
 
     const title = `Photograph the florist window ${Date.now()}`;
     const created = await request.post('/v1/tasks', {

@@ -36,10 +36,10 @@ export const PHOTO = Buffer.from(
 );
 
 /** Signs a new human up and takes them through onboarding to listed, in Lyon, with the photography skill. */
-export async function becomeListedWorker(page: Page) {
+export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`) {
   await signUpInBrowser(page, 'task-worker');
   await page.goto('/worker/onboarding');
-  await page.getByLabel('Display name').fill(`Tess ${Date.now()}`);
+  await page.getByLabel('Display name').fill(name);
   await page.getByLabel('Headline').fill('Photos of shelves and shop fronts');
   await page.getByLabel('Bio').fill('I photograph shelves and pick up parcels around Lyon.');
   await page.getByLabel('Skills (comma-separated)').fill('photography, delivery');

@@ -22,8 +22,13 @@ import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
 import { BUDGET_MAX_CENTS, BUDGET_MIN_CENTS } from '@/lib/tasks/task-rules';
 
-export type EmailStepState = { error?: string; sessionToken?: string; existingEmail?: string };
-export type FormState = { error?: string; done?: boolean };
+export type EmailStepState = {
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  sessionToken?: string;
+  existingEmail?: string;
+};
+export type FormState = { error?: string; fieldErrors?: Record<string, string>; done?: boolean };
 export type CorrectState = { error?: string; saved?: boolean };
 
 // Every action here acts under its claim link, checked first: a made-up or spent link creates and changes
@@ -50,7 +55,12 @@ export async function submitClaimEmail(token: string, _state: EmailStepState, fo
   const linkError = await openClaimError(token);
   if (linkError) return { error: linkError };
   const parsed = emailSchema.safeParse(form.get('email'));
-  if (!parsed.success) return { error: 'Enter a valid email address.' };
+  if (!parsed.success) {
+    return {
+      error: 'Enter a valid email address.',
+      fieldErrors: { email: 'Enter a valid email address, e.g. you@example.com' },
+    };
+  }
   const database = await getDatabase();
   const requestHeaders = await headers();
   const ip = clientIp(requestHeaders);
@@ -119,7 +129,10 @@ export async function chooseClaimPassword(token: string, _state: FormState, form
   const found = await findClaimByHumanToken(db, token);
   if (found?.claim.claimedBy !== current.user.id) return { error: CLAIM_LINK_ERRORS.missing };
   const password = passwordSchema.safeParse(form.get('password'));
-  if (!password.success) return { error: password.error.issues[0]?.message ?? 'Invalid password' };
+  if (!password.success) {
+    const message = password.error.issues[0]?.message ?? 'Invalid password';
+    return { error: message, fieldErrors: { password: message } };
+  }
   const set = await setInitialPassword(db, { userId: current.user.id, password: password.data });
   return set ? { done: true } : { error: 'This account already has a password.' };
 }

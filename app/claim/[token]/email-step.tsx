@@ -2,8 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
-import { useActionState, useEffect } from 'react';
+import { useActionState, useEffect, useState } from 'react';
 import { Field } from '@/components/ui/field';
+import { FormStateProvider, textValuesOf } from '@/components/ui/form-state';
 import { Notice } from '@/components/ui/notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { type EmailStepState, submitClaimEmail } from './actions';
@@ -11,7 +12,13 @@ import { type EmailStepState, submitClaimEmail } from './actions';
 /** Step 1: an email. A new one signs the human in on the spot; a known one is sent to log in first. */
 export function EmailStep({ token }: { token: string }) {
   const router = useRouter();
-  const [state, action] = useActionState<EmailStepState, FormData>(submitClaimEmail.bind(null, token), {});
+  // React resets the form after its action: a refused email comes back as the field's default.
+  const [values, setValues] = useState<Record<string, string>>();
+  const [state, action] = useActionState<EmailStepState, FormData>(async (previous, form) => {
+    const next = await submitClaimEmail(token, previous, form);
+    setValues(textValuesOf(form));
+    return next;
+  }, {});
 
   useEffect(() => {
     if (!state.sessionToken) return;
@@ -33,7 +40,9 @@ export function EmailStep({ token }: { token: string }) {
   // Not ActionForm: the state also signs the human in (above), and the button stays off once it has.
   return (
     <form action={action} className="space-y-3">
-      <Field label="Your email" name="email" type="email" autoComplete="email" required />
+      <FormStateProvider value={{ fieldErrors: state.fieldErrors, values }}>
+        <Field label="Your email" name="email" type="email" autoComplete="email" required />
+      </FormStateProvider>
       <SubmitButton wide disabled={Boolean(state.sessionToken)}>
         Continue
       </SubmitButton>

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
+import { describeActionError, describeFormError, type FormFieldMap } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { createAgentOperation, updateAgentOperation } from '@/lib/schemas/agents';
@@ -14,8 +14,18 @@ import { updateAgent } from '@/lib/services/agents/update-agent';
 import { getClaimCodeStatus } from '@/lib/services/claim-codes/get-claim-code-status';
 import { mintClaimCode } from '@/lib/services/claim-codes/mint-claim-code';
 
-export type KeyState = { error?: string; key?: string };
-export type FormState = { error?: string; saved?: boolean };
+export type KeyState = { error?: string; fieldErrors?: Record<string, string>; key?: string };
+export type FormState = { error?: string; fieldErrors?: Record<string, string>; saved?: boolean };
+
+/** The agent forms' fields by their API names; the cap is typed in dollars, the API counts cents. */
+const AGENT_FIELDS: FormFieldMap = {
+  name: { field: 'name', label: 'Name' },
+  spendingLimitCents: {
+    field: 'spendingLimit',
+    label: 'Spending cap',
+    message: 'Enter an amount in dollars (up to two decimals), or leave it empty for no cap',
+  },
+};
 export type ClaimCodeState = { error?: string; code?: string; expiresAt?: string; pasteSnippet?: string };
 
 const PAGE = '/dashboard/agents';
@@ -35,7 +45,7 @@ export async function createAgentAction(_state: KeyState, form: FormData): Promi
     revalidatePath(PAGE);
     return { key: created.apiKey.key };
   } catch (error) {
-    return { error: describeActionError(error) };
+    return describeFormError(error, AGENT_FIELDS);
   }
 }
 
@@ -49,7 +59,7 @@ export async function updateAgentAction(agentId: string, _state: FormState, form
     revalidatePath(`${PAGE}/${agentId}`);
     return { saved: true };
   } catch (error) {
-    return { error: describeActionError(error) };
+    return describeFormError(error, AGENT_FIELDS);
   }
 }
 

@@ -4,13 +4,13 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { ConfirmState } from '@/components/ui/confirm-action';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
+import { describeActionError, describeFormError } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { createApiKeyOperation } from '@/lib/schemas/api-keys';
 import { createApiKey } from '@/lib/services/operators/create-api-key';
 import { revokeApiKey } from '@/lib/services/operators/revoke-api-key';
 
-export type CreateKeyState = { error?: string; key?: string };
+export type CreateKeyState = { error?: string; fieldErrors?: Record<string, string>; key?: string };
 
 /** The same validation as POST /v1/operators/me/keys. */
 export async function createKeyAction(_state: CreateKeyState, form: FormData): Promise<CreateKeyState> {
@@ -23,7 +23,7 @@ export async function createKeyAction(_state: CreateKeyState, form: FormData): P
     revalidatePath('/dashboard/keys');
     return { key: created.key };
   } catch (error) {
-    return { error: describeActionError(error) };
+    return describeFormError(error, { name: { field: 'name', label: 'Name' }, mode: { field: 'mode', label: 'Mode' } });
   }
 }
 

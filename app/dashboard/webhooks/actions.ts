@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { ConfirmState } from '@/components/ui/confirm-action';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
+import { describeActionError, describeFormError } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { createWebhookOperation, updateWebhookOperation } from '@/lib/schemas/webhooks';
@@ -17,7 +17,7 @@ import { updateWebhookEndpoint } from '@/lib/services/webhooks/update-webhook-en
 
 const PAGE = '/dashboard/webhooks';
 
-export type CreateWebhookState = { error?: string; secret?: string };
+export type CreateWebhookState = { error?: string; fieldErrors?: Record<string, string>; secret?: string };
 export type ActionState = { error?: string; saved?: boolean };
 
 /** The same validation and URL rules as POST /v1/webhooks; the endpoint belongs to the signed-in operator. */
@@ -39,7 +39,10 @@ export async function createWebhookAction(_state: CreateWebhookState, form: Form
     revalidatePath(PAGE);
     return { secret: created.secret };
   } catch (error) {
-    return { error: describeActionError(error) };
+    return describeFormError(error, {
+      url: { field: 'url', label: 'URL' },
+      description: { field: 'description', label: 'Description' },
+    });
   }
 }
 

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
+import { describeActionError, describeFormError } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
@@ -16,8 +16,9 @@ import { saveCapabilities } from '@/lib/services/workers/save-capabilities';
 import { setListing } from '@/lib/services/workers/set-listing';
 import { startIdVerification } from '@/lib/services/workers/start-id-verification';
 import { updateWorkerProfile } from '@/lib/services/workers/update-worker-profile';
+import { missingSentence, PROFILE_FIELDS } from './profile-fields';
 
-export type StepState = { error?: string; saved?: boolean };
+export type StepState = { error?: string; saved?: boolean; fieldErrors?: Record<string, string> };
 
 const PAGE = '/worker/onboarding';
 const text = (form: FormData, name: string) => {
@@ -65,7 +66,7 @@ export async function saveProfileAction(_state: StepState, form: FormData): Prom
     revalidatePath(PAGE);
     return { saved: true };
   } catch (error) {
-    return { error: describeActionError(error) };
+    return describeFormError(error, PROFILE_FIELDS);
   }
 }
 
@@ -113,7 +114,15 @@ export async function startPayoutsAction(): Promise<void> {
   redirect(onboardingUrl);
 }
 
-/** The listing switch; a refusal says which requirement is missing (the API's code and details). */
+/** Why listing was refused, in words (the API's code and `details.missing`). */
+function listingRefusal(error: ApiError): string {
+  if (error.code === 'PROFILE_INCOMPLETE') return missingSentence((error.details?.missing as string[]) ?? []);
+  if (error.code === 'ID_VERIFICATION_REQUIRED') return 'Verify your ID first (step 3).';
+  if (error.code === 'PAYMENT_ONBOARDING_REQUIRED') return 'Set up payouts first (step 4).';
+  return describeActionError(error);
+}
+
+/** The listing switch; a refusal says which requirement is missing. */
 export async function setListingAction(_state: StepState, form: FormData): Promise<StepState> {
   const { user } = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
@@ -122,9 +131,7 @@ export async function setListingAction(_state: StepState, form: FormData): Promi
     revalidatePath(PAGE);
     return { saved: true };
   } catch (error) {
-    if (error instanceof ApiError && error.details?.missing) {
-      return { error: `${error.message}: ${(error.details.missing as string[]).join(', ')}` };
-    }
-    return { error: describeActionError(error) };
+    if (error instanceof ApiError) return { error: listingRefusal(error) };
+    throw error;
   }
 }

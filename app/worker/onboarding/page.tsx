@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
@@ -13,6 +14,7 @@ import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profi
 import { missingProfileFields } from '@/lib/services/workers/missing-profile-fields';
 import { CAPABILITY_CATEGORIES } from '@/lib/workers/capabilities';
 import { startPayoutsAction, startVerificationAction } from './actions';
+import { missingFieldNotes, missingSentence } from './profile-fields';
 import { CapabilitiesForm, ListingForm, ProfileForm } from './step-forms';
 
 export const dynamic = 'force-dynamic';
@@ -30,21 +32,43 @@ export default async function WorkerOnboardingPage() {
     getIdVerificationStatus(db, processor, user.id),
     getPayoutAccountStatus(db, processor, user.id),
   ]);
-  const gaps = profile
-    ? missingProfileFields({ ...profile, lat: profile.location?.lat ?? null, lng: profile.location?.lng ?? null })
-    : ['everything: fill in the form'];
+  const gaps = missingProfileFields({
+    displayName: profile?.displayName ?? null,
+    headline: profile?.headline ?? null,
+    bio: profile?.bio ?? null,
+    skills: profile?.skills ?? null,
+    hourlyRateCents: profile?.hourlyRateCents ?? null,
+    lat: profile?.location?.lat ?? null,
+    lng: profile?.location?.lng ?? null,
+  });
   const payoutsReady = payouts.chargesEnabled && payouts.payoutsEnabled;
+  const verificationWords =
+    verification.status === 'failed'
+      ? 'Verification failed, try again'
+      : verification.status === 'pending'
+        ? 'Verification in progress'
+        : 'Verify your ID';
+  // Listing needs all of these (the API's order); until then "List me" is off and says why.
+  const listingBlocker = !profile
+    ? 'Save your profile first (step 1).'
+    : gaps.length > 0
+      ? missingSentence(gaps)
+      : !verification.idVerified
+        ? `${verificationWords} (step 3).`
+        : !payoutsReady
+          ? 'Set up payouts first (step 4).'
+          : undefined;
   return (
     <div className="space-y-6">
       <PageHeader title="Become a worker" description="Five steps; agents find you once you are listed." />
-      <Step n={1} title="Your profile" done={gaps.length === 0} missing={gaps} testId="step-profile">
-        <ProfileForm profile={profile} />
+      <Step n={1} title="Your profile" done={gaps.length === 0} missing={missingSentence(gaps)} testId="step-profile">
+        <ProfileForm profile={profile} notes={missingFieldNotes(gaps)} />
       </Step>
       <Step
         n={2}
         title="What you can do"
         done={(capabilities?.capabilityAnswers.length ?? 0) > 0}
-        missing={profile ? ['at least one answer'] : ['save your profile first']}
+        missing={profile ? 'Answer at least one question.' : 'Save your profile first.'}
         testId="step-capabilities"
       >
         {profile && (
@@ -55,30 +79,33 @@ export default async function WorkerOnboardingPage() {
         n={3}
         title="ID verification"
         done={verification.idVerified}
-        missing={[verification.status === 'pending' ? 'verification in progress' : 'verify your ID']}
+        missing={`${verificationWords}.`}
         testId="step-identity"
       >
         {!verification.idVerified && profile && (
-          <form action={startVerificationAction}>
-            <SubmitButton variant="secondary">Verify my ID</SubmitButton>
+          <form action={startVerificationAction} className="space-y-2">
+            {verification.status === 'failed' && (
+              <Notice tone="error">Verification failed, try again. Use a valid ID document.</Notice>
+            )}
+            <SubmitButton variant="secondary">
+              {verification.status === 'failed' ? 'Try verification again' : 'Verify my ID'}
+            </SubmitButton>
           </form>
         )}
       </Step>
-      <Step
-        n={4}
-        title="Payouts"
-        done={payoutsReady}
-        missing={payouts.requirements.length > 0 ? payouts.requirements : ['charges and payouts enabled']}
-        testId="step-payouts"
-      >
+      <Step n={4} title="Payouts" done={payoutsReady} missing="Set up payouts to be paid." testId="step-payouts">
         {!payoutsReady && (
           <form action={startPayoutsAction}>
             <SubmitButton variant="secondary">Set up payouts</SubmitButton>
           </form>
         )}
       </Step>
-      <Step n={5} title="Listing" done={profile?.isListed ?? false} missing={[]} testId="step-listing">
-        {profile && <ListingForm isListed={profile.isListed} />}
+      <Step n={5} title="Listing" done={profile?.isListed ?? false} missing="Not listed yet." testId="step-listing">
+        {profile ? (
+          <ListingForm isListed={profile.isListed} blocker={profile.isListed ? undefined : listingBlocker} />
+        ) : (
+          <p className="text-sm text-stone-600">{listingBlocker}</p>
+        )}
       </Step>
     </div>
   );
@@ -88,7 +115,8 @@ function Step(props: {
   n: number;
   title: string;
   done: boolean;
-  missing: string[];
+  /** What the step still needs, in a sentence. */
+  missing: string;
   testId: string;
   children: ReactNode;
 }) {
@@ -98,7 +126,7 @@ function Step(props: {
       testId={props.testId}
       aside={
         <span className={`text-sm ${props.done ? 'text-green-700' : 'text-amber-700'}`} data-testid="step-state">
-          {props.done ? 'done' : props.missing.length > 0 ? `missing: ${props.missing.join(', ')}` : 'not yet'}
+          {props.done ? 'done' : props.missing}
         </span>
       }
     >

@@ -10,22 +10,53 @@ import type { WorkerProfileResource } from '@/lib/schemas/worker-profile';
 import type { CapabilityCategory } from '@/lib/workers/capabilities';
 import { saveCapabilitiesAction, saveProfileAction, setListingAction } from './actions';
 
-export function ProfileForm({ profile }: { profile: WorkerProfileResource | null }) {
+/**
+ * The profile; `notes` says under each field what listing still needs ("Add at least one skill to be listed"),
+ * and the action's errors show under the fields they name. Limits match POST /v1/workers.
+ */
+export function ProfileForm({
+  profile,
+  notes = {},
+}: {
+  profile: WorkerProfileResource | null;
+  notes?: Record<string, string>;
+}) {
   const location = profile?.location;
   return (
     <ActionForm action={afterUploading(saveProfileAction, 'photo', 'photoId')}>
-      <Field label="Display name" name="displayName" defaultValue={profile?.displayName ?? ''} />
-      <Field label="Headline" name="headline" defaultValue={profile?.headline ?? ''} />
-      <TextAreaField label="Bio" name="bio" defaultValue={profile?.bio ?? ''} rows={3} />
-      <Field label="Skills (comma-separated)" name="skills" defaultValue={profile?.skills?.join(', ') ?? ''} />
+      <Field
+        label="Display name"
+        name="displayName"
+        maxLength={100}
+        hint={notes.displayName}
+        defaultValue={profile?.displayName ?? ''}
+      />
+      <Field
+        label="Headline"
+        name="headline"
+        maxLength={200}
+        hint={notes.headline}
+        defaultValue={profile?.headline ?? ''}
+      />
+      <TextAreaField label="Bio" name="bio" maxLength={5000} defaultValue={profile?.bio ?? ''} rows={3} />
+      <Field
+        label="Skills (comma-separated)"
+        name="skills"
+        hint={notes.skills ?? 'Up to 30 skills, each up to 50 characters'}
+        defaultValue={profile?.skills?.join(', ') ?? ''}
+      />
       <Field
         label="Hourly rate ($)"
         name="hourlyRate"
         type="number"
         step="0.01"
+        min={1}
+        max={1000}
+        hint={notes.hourlyRate ?? '$1.00 to $1,000.00'}
         defaultValue={profile?.hourlyRateCents ? (profile.hourlyRateCents / 100).toFixed(2) : ''}
       />
       <PlacePicker
+        hint={notes.city}
         initial={
           location
             ? {
@@ -85,7 +116,8 @@ export function CapabilitiesForm({
   );
 }
 
-export function ListingForm({ isListed }: { isListed: boolean }) {
+/** The listing switch; "List me" stays off while `blocker` says what listing still needs. */
+export function ListingForm({ isListed, blocker }: { isListed: boolean; blocker?: string }) {
   if (isListed) {
     return (
       <div className="space-y-2">
@@ -106,7 +138,14 @@ export function ListingForm({ isListed }: { isListed: boolean }) {
       <p className="text-sm" data-testid="listing-status">
         {isListed ? 'You are listed: agents can find you.' : 'You are not listed.'}
       </p>
-      <SubmitButton>{isListed ? 'Unlist me' : 'List me'}</SubmitButton>
+      {blocker && (
+        <p className="text-sm text-amber-700" id="listing-blocker" data-testid="listing-blocker">
+          {blocker}
+        </p>
+      )}
+      <SubmitButton disabled={Boolean(blocker)} aria-describedby={blocker ? 'listing-blocker' : undefined}>
+        {isListed ? 'Unlist me' : 'List me'}
+      </SubmitButton>
     </ActionForm>
   );
 }

@@ -4,7 +4,16 @@ import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
 import { confirmTestSetup } from '@/lib/payments/test-mode/confirm-test-setup';
 
-export type CardFormState = { error?: string };
+export type CardFormState = { error?: string; fieldErrors?: Record<string, string> };
+
+/** Which field a card refusal is about, by the processor's code (a decline is about the number). */
+const FIELD_OF_CODE: Record<string, string> = {
+  invalid_number: 'number',
+  card_declined: 'number',
+  invalid_expiry: 'expiry',
+  expired_card: 'expiry',
+  invalid_cvc: 'cvc',
+};
 
 export async function submitTestCard(
   setupIntentId: string,
@@ -19,6 +28,9 @@ export async function submitTestCard(
     expYear: Number.parseInt(year.trim(), 10),
     cvc: String(form.get('cvc') ?? '').trim(),
   });
-  if (!result.ok) return { error: result.message };
+  if (!result.ok) {
+    const field = FIELD_OF_CODE[result.code];
+    return { error: result.message, ...(field ? { fieldErrors: { [field]: result.message } } : {}) };
+  }
   redirect(result.returnUrl);
 }

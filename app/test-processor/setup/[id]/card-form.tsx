@@ -33,6 +33,8 @@ export function CardForm({ setupIntentId }: { setupIntentId: string }) {
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
+          minLength={3}
+          maxLength={4}
           required
           mono
           className="w-24"
