@@ -27,7 +27,7 @@ test('unknown paths and bad bodies answer in the error envelope', async ({ reque
 
   const wrongMethod = await request.post('/v1/users/me');
   expect(wrongMethod.status()).toBe(405);
-  expect(wrongMethod.headers().allow).toBe('GET');
+  expect(wrongMethod.headers().allow).toBe('GET, PATCH');
   expect((await wrongMethod.json()).error.code).toBe('METHOD_NOT_ALLOWED');
 
   const bad = await request.post('/v1/users', { headers: { 'content-type': 'application/json' }, data: '{oops' });

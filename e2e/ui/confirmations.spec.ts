@@ -128,7 +128,7 @@ test('cancel, approve and revision each confirm first; a proof without the requi
     await expect(page.getByTestId('task-status')).toHaveText('completed');
     await expect(page.getByTestId('done-notice')).toHaveText('Approved: $20.00 is paid to the worker.');
     await workerPage.reload();
-    await expect(workerPage.getByTestId('payment-history')).toContainText('transfer');
+    await expect(workerPage.getByTestId('payment-history')).toContainText('Paid to you');
   } finally {
     await workerContext.close();
   }
