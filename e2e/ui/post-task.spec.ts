@@ -1,53 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { enterTestCard, signUpInBrowser } from './steps';
+import { addCardFromPayments, enterTestCard, fillTask, signUpInBrowser } from './steps';
 
 // Issue 18, point 2: a person posts a task from the dashboard — the place picked with the keyboard, the fee and
 // total following the budget, saved as a draft, edited, then paid with the card on file and posted. Without a
 // card, "Pay and post" says so inline, keeps every field, and the card page brings the person back to post.
-
-/** A `datetime-local` value `days` from now, in the browser's zone. */
-const inDays = (days: number) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
-
-async function addCardFromPayments(page: Page) {
-  await page.goto('/dashboard/payments');
-  await page.getByRole('button', { name: 'Add card' }).click();
-  await enterTestCard(page, '4242 4242 4242 4242');
-  await expect(page.getByTestId('card-on-file')).toContainText('4242');
-}
-
-/** Types a place and picks it with the keyboard only: arrows, Escape, Enter. */
-async function pickLyonWithKeyboard(page: Page) {
-  const place = page.getByRole('combobox', { name: 'Place (city)' });
-  await place.fill('lyo');
-  const list = page.getByRole('listbox');
-  await expect(list.getByRole('option', { name: /^Lyon, / })).toBeVisible();
-  await place.press('Escape');
-  await expect(list).toBeHidden();
-  await place.press('ArrowDown');
-  await expect(place).toHaveAttribute('aria-expanded', 'true');
-  await expect(list.getByRole('option', { name: /^Lyon, / })).toHaveAttribute('aria-selected', 'true');
-  await place.press('Enter');
-  await expect(page.getByTestId('picked-city')).toContainText('Lyon, FR');
-  await expect(list).toBeHidden();
-}
-
-async function fillTask(page: Page) {
-  await page.getByLabel('Title').fill('Photograph the bakery front');
-  await page.getByLabel('Description').fill('Two photos of the shop front, from across the street.');
-  await page.getByLabel('Category').selectOption('photography');
-  await pickLyonWithKeyboard(page);
-  await page.getByLabel('Address').fill('12 rue de la République');
-  await page.getByLabel(/^Budget/).fill('20');
-  await page.getByLabel('Deadline').fill(inDays(3));
-  await page.getByLabel('Skills (comma-separated)').fill('photography');
-  await page.getByLabel('Photo', { exact: true }).check();
-  await page.getByLabel('Private instructions').fill('Ask for Marie at the counter.');
-}
 
 /**
  * Nothing in the page's content sticks out at the side. (The page's own scrollWidth also counts the shared

@@ -63,3 +63,47 @@ export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`
   await listing.getByRole('button', { name: 'List me' }).click();
   await expect(listing.getByTestId('listing-status')).toHaveText('You are listed: agents can find you.');
 }
+
+/** A `datetime-local` value `days` from now, in the browser's zone. */
+export const inDays = (days: number) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+export async function addCardFromPayments(page: Page) {
+  await page.goto('/dashboard/payments');
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await enterTestCard(page, '4242 4242 4242 4242');
+  await expect(page.getByTestId('card-on-file')).toContainText('4242');
+}
+
+/** Types a place and picks it with the keyboard only: arrows, Escape, Enter. */
+export async function pickLyonWithKeyboard(page: Page) {
+  const place = page.getByRole('combobox', { name: 'Place (city)' });
+  await place.fill('lyo');
+  const list = page.getByRole('listbox');
+  await expect(list.getByRole('option', { name: /^Lyon, / })).toBeVisible();
+  await place.press('Escape');
+  await expect(list).toBeHidden();
+  await place.press('ArrowDown');
+  await expect(place).toHaveAttribute('aria-expanded', 'true');
+  await expect(list.getByRole('option', { name: /^Lyon, / })).toHaveAttribute('aria-selected', 'true');
+  await place.press('Enter');
+  await expect(page.getByTestId('picked-city')).toContainText('Lyon, FR');
+  await expect(list).toBeHidden();
+}
+
+/** Fills the New task form: a photo task in Lyon for $20.00, due in three days. */
+export async function fillTask(page: Page) {
+  await page.getByLabel('Title').fill('Photograph the bakery front');
+  await page.getByLabel('Description').fill('Two photos of the shop front, from across the street.');
+  await page.getByLabel('Category').selectOption('photography');
+  await pickLyonWithKeyboard(page);
+  await page.getByLabel('Address').fill('12 rue de la République');
+  await page.getByLabel(/^Budget/).fill('20');
+  await page.getByLabel('Deadline').fill(inDays(3));
+  await page.getByLabel('Skills (comma-separated)').fill('photography');
+  await page.getByLabel('Photo', { exact: true }).check();
+  await page.getByLabel('Private instructions').fill('Ask for Marie at the counter.');
+}
