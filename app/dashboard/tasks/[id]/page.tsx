@@ -94,7 +94,8 @@ export default async function TaskPage({
               confirmVariant="primary"
               testId="approve-form"
             >
-              Pays {dollars(task.budgetCents)} to {people.names.worker ?? 'the worker'} and completes the task; this cannot be undone.
+              Pays {dollars(task.budgetCents)} to {people.names.worker ?? 'the worker'} and completes the task; this
+              cannot be undone.
             </ConfirmAction>
           )}
           {canRevise && (
