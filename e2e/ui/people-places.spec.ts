@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { becomeListedWorker, enterTestCard, PHOTO, signUpInBrowser } from './steps';
+import { addCardFromPayments, becomeListedWorker, enterTestCard, PHOTO, signUpInBrowser } from './steps';
 
 // Issue 18 point 6, people and places on tasks: the requester sees who accepted, the thread names both sides,
 // maps draw their markers on a blank grid (no MAP_TILE_URL here, so no tiles), the claim page corrects the
@@ -34,10 +34,7 @@ test('the requester sees the worker card, names in the thread and the place map;
   const workerPage = await workerContext.newPage();
   try {
     await signUpInBrowser(page, 'people-operator');
-    await page.goto('/dashboard/payments');
-    await page.getByRole('button', { name: 'Add card' }).click();
-    await enterTestCard(page, '4242 4242 4242 4242');
-    await expect(page.getByTestId('card-on-file')).toContainText('4242');
+    await addCardFromPayments(page);
     await page.goto('/dashboard/agents');
     await page.getByLabel('Agent name').fill('Window scout');
     await page.getByRole('button', { name: 'Create agent' }).click();

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from '../fixtures';
-import { becomeListedWorker, enterTestCard, PHOTO, signUpInBrowser } from './steps';
+import { addCardFromPayments, becomeListedWorker, PHOTO, signUpInBrowser } from './steps';
 
 // The core loop in a real browser (issue 6): an agent posts a funded task through the API, a listed worker
 // accepts it in the browser, they talk (the agent through the long poll), the worker submits proof with a
@@ -41,10 +41,7 @@ test('agent posts a funded task, a worker accepts, they talk, proof with a photo
   try {
     // The operator (browser): a card on file and an agent whose key is shown once.
     await signUpInBrowser(page, 'task-operator');
-    await page.goto('/dashboard/payments');
-    await page.getByRole('button', { name: 'Add card' }).click();
-    await enterTestCard(page, '4242 4242 4242 4242');
-    await expect(page.getByTestId('card-on-file')).toContainText('4242');
+    await addCardFromPayments(page);
     await page.goto('/dashboard/agents');
     await page.getByLabel('Agent name').fill('Shelf scout');
     await page.getByRole('button', { name: 'Create agent' }).click();
@@ -184,10 +181,7 @@ test('the operator cancels a posted task on the dashboard; a stale second tab ge
   request,
 }) => {
   await signUpInBrowser(page, 'task-cancel');
-  await page.goto('/dashboard/payments');
-  await page.getByRole('button', { name: 'Add card' }).click();
-  await enterTestCard(page, '4242 4242 4242 4242');
-  await expect(page.getByTestId('card-on-file')).toContainText('4242');
+  await addCardFromPayments(page);
   await page.goto('/dashboard/agents');
   await page.getByLabel('Agent name').fill('Canceller');
   await page.getByRole('button', { name: 'Create agent' }).click();
