@@ -16,7 +16,7 @@ test('an operator creates an agent, copies its key once, and the key works', asy
   await page.getByLabel('Agent name').fill('Shelf checker');
   await page.getByRole('button', { name: 'Create agent' }).click();
   const shown = await page.getByTestId('new-key').textContent();
-  expect(shown).toMatch(/^lgw_live_[0-9A-Za-z]{38}$/);
+  expect(shown).toMatch(/^lgw_test_[0-9A-Za-z]{38}$/);
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -94,7 +94,7 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
 
   const delivered = (await poll()).data;
   expect(delivered).toMatchObject({ status: 'claimed', taskId: proposal.task.id });
-  expect(delivered.apiKey.key).toMatch(/^lgw_live_/);
+  expect(delivered.apiKey.key).toMatch(/^lgw_test_/);
   const later = (await poll()).data;
   expect(later.apiKey).toBeUndefined();
   expect(later.apiKeyDelivered).toBe(true);
@@ -151,5 +151,5 @@ test('cold start with an existing account: log in first; a card that fails leave
   await expect(page.getByTestId('claim-done')).toBeVisible();
   // An account that already has a password is not asked for one.
   await expect(page.getByLabel(/Choose a password/)).toHaveCount(0);
-  expect((await poll()).apiKey.key).toMatch(/^lgw_live_/);
+  expect((await poll()).apiKey.key).toMatch(/^lgw_test_/);
 });

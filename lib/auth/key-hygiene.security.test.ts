@@ -82,7 +82,7 @@ describe('API key hygiene', () => {
       stored?.dump ?? '',
     ];
     for (const key of keys) {
-      expect(key).toMatch(/^lgw_live_/);
+      expect(key).toMatch(/^lgw_(live|test)_/);
       for (const text of everywhere) expect(text).not.toContain(key);
       // Not even the secret part without the prefix.
       for (const text of everywhere) expect(text).not.toContain(key.slice(9, 30));

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
+import type { ApiKeyMode } from '@/lib/auth/api-key-format';
 import { env } from '@/lib/env';
 import type { PaymentProcessor } from './processor';
 import { createStripeProcessor } from './stripe/stripe-processor';
@@ -42,6 +43,11 @@ export function callerLivemode(actor?: Actor): boolean {
  */
 export function deploymentLivemode(): boolean {
   return callerLivemode();
+}
+
+/** The mode of a new API key when none is asked for: `live` only where real money can move. */
+export function defaultKeyMode(): ApiKeyMode {
+  return deploymentLivemode() ? 'live' : 'test';
 }
 
 /** The deployment's processor, for the health check: its name and reachability probe. */

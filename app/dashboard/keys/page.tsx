@@ -10,7 +10,7 @@ import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { keyModeOf } from '@/lib/auth/api-key-format';
-import { deploymentLivemode } from '@/lib/payments/get-processor';
+import { defaultKeyMode } from '@/lib/payments/get-processor';
 import { listApiKeys } from '@/lib/services/operators/list-api-keys';
 import { NewKeyForm } from '../new-key-form';
 import { createKeyAction, revokeKeyAction } from './actions';
@@ -42,7 +42,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           placeholder="e.g. Production server"
           secretLabel="Your new API key"
         >
-          <SelectField label="Mode" name="mode" defaultValue={deploymentLivemode() ? 'live' : 'test'}>
+          <SelectField label="Mode" name="mode" defaultValue={defaultKeyMode()}>
             <option value="live">live</option>
             <option value="test">test</option>
           </SelectField>

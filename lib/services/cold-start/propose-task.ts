@@ -23,7 +23,7 @@ export type ProposeTaskInput = { task: TaskBody; requesterEmail?: string };
 export async function proposeTask(db: Db, input: ProposeTaskInput, options: { siteUrl: string; livemode: boolean }) {
   const claimToken = generateClaimToken();
   const humanToken = generateHumanClaimToken();
-  const key = generateApiKey('live');
+  const key = generateApiKey(options.livemode ? 'live' : 'test');
   const expiresAt = new Date(Date.now() + CLAIM_TTL_MS);
   const task = await db.transaction(async (tx) => {
     const [agent] = await tx.insert(users).values({ type: 'agent', name: 'Proposed agent' }).returning();

@@ -2,6 +2,7 @@ import type { Tx } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import { type ApiKeyMode, generateApiKey } from '@/lib/auth/api-key-format';
 import { SCOPES } from '@/lib/auth/scopes';
+import { defaultKeyMode } from '@/lib/payments/get-processor';
 import { keyRateLimit } from './key-rate-limit';
 import { reserveKeySlot } from './reserve-key-slot';
 import { toApiKeyResource } from './to-api-key-resource';
@@ -17,11 +18,13 @@ export type CreateApiKeyInput = {
 /**
  * Issues a key to an operator or to one of its agents (`userId`), inside the caller's transaction: under the
  * operator's cap on live keys and with a limit no higher than its ceiling (reserve-key-slot.ts and
- * key-rate-limit.ts in lib/services/operators).
+ * key-rate-limit.ts in lib/services/operators). Without a `mode` the key is `live` only where real money can
+ * move (a live Stripe key); on a test-mode deployment it is `test`: operator keys, agents' first keys and
+ * rotated agent keys alike.
  */
 export async function issueApiKey(tx: Tx, owner: { operatorId: string; userId: string }, input: CreateApiKeyInput) {
   const { rateLimitCeiling } = await reserveKeySlot(tx, owner.operatorId);
-  const generated = generateApiKey(input.mode ?? 'live');
+  const generated = generateApiKey(input.mode ?? defaultKeyMode());
   const [row] = await tx
     .insert(apiKeys)
     .values({

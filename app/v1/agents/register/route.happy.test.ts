@@ -24,7 +24,7 @@ describe('POST /v1/agents/register: happy path', () => {
     expect(res.json).toEqual({
       data: {
         agent: { id: expect.stringMatching(UUID), name: 'Scout' },
-        apiKey: { key: expect.stringMatching(/^lgw_live_[0-9A-Za-z]{38}$/), keyPrefix: expect.any(String) },
+        apiKey: { key: expect.stringMatching(/^lgw_test_[0-9A-Za-z]{38}$/), keyPrefix: expect.any(String) },
         claimUrl: `${env().SITE_URL}/dashboard/agents`,
       },
     });
@@ -51,7 +51,7 @@ describe('POST /v1/agents/register: happy path', () => {
     expect(keyRows[0]).toMatchObject({
       keyHash: sha256Hex(apiKey.key),
       keyPrefix: apiKey.keyPrefix,
-      mode: 'live',
+      mode: 'test',
       scopes: [...SCOPES],
       parked: false,
       revokedAt: null,

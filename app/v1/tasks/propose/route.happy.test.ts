@@ -129,7 +129,7 @@ describe('POST /v1/tasks/propose: happy path', () => {
     const keys = await db.select().from(apiKeys).where(eq(apiKeys.userId, proposal.task.requesterId));
     expect(keys).toHaveLength(1);
     const key = await parkedKeyOf(proposal.claimToken);
-    expect(key).toMatch(/^lgw_live_[0-9A-Za-z]{38}$/);
+    expect(key).toMatch(/^lgw_test_[0-9A-Za-z]{38}$/);
     expect(keys[0]).toMatchObject({
       parked: true,
       keyHash: sha256Hex(key),

@@ -41,7 +41,7 @@ describe('GET /v1/agents/claim/{claimToken}', () => {
         taskId: proposal.task.id,
         apiKey: {
           id: expect.stringMatching(UUID),
-          key: expect.stringMatching(/^lgw_live_[0-9A-Za-z]{38}$/),
+          key: expect.stringMatching(/^lgw_test_[0-9A-Za-z]{38}$/),
           keyPrefix: expect.any(String),
         },
         apiKeyDelivered: true,

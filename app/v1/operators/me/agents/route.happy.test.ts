@@ -10,6 +10,7 @@ import { chargeTask, createAgentViaApi, insertTask, payWorker, receiveX402, refu
 import { envelope } from '@/test/expect';
 import { insertApiKey } from '@/test/factories';
 import { call } from '@/test/http';
+import { withEnv } from '@/test/env';
 import { signUpViaApi } from '@/test/sessions';
 import { POST as rotate } from './[agentId]/keys/route';
 import { DELETE as remove, PATCH as update } from './[agentId]/route';
@@ -32,7 +33,7 @@ describe('POST /v1/operators/me/agents', () => {
         agent: { id: expect.any(String), name: 'Scout', createdAt: expect.stringMatching(ISO) },
         apiKey: {
           id: expect.any(String),
-          key: expect.stringMatching(/^lgw_live_[0-9A-Za-z]{38}$/),
+          key: expect.stringMatching(/^lgw_test_[0-9A-Za-z]{38}$/),
           keyPrefix: apiKey.key.slice(0, 12),
         },
       },
@@ -57,7 +58,7 @@ describe('POST /v1/operators/me/agents', () => {
       name: 'Scout key',
       keyHash: sha256Hex(apiKey.key),
       scopes: [...SCOPES],
-      mode: 'live',
+      mode: 'test',
       revokedAt: null,
       expiresAt: null,
       parked: false,
@@ -228,6 +229,25 @@ describe('DELETE /v1/operators/me/agents/{agentId}', () => {
   });
 });
 
+describe('the mode of an agent’s keys', () => {
+  it('follows the deployment: test unless a live Stripe key is configured, for the first key and rotations', async () => {
+    const { token } = await operator();
+    const rotateKey = (agentId: string) => call(rotate, `${PATH}/${agentId}/keys`, { token, params: { agentId } });
+    const inTest = await withEnv({ STRIPE_SECRET_KEY: 'sk_test_x' }, () => createAgentViaApi(token, { name: 'Tess' }));
+    const inLive = await withEnv({ STRIPE_SECRET_KEY: 'sk_live_x' }, () => createAgentViaApi(token, { name: 'Liv' }));
+    expect(inTest.key).toMatch(/^lgw_test_/);
+    expect(inLive.key).toMatch(/^lgw_live_/);
+
+    const rotatedTest = await withEnv({ STRIPE_SECRET_KEY: undefined }, () => rotateKey(inLive.id));
+    const rotatedLive = await withEnv({ STRIPE_SECRET_KEY: 'sk_live_x' }, () => rotateKey(inTest.id));
+    expect(rotatedTest.json.data.key).toMatch(/^lgw_test_/);
+    expect(rotatedLive.json.data.key).toMatch(/^lgw_live_/);
+    const { db } = await getDatabase();
+    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, rotatedLive.json.data.id));
+    expect(row?.mode).toBe('live');
+  });
+});
+
 describe('POST /v1/operators/me/agents/{agentId}/keys', () => {
   it('revokes all the agent’s keys and issues one new key with every scope', async () => {
     const { token, userId } = await operator();
@@ -241,7 +261,7 @@ describe('POST /v1/operators/me/agents/{agentId}/keys', () => {
     expect(res.json).toEqual({
       data: {
         id: expect.any(String),
-        key: expect.stringMatching(/^lgw_live_[0-9A-Za-z]{38}$/),
+        key: expect.stringMatching(/^lgw_test_[0-9A-Za-z]{38}$/),
         keyPrefix: issued.key.slice(0, 12),
       },
     });
