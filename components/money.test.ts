@@ -38,6 +38,16 @@ describe('describeMovement', () => {
     expect(describeMovement('x402_receipt', 2_300, 'disputed').label).toBe('Paid with x402 — held in escrow');
   });
 
+  it('counts held pay once: the release is the earning, its later transfer a neutral move', () => {
+    expect(describeMovement('release', 2_000, 'completed', true)).toEqual({
+      signedCents: 2_000,
+      label: 'Earned — held until your payout account can receive it',
+    });
+    const sent = describeMovement('transfer', 2_000, 'completed', true);
+    expect(sent).toEqual({ signedCents: 2_000, label: 'Held pay sent to your payout account', neutral: true });
+    expect(signedDollars(sent.signedCents, sent.neutral)).toBe('$20.00');
+  });
+
   it('formats signed dollars', () => {
     expect(signedDollars(-2_300)).toBe('−$23.00');
     expect(signedDollars(800)).toBe('+$8.00');

@@ -20,19 +20,22 @@ const placeOf = (city: City): PickedPlace => ({
  * Type a city, pick it from the offline gazetteer (lib/geo/cities.ts): coordinates are never typed by hand. An
  * ARIA combobox: the arrow keys move through the suggestions, Enter picks one, Escape closes the list; a click
  * picks too. The pick travels in hidden fields (city, region, country, lat, lng) for a form action, and to
- * `onChange` for a form that keeps its own state.
+ * `onChange` for a form that keeps its own state; `onTyped` hears the text, so a form can refuse a place typed
+ * but never picked instead of dropping it.
  */
 export function PlacePicker({
   initial,
   label = 'City',
   hint,
   onChange,
+  onTyped,
 }: {
   initial: PickedPlace | null;
   label?: string;
   /** A line under the field (what listing still needs); the form's error for `city` shows there too. */
   hint?: string;
   onChange?: (place: PickedPlace | null) => void;
+  onTyped?: (text: string) => void;
 }) {
   const { error } = useFieldState('city');
   const [picked, setPicked] = useState<PickedPlace | null>(initial);
@@ -47,6 +50,7 @@ export function PlacePicker({
     const place = placeOf(city);
     setPicked(place);
     setTyped(city.name);
+    onTyped?.(city.name);
     setOpen(false);
     onChange?.(place);
   };
@@ -83,6 +87,7 @@ export function PlacePicker({
           value={typed}
           onChange={(event) => {
             setTyped(event.target.value);
+            onTyped?.(event.target.value);
             setOpen(true);
             setActive(0);
             if (picked) {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { LocalTime } from './local-time';
 import { Button } from './ui/button';
 import { TextAreaField } from './ui/field';
 import { Notice } from './ui/notice';
@@ -127,7 +128,7 @@ export function TaskThread({
                   <span data-testid="thread-sender" className="font-medium">
                     {senderName(message.senderSide, names)}
                   </span>
-                  {mine && ' (you)'} · {new Date(message.createdAt).toUTCString()}
+                  {mine && ' (you)'} · <LocalTime value={message.createdAt} />
                 </p>
               </li>
             );

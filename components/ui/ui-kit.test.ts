@@ -91,6 +91,19 @@ describe('the UI kit', () => {
     );
   });
 
+  it('a Table labels each cell after the first on a narrow screen, scoped to that table', () => {
+    const columns = ['Name', 'Spent', { label: 'Total "due"', align: 'right' as const }, ''];
+    const table = html(createElement(Table, { columns }));
+    const scope = /data-table="([^"]+)"/.exec(table)?.[1];
+    expect(scope).toBeTruthy();
+    const css = /<style>(.*)<\/style>/.exec(table)?.[1] ?? '';
+    expect(css.startsWith('@media (max-width:639.98px){')).toBe(true);
+    expect(css).toContain(`table[data-table="${scope}"] td:nth-child(2)::before{content:"Spent ";`);
+    expect(css).toContain('td:nth-child(3)::before{content:"Total \\"due\\" ";');
+    expect(css).not.toContain('nth-child(1)');
+    expect(css).not.toContain('nth-child(4)');
+  });
+
   it('a BarChart scales bars to the largest value and lists every value for screen readers', () => {
     const chart = html(
       createElement(BarChart, {

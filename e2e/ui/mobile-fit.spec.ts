@@ -83,4 +83,14 @@ test('signed in, every dashboard, worker and account page fits 390 px', async ({
     '/docs',
     new URL(proposal.humanClaimUrl).pathname,
   ]);
+
+  // Below 640 px a table is a stack of cards: no header row, each value after its column's name.
+  await page.goto('/dashboard/agents');
+  const agents = page.getByTestId('agents-table');
+  await expect(agents.locator('thead')).toBeHidden();
+  const spent = agents.locator('tbody tr').first().locator('td').nth(2);
+  expect(await spent.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Spent "');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(agents.locator('thead')).toBeVisible();
+  expect(await spent.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('none');
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addCardFromPayments, enterTestCard, fillTask, signUpInBrowser } from './steps';
+import { addCardFromPayments, enterTestCard, fillTask, pickLyonWithKeyboard, signUpInBrowser } from './steps';
 
 // Issue 18, point 2: a person posts a task from the dashboard — the place picked with the keyboard, the fee and
 // total following the budget, saved as a draft, edited, then paid with the card on file and posted. Without a
@@ -39,6 +39,17 @@ test('a requester drafts, edits, pays for and posts a task from the dashboard', 
   await expect(page.getByText(/Invalid request body|budgetCents/)).toHaveCount(0);
   await expect(page.getByLabel('Title')).toHaveValue('Photograph the bakery front');
   await page.getByLabel(/^Budget/).fill('20');
+
+  // A city typed but never picked from the list is refused, not silently posted as a remote task.
+  const place = page.getByRole('combobox', { name: 'Place (city)' });
+  await place.fill('Lyonnesse');
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page.getByTestId('place-error')).toHaveText(
+    'Pick the city from the list, or clear the field for a remote task.',
+  );
+  await expect(page).toHaveURL(/\/dashboard\/tasks\/new$/);
+  await place.fill('');
+  await pickLyonWithKeyboard(page);
 
   await page.getByRole('button', { name: 'Save as draft' }).click();
   await expect(page).toHaveURL(/\/dashboard\/tasks\/[0-9a-f-]{36}$/);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { dollars } from '@/components/format';
+import { LocalTime } from '@/components/local-time';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -97,7 +98,9 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
             {dollars(task.totalCents)}
           </dd>
           <dt className="text-stone-500">Deadline</dt>
-          <dd>{task.deadline.toUTCString()}</dd>
+          <dd>
+            <LocalTime value={task.deadline.toISOString()} exact />
+          </dd>
           <dt className="text-stone-500">Where</dt>
           <dd>{task.lat === null ? 'Remote' : (task.address ?? `${task.lat}, ${task.lng}`)}</dd>
         </dl>

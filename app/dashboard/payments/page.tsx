@@ -35,6 +35,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     db,
     history.data.map((item) => item.taskId),
   );
+  const heldTasks = new Set(history.data.filter((item) => item.kind === 'release').map((item) => item.taskId));
   return (
     <div className="space-y-6">
       <PageHeader
@@ -97,6 +98,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                 item.kind,
                 item.amountCents,
                 item.taskId ? (taskStates.get(item.taskId) ?? null) : null,
+                heldTasks.has(item.taskId),
               );
               return (
                 <Row key={item.id}>
@@ -107,9 +109,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                   <td>{item.description}</td>
                   <td
                     data-testid="movement-amount"
-                    className={`text-right font-mono ${movement.signedCents > 0 ? 'text-emerald-700' : ''}`}
+                    className={`text-right font-mono ${movement.signedCents > 0 && !movement.neutral ? 'text-emerald-700' : ''}`}
                   >
-                    {signedDollars(movement.signedCents)}
+                    {signedDollars(movement.signedCents, movement.neutral)}
                   </td>
                 </Row>
               );

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { ChoiceField } from '@/components/choice-field';
 import { FilterActions } from '@/components/filter-actions';
 import { dollars } from '@/components/format';
+import { LocalTime } from '@/components/local-time';
 import { firstParam, queryHref } from '@/components/query-href';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { buttonClass } from '@/components/ui/button';
@@ -128,7 +129,6 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
       ) : (
         <Table
           testId="tasks-table"
-          stacked
           columns={[
             'Task',
             'Status',
@@ -151,7 +151,9 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
                 {task.requesterId === current.user.id ? 'you' : (agentName.get(task.requesterId) ?? 'an agent')}
               </td>
               <td className="text-right font-mono">{dollars(task.totalCents)}</td>
-              <td className="text-right text-stone-600">{task.createdAt.slice(0, 10)}</td>
+              <td className="text-right text-stone-600">
+                <LocalTime value={task.createdAt} />
+              </td>
             </Row>
           ))}
         </Table>

@@ -78,6 +78,8 @@ export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId
   // The deadline is read in the browser's zone, after hydration (the server's zone is not the viewer's).
   const [deadline, setDeadline] = useState('');
   const [pickerKey, setPickerKey] = useState(0);
+  // What the place field holds: text typed but never picked is refused, not silently posted as remote.
+  const [placeText, setPlaceText] = useState(initial.place?.city ?? '');
   const [result, setResult] = useState<TaskFormResult>({});
   const [pending, startTransition] = useTransition();
   useEffect(() => {
@@ -87,6 +89,7 @@ export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId
       if (saved) {
         start = { ...initial, ...(JSON.parse(saved) as TaskFormInitial) };
         setValues(start);
+        setPlaceText(start.place?.city ?? '');
         setPickerKey((key) => key + 1);
       }
     }
@@ -103,6 +106,10 @@ export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const intent: TaskFormIntent = submitter?.value === 'post' ? 'post' : 'draft';
+    if (placeText.trim() && !values.place) {
+      setResult({ errors: { place: 'Pick the city from the list, or clear the field for a remote task.' } });
+      return;
+    }
     const sent: TaskFormValues = { ...values, deadline: isoOf(deadline) };
     startTransition(async () => {
       const outcome = taskId ? await updateDraftFromForm(taskId, sent, intent) : await createTaskFromForm(sent, intent);
@@ -155,6 +162,7 @@ export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId
           label="Place (city)"
           initial={values.place}
           onChange={(place) => set('place', place)}
+          onTyped={setPlaceText}
         />
         <FieldError id="place-error" error={errors.place} />
         <p className="text-xs text-stone-500">Leave it empty for a task done remotely.</p>
