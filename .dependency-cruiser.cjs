@@ -9,7 +9,7 @@ const layers = [
   { name: 'errors', path: '^lib/errors/' },
   { name: 'domain', path: '^lib/(tasks|workers|geo)/' },
   { name: 'auth', path: '^lib/auth/' },
-  { name: 'io', path: '^lib/(mail|realtime|http)/' },
+  { name: 'io', path: '^lib/(mail|sms|realtime|http)/' },
   { name: 'payments', path: '^lib/payments/' },
   { name: 'events', path: '^lib/events/' },
   { name: 'webhooks', path: '^lib/webhooks/' },

@@ -37,6 +37,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RESEND_API_KEY: z.string().optional(),
+  // Telnyx: inbound SMS webhooks are verified with the account's Ed25519 public key (base64 of the raw 32 bytes);
+  // outbound SMS needs the API key and the sending number (E.164), else texts go to the outbox at /dev/mailbox.
+  TELNYX_PUBLIC_KEY: z.string().optional(),
+  TELNYX_API_KEY: z.string().optional(),
+  TELNYX_FROM_NUMBER: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, { message: 'must be an E.164 number such as +4930123456' })
+    .optional(),
   EMAIL_FROM: z
     .string()
     .regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {

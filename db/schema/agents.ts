@@ -29,15 +29,14 @@ export const agentClaims = pgTable(
   'agent_claims',
   {
     id: id(),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // The placeholder agent and its parked key (cold start); both null for a claim made by the SMS concierge,
+    // where no agent is involved (`intakeConversationId` set instead).
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
-    apiKeyId: uuid('api_key_id')
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
+    intakeConversationId: uuid('intake_conversation_id'),
     claimTokenHash: text('claim_token_hash').notNull(),
     humanTokenHash: text('human_token_hash').notNull(),
     sealedKey: text('sealed_key'),

@@ -1,6 +1,7 @@
 export * from './agents';
 export * from './api-keys';
 export * from './events';
+export * from './intake';
 export * from './ledger';
 export * from './mail';
 export * from './messages';

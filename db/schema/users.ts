@@ -15,6 +15,9 @@ export const users = pgTable(
     // When the human proved they own `email` (a verification or password-reset link); null = unverified.
     emailVerifiedAt: timestamptz('email_verified_at'),
     name: text('name'),
+    // E.164. Verified (phoneVerifiedAt) by a code texted to it, or by a claim link texted to it (intake).
+    phone: text('phone'),
+    phoneVerifiedAt: timestamptz('phone_verified_at'),
     type: userType('type').notNull().default('human'),
     // For agents: the operator (a human user) that owns them.
     ownerId: uuid('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),

@@ -111,6 +111,16 @@ export const errorTable = {
     message: 'Method not allowed',
     hint: 'See /v1/openapi.json for the methods this path supports.',
   },
+  SMS_OPTED_OUT: {
+    status: 409,
+    message: 'This number has opted out of text messages',
+    hint: 'Nothing is texted to a number that sent STOP until it texts START.',
+  },
+  INTAKE_NOT_OPEN: {
+    status: 409,
+    message: 'This conversation is no longer open',
+    hint: 'A converted or closed conversation takes no replies; a new text from the number opens a new one.',
+  },
   CONFLICT: {
     status: 409,
     message: 'The request conflicts with the current state of the resource',

@@ -28,7 +28,10 @@ async function claimState(proposal: Awaited<ReturnType<typeof proposeTask>>) {
   const [agent] = await db.select().from(users).where(eq(users.id, proposal.task.requesterId));
   const [task] = await db.select().from(tasks).where(eq(tasks.id, proposal.task.id));
   const claim = await claimRow(proposal.claimToken);
-  const [key] = await db.select().from(apiKeys).where(eq(apiKeys.id, claim.apiKeyId));
+  const [key] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.id, claim.apiKeyId ?? ''));
   return {
     ownerId: agent?.ownerId,
     parked: key?.parked,

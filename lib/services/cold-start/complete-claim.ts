@@ -56,8 +56,8 @@ export async function completeClaim(db: Db, { processor, humanToken, userId }: C
     const [claim] = await tx.select().from(agentClaims).where(eq(agentClaims.id, found.claim.id)).for('update');
     if (!claim) throw new Error('claim vanished');
     if (claim.claimedAt) return ensureClaimedBy({ claimedBy: claim.claimedBy, userId, taskId: claim.taskId });
-    await tx.update(users).set({ ownerId: userId }).where(eq(users.id, claim.agentId));
-    await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
+    if (claim.agentId) await tx.update(users).set({ ownerId: userId }).where(eq(users.id, claim.agentId));
+    if (claim.apiKeyId) await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
     // The same transition and events as any other publish: the agent's webhook endpoints learn of it like of its
     // other tasks.
     await postFundedTask(tx, { user: { id: userId }, taskId: claim.taskId, source: 'card' });

@@ -18,6 +18,8 @@ export async function pollClaim(db: Db, claimToken: string) {
     .where(eq(agentClaims.claimTokenHash, sha256Hex(claimToken)));
   if (!claim) throw new ApiError('CLAIM_NOT_FOUND');
   const { claim: row } = claim;
+  // The inner join keeps agent claims only (an intake claim has no agent and no poller).
+  if (!row.agentId) throw new ApiError('CLAIM_NOT_FOUND');
   if (!row.claimedAt) {
     return { status: row.expiresAt > new Date() ? ('pending' as const) : ('expired' as const), taskId: row.taskId };
   }
@@ -31,7 +33,7 @@ export async function pollClaim(db: Db, claimToken: string) {
     .set({ sealedKey: null, keyDeliveredAt: sql`now()` })
     .where(and(eq(agentClaims.id, row.id), isNull(agentClaims.keyDeliveredAt), isNotNull(agentClaims.sealedKey)))
     .returning({ sealedKey: agentClaims.sealedKey, apiKeyId: agentClaims.apiKeyId });
-  if (!taken) return { ...claimed, apiKeyDelivered: true };
+  if (!taken?.apiKeyId) return { ...claimed, apiKeyDelivered: true };
   // The update erased the sealed key; the row selected above still holds it.
   const [key] = await db.select({ keyPrefix: apiKeys.keyPrefix }).from(apiKeys).where(eq(apiKeys.id, taken.apiKeyId));
   if (!row.sealedKey || !key) throw new Error('claimed key missing');
