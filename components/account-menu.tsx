@@ -11,7 +11,16 @@ const itemClass = 'block w-full px-4 py-2 text-left text-stone-700 hover:bg-ston
  * The signed-in human's menu in the header: who they are, where they can go, and Sign out. It is in the first HTML
  * (hidden until opened), closes on Escape, a click elsewhere and a page change, and returns focus to its button.
  */
-export function AccountMenu({ name, email }: { name: string | null; email: string | null }) {
+export function AccountMenu({
+  name,
+  email,
+  admin = false,
+}: {
+  name: string | null;
+  email: string | null;
+  /** Staff see the admin console too. */
+  admin?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -83,6 +92,11 @@ export function AccountMenu({ name, email }: { name: string | null; email: strin
         <Link href="/docs" className={itemClass}>
           API reference
         </Link>
+        {admin && (
+          <Link href="/admin" className={itemClass}>
+            Admin
+          </Link>
+        )}
         <button
           type="button"
           onClick={() => signOut({ callbackUrl: '/login' })}

@@ -30,7 +30,11 @@ export async function SiteHeader() {
             API reference
           </Link>
           {current ? (
-            <AccountMenu name={current.user.name} email={current.user.email} />
+            <AccountMenu
+              name={current.user.name}
+              email={current.user.email}
+              admin={current.user.roles.includes('admin')}
+            />
           ) : (
             <>
               <Link href="/login" className={linkClass}>

@@ -68,12 +68,24 @@ function isoOf(local: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
+/** A form that does one thing with the task instead of saving or posting it (staff converting an SMS intake). */
+export type TaskFormSubmit = { label: string; action: (values: TaskFormValues) => Promise<TaskFormResult> };
+
 /**
- * The "New task" form, and the same form prefilled to edit a draft (`taskId`). Its fields are kept in state, so
- * nothing typed is lost when the API refuses a field or the card cannot pay; errors show beside the field they
- * name. The fee and total follow the budget as it is typed (priceTask, the API's rule).
+ * The "New task" form, and the same form prefilled to edit a draft (`taskId`), or to hand the task to another
+ * action (`submit`: one button, no card). Its fields are kept in state, so nothing typed is lost when the API
+ * refuses a field or the card cannot pay; errors show beside the field they name. The fee and total follow the
+ * budget as it is typed (priceTask, the API's rule).
  */
-export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId?: string }) {
+export function TaskForm({
+  initial,
+  taskId,
+  submit: custom,
+}: {
+  initial: TaskFormInitial;
+  taskId?: string;
+  submit?: TaskFormSubmit;
+}) {
   const [values, setValues] = useState<TaskFormInitial>(initial);
   // The deadline is read in the browser's zone, after hydration (the server's zone is not the viewer's).
   const [deadline, setDeadline] = useState('');
@@ -112,7 +124,11 @@ export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId
     }
     const sent: TaskFormValues = { ...values, deadline: isoOf(deadline) };
     startTransition(async () => {
-      const outcome = taskId ? await updateDraftFromForm(taskId, sent, intent) : await createTaskFromForm(sent, intent);
+      const outcome = custom
+        ? await custom.action(sent)
+        : taskId
+          ? await updateDraftFromForm(taskId, sent, intent)
+          : await createTaskFromForm(sent, intent);
       if (outcome.needsCard && !taskId) window.sessionStorage.setItem(PENDING_KEY, JSON.stringify(sent));
       if (!outcome.needsCard && !outcome.errors) window.sessionStorage.removeItem(PENDING_KEY);
       setResult(outcome);
@@ -279,14 +295,20 @@ export function TaskForm({ initial, taskId }: { initial: TaskFormInitial; taskId
           </p>
         </div>
       )}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" name="intent" value="post" disabled={pending}>
-          {pending ? 'Saving…' : price ? `Pay ${dollars(price.totalCents)} and post` : 'Pay and post'}
+      {custom ? (
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving…' : custom.label}
         </Button>
-        <Button type="submit" name="intent" value="draft" variant="secondary" disabled={pending}>
-          {taskId ? 'Save draft' : 'Save as draft'}
-        </Button>
-      </div>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="post" disabled={pending}>
+            {pending ? 'Saving…' : price ? `Pay ${dollars(price.totalCents)} and post` : 'Pay and post'}
+          </Button>
+          <Button type="submit" name="intent" value="draft" variant="secondary" disabled={pending}>
+            {taskId ? 'Save draft' : 'Save as draft'}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
