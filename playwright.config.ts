@@ -59,6 +59,11 @@ export default defineConfig({
       // The specs reach the server from 127.0.0.1 and name their own client address in X-Forwarded-For
       // (e2e/fixtures.ts), as a proxy on the same host would: loopback is a trusted proxy here.
       TRUSTED_PROXIES: 'loopback',
+      // The SMS concierge spec: its staff member, and the public half of the key it signs inbound SMS with
+      // (e2e/telnyx.ts holds the private half). No TELNYX_API_KEY: texts go to the outbox at /dev/mailbox.
+      ADMIN_EMAILS: 'e2e-admin@example.com',
+      TELNYX_PUBLIC_KEY: 'ff0XZtss0PYJz4/gq6RGhRGg8ZDhVPI0z6+j9IABp04=',
+      TELNYX_API_KEY: '',
     },
   },
 });
