@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CITIES, searchCities } from './cities';
+import { CITIES, cityMentionedIn, searchCities } from './cities';
 
 describe('searchCities', () => {
   it('finds a city by the start of its name, ignoring case and accents', () => {
@@ -29,5 +29,15 @@ describe('searchCities', () => {
       expect(city.lng).toBeLessThanOrEqual(180);
       expect(city.country).toMatch(/^[A-Z]{2}$/);
     }
+  });
+});
+
+describe('cityMentionedIn', () => {
+  it('finds the city a free text names, as whole words, the longest name first', () => {
+    expect(cityMentionedIn('need someone to pick up a parcel at 12 rue X in LYON by 5 pm')?.name).toBe('Lyon');
+    expect(cityMentionedIn('a shop in San Francisco, near the park')?.name).toBe('San Francisco');
+    expect(cityMentionedIn('photos in Zürich please')?.country).toBe('CH');
+    expect(cityMentionedIn('Lyonnesse is not a city')).toBeNull();
+    expect(cityMentionedIn('no place here')).toBeNull();
   });
 });

@@ -171,3 +171,17 @@ export function searchCities(query: string, limit = 8): City[] {
   const contains = CITIES.filter((city) => !fold(city.name).startsWith(typed) && fold(city.name).includes(typed));
   return [...starts, ...contains].slice(0, limit);
 }
+
+/**
+ * The city a free text names ("a parcel at Hauptstr. 5 in Berlin by 5 pm" → Berlin): the longest city name that
+ * appears in it as whole words (accents and case ignored), or null.
+ */
+export function cityMentionedIn(text: string): City | null {
+  const words = ` ${fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  let best: City | null = null;
+  for (const city of CITIES) {
+    const name = fold(city.name).replace(/[^\p{L}\p{N}]+/gu, ' ');
+    if (words.includes(` ${name} `) && (!best || city.name.length > best.name.length)) best = city;
+  }
+  return best;
+}
