@@ -1372,6 +1372,106 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/intake': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * SMS concierge conversations, latest message first (admin)
+     * @description Filter with `status`. Admins only (a verified email listed in ADMIN_EMAILS); anyone else gets 403.
+     */
+    get: operations['listIntakeConversations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/intake/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One conversation with its messages, oldest first (admin)
+     * @description Opening it marks its inbound messages read (`unreadCount` 0). Admins only (a verified email listed in ADMIN_EMAILS); anyone else gets 403.
+     */
+    get: operations['getIntakeConversation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/intake/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text an answer to the number (admin)
+     * @description Queues the SMS and stores it in the conversation as one change. 409 `SMS_OPTED_OUT` when the number texted STOP (nothing is stored); 409 `INTAKE_NOT_OPEN` once converted or closed. Admins only (a verified email listed in ADMIN_EMAILS); anyone else gets 403.
+     */
+    post: operations['replyToIntakeConversation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/intake/{id}/convert': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn a conversation into a draft task and text its claim link (admin)
+     * @description Creates a `draft` task from `task` (the task body of POST /v1/tasks/propose, with the same defaults) and a claim link like cold start, with no agent; texts the link to the number and marks the conversation `converted`, all as one change. The person opens the link, gives an email and a card, and the task is posted with them as its requester (until then the converting admin is). 409 `SMS_OPTED_OUT` when the number texted STOP, 409 `INTAKE_NOT_OPEN` once converted or closed; nothing is created then. Admins only (a verified email listed in ADMIN_EMAILS); anyone else gets 403.
+     */
+    post: operations['convertIntakeConversation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/intake/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close a conversation without a task (admin)
+     * @description Only an open conversation closes (409 `INTAKE_NOT_OPEN` otherwise: a converted one stays with its task). The number's next text opens a new conversation. Admins only (a verified email listed in ADMIN_EMAILS); anyone else gets 403.
+     */
+    post: operations['closeIntakeConversation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/mcp': {
     parameters: {
       query?: never;
@@ -2205,6 +2305,38 @@ export type components = {
       action: 'accept' | 'message' | 'submit' | 'withdraw';
       /** @description For `message`: what the worker writes (default: a canned reply). Not allowed with other actions. */
       body?: string;
+    };
+    IntakeConversation: {
+      /** Format: uuid */
+      id: string;
+      /** @description The number that texted, E.164. */
+      phone: string;
+      /**
+       * @description `open`, then `converted` (a task) or `closed`.
+       * @enum {string}
+       */
+      status: 'open' | 'converted' | 'closed';
+      /** @description ISO-8601 timestamp (UTC). */
+      lastMessageAt: string;
+      /** @description Messages in both directions. */
+      messageCount: number;
+      /** @description Inbound messages no admin has opened yet. */
+      unreadCount: number;
+      /** @description The task it was converted into. */
+      taskId: string | null;
+    };
+    IntakeMessage: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      direction: 'inbound' | 'outbound';
+      body: string;
+      /** @description Outbound delivery: `queued`, `sent` or `failed`; null for inbound messages. */
+      status: ('queued' | 'sent' | 'failed') | null;
+      /** @description The admin who wrote an outbound message; null for automatic texts. */
+      sentBy: string | null;
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
     };
     JsonRpcError: {
       /** @constant */
@@ -9682,6 +9814,518 @@ export interface operations {
       };
       /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listIntakeConversations: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description Only conversations in this status. */
+        status?: 'open' | 'converted' | 'closed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['IntakeConversation'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getIntakeConversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @description The number that texted, E.164. */
+              phone: string;
+              /**
+               * @description `open`, then `converted` (a task) or `closed`.
+               * @enum {string}
+               */
+              status: 'open' | 'converted' | 'closed';
+              /** @description ISO-8601 timestamp (UTC). */
+              lastMessageAt: string;
+              /** @description Messages in both directions. */
+              messageCount: number;
+              /** @description Inbound messages no admin has opened yet. */
+              unreadCount: number;
+              /** @description The task it was converted into. */
+              taskId: string | null;
+              messages: components['schemas']['IntakeMessage'][];
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  replyToIntakeConversation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The text, 1 to 1,600. */
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['IntakeMessage'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `SMS_OPTED_OUT`: This number has opted out of text messages; `INTAKE_NOT_OPEN`: This conversation is no longer open; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  convertIntakeConversation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          task: components['schemas']['TaskBodyInput'];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              conversation: components['schemas']['IntakeConversation'];
+              task: components['schemas']['Task'];
+              /** @description The claim link texted to the number; valid 7 days. */
+              humanClaimUrl: string;
+            };
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `SMS_OPTED_OUT`: This number has opted out of text messages; `INTAKE_NOT_OPEN`: This conversation is no longer open; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  closeIntakeConversation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['IntakeConversation'];
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTAKE_NOT_OPEN`: This conversation is no longer open; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
         headers: {
           [name: string]: unknown;
         };

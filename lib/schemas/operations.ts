@@ -22,6 +22,13 @@ import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperatio
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
 import { resendVerificationEmailOperation, verifyEmailOperation } from './email-verification';
 import { deepHealthOperation, healthOperation } from './health';
+import {
+  closeIntakeOperation,
+  convertIntakeOperation,
+  getIntakeOperation,
+  listIntakeOperation,
+  replyToIntakeOperation,
+} from './intake';
 import { mcpOperation } from './mcp';
 import {
   awaitMessagesOperation,
@@ -168,6 +175,11 @@ export const operations: Operation[] = [
   rotateWebhookSecretOperation,
   simulateSandboxOperation,
   setKeyRateLimitCeilingOperation,
+  listIntakeOperation,
+  getIntakeOperation,
+  replyToIntakeOperation,
+  convertIntakeOperation,
+  closeIntakeOperation,
 ];
 
 /**

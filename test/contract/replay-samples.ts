@@ -39,6 +39,8 @@ export const replaySamples: Record<string, ReplaySample> = {
   // Plain http is refused before any DNS lookup, so the sample never touches the network.
   createWebhookEndpoint: { body: () => ({ url: 'http://example.com/hooks/contract' }) },
   simulateSandboxWorker: { body: () => ({ action: 'accept' }) },
+  replyToIntakeConversation: { body: () => ({ body: 'hello' }) },
+  convertIntakeConversation: { body: () => ({ task: TASK }) },
 };
 
 function uploadForm(): FormData {

@@ -20,10 +20,11 @@ import { EmailStep } from './email-step';
 import { PasswordStep } from './password-step';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Claim your agent’s task' };
+export const metadata: Metadata = { title: 'Claim your task' };
 
 // The human side of cold start: see the task an agent proposed, give an email and a card, and the task is
-// posted and funded while the agent receives its key (by polling; never through this page).
+// posted and funded while the agent receives its key (by polling; never through this page). The same page ends
+// the SMS concierge (an intake claim, with no agent): the link was texted to the person, who pays and posts.
 export default async function ClaimPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const { db } = await getDatabase();
@@ -31,17 +32,21 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
   if (!found) {
     return (
       <ClaimMessage title="This claim link is not valid">
-        Check that you copied the whole link from your agent.
+        Check that you copied the whole link you were sent.
       </ClaimMessage>
     );
   }
   const current = await getBrowserUser();
   const { claim, task } = found;
+  // Texted by our staff (SMS concierge) rather than proposed by an agent: nothing on the page names an agent.
+  const fromIntake = claim.intakeConversationId !== null;
 
   if (found.state === 'expired') {
     return (
       <ClaimMessage title="This claim link has expired">
-        Claim links work for 7 days. Ask your agent to propose the task again.
+        {fromIntake
+          ? 'Claim links work for 7 days. Text us again and we will send you a new one.'
+          : 'Claim links work for 7 days. Ask your agent to propose the task again.'}
       </ClaimMessage>
     );
   }
@@ -59,12 +64,24 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
         <div data-testid="claim-done" className="space-y-2 rounded-lg border border-green-200 bg-green-50 p-5">
           <h1 className="text-xl font-semibold">Task posted</h1>
           <p className="text-sm text-stone-700">
-            “{task.title}” is funded ({dollars(task.totalCents)}) and visible to workers. Your agent now has its API key
-            and appears on your{' '}
-            <a href="/dashboard/agents" className="underline">
-              agents dashboard
-            </a>
-            .
+            “{task.title}” is funded ({dollars(task.totalCents)}) and visible to workers.{' '}
+            {fromIntake ? (
+              <>
+                Follow it on your{' '}
+                <a href="/dashboard/tasks" className="underline">
+                  tasks dashboard
+                </a>
+                .
+              </>
+            ) : (
+              <>
+                Your agent now has its API key and appears on your{' '}
+                <a href="/dashboard/agents" className="underline">
+                  agents dashboard
+                </a>
+                .
+              </>
+            )}
           </p>
         </div>
         {needsPassword && (
@@ -81,7 +98,11 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
   return (
     <div className="mx-auto max-w-lg space-y-6">
       <div className="space-y-1">
-        <p className="text-sm text-stone-500">An AI agent proposed this task and asks you to fund it.</p>
+        <p className="text-sm text-stone-500">
+          {fromIntake
+            ? 'We wrote up the task you texted us about. Check it, then pay to post it.'
+            : 'An AI agent proposed this task and asks you to fund it.'}
+        </p>
         <h1 className="text-2xl font-semibold" data-testid="claim-task-title">
           {task.title}
         </h1>

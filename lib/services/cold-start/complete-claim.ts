@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { agentClaims, apiKeys, users } from '@/db/schema';
+import { agentClaims, apiKeys, tasks, users } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { PaymentProcessor } from '@/lib/payments/processor';
+import { finishIntakeClaim } from '@/lib/services/intake/finish-intake-claim';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
 import { claimFundingSource } from '@/lib/services/tasks/claim-funding-source';
 import { postFundedTask } from '@/lib/services/tasks/post-funded-task';
@@ -13,7 +14,7 @@ export type CompleteClaim = {
   processor: PaymentProcessor;
   /** The claim link's token. */
   humanToken: string;
-  /** The signed-in human who pays and becomes the agent's operator. */
+  /** The signed-in human who pays and becomes the agent's operator (or, for an intake claim, the requester). */
   userId: string;
 };
 
@@ -21,8 +22,9 @@ export type CompleteClaim = {
  * The human finishes the claim page. First the card is charged for the task (idempotent per task, so a
  * second submit never charges twice; a decline throws and leaves everything unclaimed). Then one
  * transaction attaches the agent to the human, activates the parked key, posts the task through the state
- * machine as its new operator (as any publish by card) and marks the claim used. Completing a claim you
- * already completed is a no-op.
+ * machine as its new operator (as any publish by card) and marks the claim used. An intake claim (SMS concierge)
+ * has no agent: the human becomes the task's requester instead, and the number the link was texted to becomes
+ * their verified phone (finishIntakeClaim). Completing a claim you already completed is a no-op.
  */
 export async function completeClaim(db: Db, { processor, humanToken, userId }: CompleteClaim) {
   const found = await findClaimByHumanToken(db, humanToken);
@@ -58,9 +60,17 @@ export async function completeClaim(db: Db, { processor, humanToken, userId }: C
     if (claim.claimedAt) return ensureClaimedBy({ claimedBy: claim.claimedBy, userId, taskId: claim.taskId });
     if (claim.agentId) await tx.update(users).set({ ownerId: userId }).where(eq(users.id, claim.agentId));
     if (claim.apiKeyId) await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
+    // An intake draft's requester is the admin who converted it, until now: the person who pays becomes it, so the
+    // publish below is theirs.
+    if (claim.intakeConversationId) {
+      await tx.update(tasks).set({ requesterId: userId }).where(eq(tasks.id, claim.taskId));
+    }
     // The same transition and events as any other publish: the agent's webhook endpoints learn of it like of its
     // other tasks.
-    await postFundedTask(tx, { user: { id: userId }, taskId: claim.taskId, source: 'card' });
+    const posted = await postFundedTask(tx, { user: { id: userId }, taskId: claim.taskId, source: 'card' });
+    if (claim.intakeConversationId) {
+      await finishIntakeClaim(tx, { conversationId: claim.intakeConversationId, userId, taskTitle: posted.title });
+    }
     await tx.update(agentClaims).set({ claimedAt: sql`now()`, claimedBy: userId }).where(eq(agentClaims.id, claim.id));
     return { taskId: claim.taskId, agentId: claim.agentId };
   });

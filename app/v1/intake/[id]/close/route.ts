@@ -1,0 +1,12 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { route } from '@/lib/api/route';
+import { userOf } from '@/lib/auth/actor';
+import { closeIntakeOperation } from '@/lib/schemas/intake';
+import { closeIntake } from '@/lib/services/intake/close-intake';
+
+// POST /v1/intake/{id}/close — close a conversation without a task (admin)
+export const POST = route(closeIntakeOperation, ({ db, actor, params }) =>
+  closeIntake(db, { admin: userOf(actor), conversationId: params.id }),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

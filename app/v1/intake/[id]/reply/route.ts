@@ -1,0 +1,12 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { route } from '@/lib/api/route';
+import { userOf } from '@/lib/auth/actor';
+import { replyToIntakeOperation } from '@/lib/schemas/intake';
+import { replyToIntake } from '@/lib/services/intake/reply-to-intake';
+
+// POST /v1/intake/{id}/reply — text an answer to the number (admin)
+export const POST = route(replyToIntakeOperation, ({ db, actor, params, body }) =>
+  replyToIntake(db, { admin: userOf(actor), conversationId: params.id, body: body.body }),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { intakeConversations } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import { assertIntakeAdmin } from './assert-intake-admin';
+import { lockOpenConversation } from './lock-open-conversation';
+import { toIntakeConversation } from './to-intake-conversation';
+
+export type CloseIntake = { admin: ActorUser; conversationId: string };
+
+/**
+ * An admin closes an open conversation without a task. Only an open one: a converted conversation keeps its
+ * task and claim link, and closing twice is 409 INTAKE_NOT_OPEN. The number's next text opens a new one.
+ */
+export async function closeIntake(db: Db, { admin, conversationId }: CloseIntake) {
+  assertIntakeAdmin(admin);
+  return db.transaction(async (tx) => {
+    await lockOpenConversation(tx, conversationId);
+    const [closed] = await tx
+      .update(intakeConversations)
+      .set({ status: 'closed' })
+      .where(eq(intakeConversations.id, conversationId))
+      .returning();
+    if (!closed) throw new Error('intake conversation vanished under its lock');
+    return toIntakeConversation(closed);
+  });
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { agentClaims, intakeConversations } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import { CLAIM_TTL_MS, generateClaimToken, generateHumanClaimToken } from '@/lib/auth/claim-tokens';
+import { sha256Hex } from '@/lib/auth/tokens';
+import { ApiError } from '@/lib/errors/api-error';
+import type { TaskBody } from '@/lib/schemas/tasks';
+import { insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
+import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
+import { assertIntakeAdmin } from './assert-intake-admin';
+import { lockOpenConversation } from './lock-open-conversation';
+import { textIntakeNumber } from './text-intake-number';
+import { toIntakeConversation } from './to-intake-conversation';
+
+export type ConvertIntake = { admin: ActorUser; conversationId: string; task: TaskBody };
+
+/**
+ * An admin turns an open conversation into a task, in one transaction: a `draft` task, a human claim like cold
+ * start's but with no agent (no placeholder, no parked key; the claim names the conversation instead), the claim
+ * link texted to the number, and the conversation marked `converted`. Until the person claims it the draft's
+ * requester is the converting admin (a task needs one); completing the claim makes the person its requester
+ * (completeClaim). A number that opted out is 409 SMS_OPTED_OUT and nothing is created.
+ */
+export async function convertIntake(
+  db: Db,
+  { admin, conversationId, task: body }: ConvertIntake,
+  options: { siteUrl: string; livemode: boolean },
+) {
+  assertIntakeAdmin(admin);
+  const humanToken = generateHumanClaimToken();
+  const humanClaimUrl = `${options.siteUrl}/claim/${humanToken}`;
+  return db.transaction(async (tx) => {
+    const conversation = await lockOpenConversation(tx, conversationId);
+    const task = await insertDraftTask(tx, { requesterId: admin.id, body, livemode: options.livemode });
+    await tx.insert(agentClaims).values({
+      agentId: null,
+      apiKeyId: null,
+      intakeConversationId: conversation.id,
+      taskId: task.id,
+      // The column is required, but no one polls an intake claim (pollClaim refuses one without an agent): the
+      // token is thrown away.
+      claimTokenHash: sha256Hex(generateClaimToken()),
+      humanTokenHash: sha256Hex(humanToken),
+      expiresAt: new Date(Date.now() + CLAIM_TTL_MS),
+    });
+    const total = (task.totalCents / 100).toFixed(2);
+    const texted = await textIntakeNumber(tx, {
+      conversation,
+      body: `Here is your task "${task.title}" ($${total} incl. fees). Pay and post it here: ${humanClaimUrl}`,
+      // An automatic text, like the keyword answers (the schema's rule); the admin is the draft's requester.
+      sentBy: null,
+    });
+    // Thrown inside the transaction, so the draft and the claim roll back with it.
+    if (!texted) throw new ApiError('SMS_OPTED_OUT');
+    const [converted] = await tx
+      .update(intakeConversations)
+      .set({ status: 'converted', taskId: task.id })
+      .where(eq(intakeConversations.id, conversation.id))
+      .returning();
+    if (!converted) throw new Error('intake conversation vanished under its lock');
+    return {
+      conversation: toIntakeConversation(converted),
+      task: toTaskResource(task, { side: 'requester' }),
+      humanClaimUrl,
+    };
+  });
+}

@@ -1,0 +1,29 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { intakeConversations, intakeMessages } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
+import { assertIntakeAdmin } from './assert-intake-admin';
+import { toIntakeConversation } from './to-intake-conversation';
+import { toIntakeMessage } from './to-intake-message';
+
+export type GetIntakeConversation = { admin: ActorUser; conversationId: string };
+
+/** An admin opens a conversation: its messages oldest first, and its inbound messages count as read from now. */
+export async function getIntakeConversation(db: Db, { admin, conversationId }: GetIntakeConversation) {
+  assertIntakeAdmin(admin);
+  return db.transaction(async (tx) => {
+    const [conversation] = await tx
+      .update(intakeConversations)
+      .set({ unreadCount: 0 })
+      .where(eq(intakeConversations.id, conversationId))
+      .returning();
+    if (!conversation) throw new ApiError('NOT_FOUND', { message: 'No such intake conversation' });
+    const messages = await tx
+      .select()
+      .from(intakeMessages)
+      .where(eq(intakeMessages.conversationId, conversationId))
+      .orderBy(asc(intakeMessages.createdAt), asc(intakeMessages.id));
+    return { ...toIntakeConversation(conversation), messages: messages.map(toIntakeMessage) };
+  });
+}

@@ -1,0 +1,37 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
+import { type IntakeConversation, intakeConversations } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import { assertIntakeAdmin } from './assert-intake-admin';
+import { toIntakeConversation } from './to-intake-conversation';
+
+export type ListIntakeConversations = {
+  admin: ActorUser;
+  status?: IntakeConversation['status'];
+  cursor?: string;
+  limit: number;
+};
+
+/**
+ * The concierge's queue, latest message first, keyset-paginated on (last_message_at, id). A conversation that
+ * receives a message while an admin pages moves to the top: it may then show on a later page again or not at all
+ * until the list is read from the start, as with any list ordered by a time that changes.
+ */
+export async function listIntakeConversations(db: DbOrTx, { admin, status, cursor, limit }: ListIntakeConversations) {
+  assertIntakeAdmin(admin);
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const rows = await db
+    .select({ conversation: intakeConversations, cursorAt: cursorAt(intakeConversations.lastMessageAt) })
+    .from(intakeConversations)
+    .where(
+      and(
+        status ? eq(intakeConversations.status, status) : undefined,
+        beforeCursor(intakeConversations.lastMessageAt, intakeConversations.id, after),
+      ),
+    )
+    .orderBy(desc(intakeConversations.lastMessageAt), desc(intakeConversations.id))
+    .limit(limit + 1);
+  const { shown, nextCursor } = pageOf(rows, limit, (last) => ({ cursorAt: last.cursorAt, id: last.conversation.id }));
+  return { data: shown.map((row) => toIntakeConversation(row.conversation)), nextCursor };
+}

@@ -1,0 +1,14 @@
+import type { IntakeConversation } from '@/db/schema';
+
+/** The API shape of a conversation. */
+export function toIntakeConversation(row: IntakeConversation) {
+  return {
+    id: row.id,
+    phone: row.phone,
+    status: row.status,
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    messageCount: row.messageCount,
+    unreadCount: row.unreadCount,
+    taskId: row.taskId,
+  };
+}
