@@ -1,3 +1,5 @@
+import { StatusBadge } from './ui/status-badge';
+
 const TONES: Record<string, string> = {
   draft: 'bg-stone-100 text-stone-700',
   posted: 'bg-sky-100 text-sky-800',
@@ -12,12 +14,5 @@ const TONES: Record<string, string> = {
 
 /** A task's status as a coloured pill. */
 export function TaskStatusBadge({ status, testId }: { status: string; testId?: string }) {
-  return (
-    <span
-      data-testid={testId}
-      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${TONES[status] ?? 'bg-stone-100'}`}
-    >
-      {status}
-    </span>
-  );
+  return <StatusBadge status={status} tones={TONES} testId={testId} />;
 }

@@ -2,9 +2,9 @@
 
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
+import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { createReviewOperation } from '@/lib/schemas/reviews';
 import { createReview } from '@/lib/services/reviews/create-review';
-import { requireBrowserActor } from './browser-actor';
 
 export type ReviewState = { error?: string; saved?: boolean };
 

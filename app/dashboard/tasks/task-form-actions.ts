@@ -1,10 +1,9 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import type { z } from 'zod';
 import { getDatabase } from '@/db/client';
+import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { env } from '@/lib/env';
-import { ApiError } from '@/lib/errors/api-error';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { createTaskBodySchema, taskUpdateSchema } from '@/lib/schemas/task-actions';
 import { createTask } from '@/lib/services/tasks/create-task';
@@ -12,8 +11,7 @@ import type { Funder } from '@/lib/services/tasks/funding-outcome';
 import { isCardRefusal } from '@/lib/services/tasks/is-card-refusal';
 import { publishTask } from '@/lib/services/tasks/publish-task';
 import { updateTask } from '@/lib/services/tasks/update-task';
-import { requireBrowserActor } from './browser-actor';
-import { type TaskFormErrors, type TaskFormValues, taskFormBody, taskFormErrors } from './task-form-body';
+import { refusalErrors, type TaskFormErrors, type TaskFormValues, taskFormBody } from './task-form-body';
 
 // The "New task" and "Edit draft" forms: the same services, and rules, as POST /v1/tasks, PATCH /v1/tasks/{id}
 // and POST /v1/tasks/{id}/publish. Paying uses the card on file (the session's funding path: no x402 offer).
@@ -29,21 +27,14 @@ function funderOf(db: Parameters<typeof getProcessor>[0], user: Actor, resource:
   return { processor: getProcessor(db), user, viaApiKey: false, x402: { resource, payment: null } };
 }
 
-const issuesOf = (error: z.ZodError) =>
-  error.issues.map((issue) => ({
-    path: issue.path.map((part) => (typeof part === 'symbol' ? '' : part)),
-    message: issue.message,
-  }));
-
 /** A refused submit as the form shows it: a card that could not pay, the API's issues, or its message. */
 function failure(error: unknown): TaskFormResult {
   if (isCardRefusal(error)) {
     const declined = error.code === 'PAYMENT_FAILED';
     return { needsCard: declined ? `Your card was not charged: ${error.message}.` : error.message };
   }
-  if (error instanceof ApiError) {
-    return { errors: error.issues?.length ? taskFormErrors(error.issues) : { form: error.message } };
-  }
+  const errors = refusalErrors(error);
+  if (errors) return { errors };
   throw error;
 }
 
@@ -51,7 +42,7 @@ function failure(error: unknown): TaskFormResult {
 export async function createTaskFromForm(values: TaskFormValues, intent: TaskFormIntent): Promise<TaskFormResult> {
   const user = await requireBrowserActor('/dashboard/tasks/new');
   const parsed = createTaskBodySchema.safeParse({ ...taskFormBody(values), draft: intent === 'draft' });
-  if (!parsed.success) return { errors: taskFormErrors(issuesOf(parsed.error)) };
+  if (!parsed.success) return failure(parsed.error);
   const { db } = await getDatabase();
   let taskId: string;
   try {
@@ -78,7 +69,7 @@ export async function updateDraftFromForm(
 ): Promise<TaskFormResult> {
   const user = await requireBrowserActor(`/dashboard/tasks/${taskId}/edit`);
   const parsed = taskUpdateSchema.safeParse(taskFormBody(values, { edit: true }));
-  if (!parsed.success) return { errors: taskFormErrors(issuesOf(parsed.error)) };
+  if (!parsed.success) return failure(parsed.error);
   const { db } = await getDatabase();
   try {
     await updateTask(db, { user, taskId, patch: parsed.data });

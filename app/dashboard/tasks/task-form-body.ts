@@ -1,6 +1,8 @@
 // The "New task" / "Edit draft" form (app/dashboard/tasks/task-form.tsx) as the task API reads it: its values
 // mapped to the body of POST /v1/tasks and PATCH /v1/tasks/{id}, and the API's validation issues mapped back to
-// the field they name, in plain words. Pure: no server imports, the client component uses the types.
+// the field they name, in plain words. Pure: no server imports (zod and ApiError are plain modules).
+import { z } from 'zod';
+import { ApiError } from '@/lib/errors/api-error';
 
 /** What the form holds. The deadline is already an ISO instant (the browser read it in the viewer's zone). */
 export type TaskFormValues = {
@@ -124,4 +126,16 @@ export function taskFormErrors(issues: { path: (string | number)[]; message: str
     }
   }
   return errors;
+}
+
+/**
+ * A refused submit as errors beside the fields: a zod parse's or the API's issues, else the API's message. Null
+ * for anything else (a card refusal, a bug), which the caller handles.
+ */
+export function refusalErrors(error: unknown): TaskFormErrors | null {
+  if (error instanceof z.ZodError) {
+    return taskFormErrors(error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })));
+  }
+  if (error instanceof ApiError) return error.issues?.length ? taskFormErrors(error.issues) : { form: error.message };
+  return null;
 }

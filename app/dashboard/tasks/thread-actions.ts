@@ -2,10 +2,10 @@
 
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
+import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { postMessageBody } from '@/lib/schemas/messages';
 import { postMessage } from '@/lib/services/messages/post-message';
 import type { MessageResource } from '@/lib/services/messages/to-message-resource';
-import { requireBrowserActor } from './browser-actor';
 
 export type PostMessageResult = { message?: MessageResource; error?: string };
 

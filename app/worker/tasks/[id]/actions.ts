@@ -1,10 +1,10 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { requireBrowserActor } from '@/app/dashboard/tasks/browser-actor';
 import type { TaskActionState } from '@/components/task-action-form';
 import { getDatabase } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
+import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import type { ActorUser } from '@/lib/auth/actor';
 import { proofBodySchema } from '@/lib/schemas/task-actions';
 import { acceptTask } from '@/lib/services/tasks/accept-task';

@@ -1,5 +1,5 @@
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import type { ActorUser } from '@/lib/auth/actor';
+import { requireBrowserUser } from './require-browser-user';
 
 /** The signed-in human as the task services take a caller (browser users are humans: no owner). */
 export async function requireBrowserActor(next: string): Promise<ActorUser> {
