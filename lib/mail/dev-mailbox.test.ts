@@ -1,8 +1,13 @@
+import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
+import { smsOutbox } from '@/db/schema';
 import { resetEnvCache } from '@/lib/env';
+import { queueSms } from '@/lib/services/intake/queue-sms';
+import { sendDueSms } from '@/lib/services/intake/send-due-sms';
+import { createOutboxMessenger } from '@/lib/sms/outbox-messenger';
 import { uniqueEmail } from '@/test/factories';
-import { isDevMailboxEnabled, listOutboxEmails, splitLinks } from './dev-mailbox';
+import { isDevMailboxEnabled, listOutboxEmails, listOutboxTexts, splitLinks } from './dev-mailbox';
 import { createOutboxMailer } from './outbox-mailer';
 import { createResendMailer } from './resend-mailer';
 
@@ -74,6 +79,36 @@ describe('listOutboxEmails', () => {
     const outbox = createOutboxMailer(db, 'Legwork <noreply@legwork.local>');
     for (let i = 0; i < 3; i++) await outbox.send({ to: uniqueEmail('mailbox'), subject: 'x', text: 'x' });
     expect(await listOutboxEmails(db, 2)).toHaveLength(2);
+  });
+});
+
+describe('listOutboxTexts', () => {
+  it('lists text messages newest first with their status, and none a provider took', async () => {
+    const { db } = await getDatabase();
+    const to = `+1555${String(randomInt(10_000_000)).padStart(7, '0')}`;
+    const first = await queueSms(db, { to, body: 'Claim your task: https://legwork.example/claim/abc' });
+    await sendDueSms(db, { messenger: createOutboxMessenger(), outboxIds: [first?.id ?? ''] });
+    const second = await queueSms(db, { to, body: 'Still queued' });
+    await db.insert(smsOutbox).values({ to, body: 'Sent by Telnyx', provider: 'telnyx', status: 'sent' });
+
+    const mine = (await listOutboxTexts(db, 50)).filter((text) => text.to === to);
+    expect(mine).toEqual([
+      {
+        id: second?.id,
+        to,
+        body: 'Still queued',
+        status: 'queued',
+        attempts: 0,
+        lastError: null,
+        createdAt: expect.any(Date),
+      },
+      expect.objectContaining({
+        id: first?.id,
+        body: 'Claim your task: https://legwork.example/claim/abc',
+        status: 'sent',
+      }),
+    ]);
+    expect(await listOutboxTexts(db, 1)).toHaveLength(1);
   });
 });
 

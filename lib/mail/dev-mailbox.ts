@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { emails } from '@/db/schema';
+import { emails, smsOutbox } from '@/db/schema';
 import { env } from '@/lib/env';
 
 /** /dev/mailbox exists outside production, and in a production build only with LEGWORK_DEV_MAILBOX=1 (e2e). */
@@ -23,6 +23,27 @@ export function listOutboxEmails(db: DbOrTx, limit = 50) {
     .from(emails)
     .where(eq(emails.provider, 'outbox'))
     .orderBy(desc(emails.createdAt), desc(emails.id))
+    .limit(limit);
+}
+
+/**
+ * The newest text messages no SMS provider took (the outbox messenger's, and queued or failed ones), newest
+ * first, with their delivery status.
+ */
+export function listOutboxTexts(db: DbOrTx, limit = 50) {
+  return db
+    .select({
+      id: smsOutbox.id,
+      to: smsOutbox.to,
+      body: smsOutbox.body,
+      status: smsOutbox.status,
+      attempts: smsOutbox.attempts,
+      lastError: smsOutbox.lastError,
+      createdAt: smsOutbox.createdAt,
+    })
+    .from(smsOutbox)
+    .where(or(isNull(smsOutbox.provider), eq(smsOutbox.provider, 'outbox')))
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
     .limit(limit);
 }
 

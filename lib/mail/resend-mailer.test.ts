@@ -1,59 +1,22 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { emails } from '@/db/schema';
 import { uniqueEmail } from '@/test/factories';
+import { providerStandIn, type SeenRequest as Seen } from '@/test/provider-stand-in';
 import type { Mailer } from './mailer';
 import { createResendMailer } from './resend-mailer';
 
-// A local stand-in for the Resend API on 127.0.0.1: it records every request and answers each one from a
-// queue of canned replies (a success when the queue is empty). What the tests assert is what the SDK SENDS.
-type Seen = { method: string; path: string; headers: IncomingHttpHeaders; body: Record<string, unknown> };
-type Reply = { status: number; body: object; delayMs?: number };
-
+// A local stand-in for the Resend API (test/provider-stand-in.ts). What the tests assert is what the SDK SENDS.
 const API_KEY = 're_test_0123456789abcdef';
 const FROM = 'Legwork <noreply@legwork.local>';
-const requests: Seen[] = [];
-const replies: Reply[] = [];
-let served = 0;
-let server: Server;
-let baseUrl: string;
+const resendApi = providerStandIn((served) => ({ id: `re_email_${served}` }));
+const { requests, replies } = resendApi;
 let mailer: Mailer;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      served += 1;
-      const reply = replies.shift() ?? { status: 200, body: { id: `re_email_${served}` } };
-      const send = () => {
-        res.writeHead(reply.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(reply.body));
-      };
-      if (!reply.delayMs) return send();
-      const timer = setTimeout(send, reply.delayMs);
-      res.on('close', () => clearTimeout(timer));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { db } = await getDatabase();
-  mailer = createResendMailer(db, { apiKey: API_KEY, from: FROM, baseUrl, retryDelayMs: 1 });
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-});
-
-beforeEach(() => {
-  requests.length = 0;
-  replies.length = 0;
+  mailer = createResendMailer(db, { apiKey: API_KEY, from: FROM, baseUrl: resendApi.url, retryDelayMs: 1 });
 });
 
 async function rowsTo(to: string) {
@@ -80,7 +43,7 @@ describe('the Resend mailer', () => {
       expect.objectContaining({
         id,
         provider: 'resend',
-        providerId: `re_email_${served}`,
+        providerId: `re_email_${resendApi.served}`,
         to,
         from: FROM,
         subject: 'Your task',
@@ -136,7 +99,13 @@ describe('the Resend mailer', () => {
   it('gives up after three silent attempts and keeps the row without a provider id (outcome unknown)', async () => {
     for (let i = 0; i < 3; i++) replies.push({ status: 200, body: { id: 're_too_late' }, delayMs: 2_000 });
     const { db } = await getDatabase();
-    const impatient = createResendMailer(db, { apiKey: API_KEY, from: FROM, baseUrl, timeoutMs: 200, retryDelayMs: 1 });
+    const impatient = createResendMailer(db, {
+      apiKey: API_KEY,
+      from: FROM,
+      baseUrl: resendApi.url,
+      timeoutMs: 200,
+      retryDelayMs: 1,
+    });
     const to = uniqueEmail('resend');
     await expect(impatient.send({ to, subject: 'Slow', text: 'Wait' })).rejects.toThrow(
       /^Resend did not send the email: application_error \(no response\)/,

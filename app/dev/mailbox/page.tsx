@@ -3,20 +3,24 @@ import { notFound } from 'next/navigation';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { isDevMailboxEnabled, listOutboxEmails, splitLinks } from '@/lib/mail/dev-mailbox';
+import { isDevMailboxEnabled, listOutboxEmails, listOutboxTexts, splitLinks } from '@/lib/mail/dev-mailbox';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Mailbox', robots: { index: false } };
 
-// The outbox: what Legwork would have emailed, when no mail provider is configured. Anyone who can load this
-// page reads every message (sign-in links included), hence the production guard.
+// The outbox: what Legwork would have emailed or texted, when no mail or SMS provider is configured. Anyone who
+// can load this page reads every message (sign-in and claim links included), hence the production guard.
 export default async function MailboxPage() {
   if (!isDevMailboxEnabled()) notFound();
   const { db } = await getDatabase();
-  const messages = await listOutboxEmails(db, 50);
+  const [messages, texts] = await Promise.all([listOutboxEmails(db, 50), listOutboxTexts(db, 50)]);
   return (
     <div className="space-y-6">
-      <PageHeader title="Mailbox" description="The newest 50 emails kept in the outbox. Nothing here was sent." />
+      <PageHeader
+        title="Mailbox"
+        description="The newest 50 emails and 50 text messages kept in the outbox. Nothing here was sent."
+      />
+      <h2 className="text-lg font-semibold">Emails</h2>
       {messages.length === 0 ? (
         <EmptyState>No emails yet.</EmptyState>
       ) : (
@@ -24,30 +28,66 @@ export default async function MailboxPage() {
           {messages.map((message) => (
             <li key={message.id} className="rounded-lg border border-stone-200 bg-white p-5" data-testid="email">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="font-medium">{message.subject}</h2>
-                <time className="text-xs text-stone-500" dateTime={message.createdAt.toISOString()}>
-                  {message.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC
-                </time>
+                <h3 className="font-medium">{message.subject}</h3>
+                <Time at={message.createdAt} />
               </div>
               <p className="mt-1 text-sm text-stone-600">
                 To <span data-testid="email-to">{message.to}</span>, from {message.from}
               </p>
-              <pre className="mt-3 overflow-x-auto whitespace-pre-wrap break-words rounded-md bg-stone-50 p-3 text-sm">
-                {splitLinks(message.text).map((part, index) =>
-                  part.href ? (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one body never reorder
-                    <a key={index} href={part.href} className="text-blue-700 underline">
-                      {part.text}
-                    </a>
-                  ) : (
-                    part.text
-                  ),
-                )}
-              </pre>
+              <Body text={message.text} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 className="text-lg font-semibold">Text messages</h2>
+      {texts.length === 0 ? (
+        <EmptyState>No text messages yet.</EmptyState>
+      ) : (
+        <ul className="space-y-4" data-testid="sms-outbox">
+          {texts.map((text) => (
+            <li key={text.id} className="rounded-lg border border-stone-200 bg-white p-5" data-testid="sms">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 className="font-medium">
+                  To <span data-testid="sms-to">{text.to}</span>
+                </h3>
+                <Time at={text.createdAt} />
+              </div>
+              <p className="mt-1 text-sm text-stone-600" data-testid="sms-status">
+                {text.status}
+                {text.attempts > 0 ? `, ${text.attempts} failed attempt${text.attempts === 1 ? '' : 's'}` : ''}
+                {text.lastError ? `: ${text.lastError}` : ''}
+              </p>
+              <Body text={text.body} />
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+function Time({ at }: { at: Date }) {
+  return (
+    <time className="text-xs text-stone-500" dateTime={at.toISOString()}>
+      {at.toISOString().replace('T', ' ').slice(0, 19)} UTC
+    </time>
+  );
+}
+
+/** A plain-text body with its http(s) links clickable; nothing in it is rendered as HTML. */
+function Body({ text }: { text: string }) {
+  return (
+    <pre className="mt-3 overflow-x-auto whitespace-pre-wrap break-words rounded-md bg-stone-50 p-3 text-sm">
+      {splitLinks(text).map((part, index) =>
+        part.href ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one body never reorder
+          <a key={index} href={part.href} className="text-blue-700 underline">
+            {part.text}
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </pre>
   );
 }

@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { intakeMessages, smsOutbox } from '@/db/schema';
+import type { MessengerName } from '@/lib/sms/messenger';
+import type { ClaimedSms } from './claim-due-sms';
+import { SMS_MAX_ATTEMPTS, smsRetryDelaySeconds } from './sms-retry-delay';
+
+export type SmsOutcome =
+  | { kind: 'sent'; provider: MessengerName; providerId: string | null }
+  /** The provider did not take it (`error` is safe to store: adapters keep keys out of it). */
+  | { kind: 'failed'; error: string }
+  /** The number opted out after the text was queued: nothing was sent. */
+  | { kind: 'opted-out' };
+
+const MAX_ERROR_LENGTH = 500;
+
+/**
+ * Records what became of one claimed text and mirrors its status onto the intake messages it carries, in one
+ * transaction. A failed attempt is retried after a backoff, or given up after SMS_MAX_ATTEMPTS. The update
+ * holds only while the claim does (still queued, attempts unchanged): if the lease ran out and another
+ * dispatcher settled the row meanwhile, this outcome is dropped. Returns the row's status, or null then.
+ */
+export async function settleSms(db: Db, claimed: ClaimedSms, outcome: SmsOutcome) {
+  return db.transaction(async (tx) => {
+    const attempts = outcome.kind === 'failed' ? claimed.attempts + 1 : claimed.attempts;
+    const change =
+      outcome.kind === 'sent'
+        ? {
+            status: 'sent' as const,
+            provider: outcome.provider,
+            providerId: outcome.providerId,
+            sentAt: sql`now()`,
+            lastError: null,
+          }
+        : outcome.kind === 'opted-out'
+          ? { status: 'failed' as const, lastError: 'opted out' }
+          : attempts >= SMS_MAX_ATTEMPTS
+            ? { status: 'failed' as const, attempts, lastError: outcome.error.slice(0, MAX_ERROR_LENGTH) }
+            : {
+                attempts,
+                lastError: outcome.error.slice(0, MAX_ERROR_LENGTH),
+                nextAttemptAt: sql`now() + ${smsRetryDelaySeconds(attempts)}::int * interval '1 second'`,
+              };
+    const [row] = await tx
+      .update(smsOutbox)
+      .set(change)
+      .where(
+        and(eq(smsOutbox.id, claimed.id), eq(smsOutbox.status, 'queued'), eq(smsOutbox.attempts, claimed.attempts)),
+      )
+      .returning({ status: smsOutbox.status });
+    if (!row) return null;
+    if (row.status !== 'queued') {
+      await tx.update(intakeMessages).set({ status: row.status }).where(eq(intakeMessages.outboxId, claimed.id));
+    }
+    return row.status;
+  });
+}
