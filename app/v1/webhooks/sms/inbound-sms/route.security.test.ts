@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureLogs, restoreLogs } from '@/test/capture-logs';
 import { withEnv } from '@/test/env';
 import { envelope } from '@/test/expect';
 import { send } from '@/test/http';
@@ -18,6 +19,7 @@ import {
 import { POST } from './route';
 
 withTelnyxKey();
+afterEach(restoreLogs);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const HINT =
@@ -153,7 +155,8 @@ describe('POST /v1/webhooks/sms/inbound-sms: signature and limits', () => {
     expect(res.json).toEqual(invalid('No signature matches the body'));
   });
 
-  it('a TELNYX_PUBLIC_KEY that is not a raw 32-byte key refuses every delivery as INVALID_SIGNATURE', async () => {
+  it('a TELNYX_PUBLIC_KEY that is not a raw 32-byte key refuses every delivery as INVALID_SIGNATURE and logs why', async () => {
+    const logged = captureLogs('error');
     const request = () => signedTelnyxRequest(inboundSmsEvent({ from: uniquePhone(), text: 'hi' }));
     const spki = Buffer.concat([
       Buffer.from('302a300506032b6570032100', 'hex'),
@@ -164,6 +167,8 @@ describe('POST /v1/webhooks/sms/inbound-sms: signature and limits', () => {
       expect(res.status, key).toBe(400);
       expect(res.json, key).toEqual(invalid('No signature matches the body'));
     }
+    const lines = logged.filter((line) => line.includes('TELNYX_PUBLIC_KEY is not the base64 of a raw 32-byte'));
+    expect(lines).toHaveLength(3);
   });
 
   it('without TELNYX_PUBLIC_KEY (unset or empty) every delivery is 500 WEBHOOK_NOT_CONFIGURED, checked first', async () => {

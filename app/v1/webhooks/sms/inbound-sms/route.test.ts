@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { intakeConversations } from '@/db/schema';
 import { envelope } from '@/test/expect';
 import { send } from '@/test/http';
 import { expectRequestId } from '@/test/raw-requests';
@@ -60,6 +63,23 @@ describe('POST /v1/webhooks/sms/inbound-sms', () => {
     expect(conversations[0]).toMatchObject({ messageCount: 2, unreadCount: 2 });
     expect(messages.map((message) => message.body)).toEqual(['first', 'second']);
     expect(conversations[0]?.lastMessageAt).toEqual(messages[1]?.createdAt);
+  });
+
+  it('a text from a number whose conversation was closed or converted opens a new one', async () => {
+    const { db } = await getDatabase();
+    for (const status of ['closed', 'converted'] as const) {
+      const phone = uniquePhone();
+      await deliver(inboundSmsEvent({ from: phone, text: 'first' }));
+      await db.update(intakeConversations).set({ status }).where(eq(intakeConversations.phone, phone));
+      await deliver(inboundSmsEvent({ from: phone, text: 'again' }));
+      const { conversations } = await storedIntake(phone);
+      expect(conversations.map((row) => [row.status, row.messageCount]).sort(), status).toEqual(
+        [
+          [status, 1],
+          ['open', 1],
+        ].sort(),
+      );
+    }
   });
 
   it('a number written without E.164 formatting is stored as E.164', async () => {
