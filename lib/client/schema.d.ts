@@ -932,6 +932,26 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/webhooks/sms/inbound-sms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Inbound text messages (Telnyx)
+     * @description Authenticated only by the `telnyx-signature-ed25519` and `telnyx-timestamp` headers: an Ed25519 signature of `<timestamp>|<body>` checked with TELNYX_PUBLIC_KEY (300 s tolerance in both directions). A `message.received` event becomes an intake message (STOP, START and HELP are answered); other events are acknowledged and not stored. Each event id is applied once.
+     */
+    post: operations['receiveInboundSms'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/workers': {
     parameters: {
       query?: never;
@@ -6936,6 +6956,58 @@ export interface operations {
     };
   };
   receivePaymentEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description True when the event was accepted (including a repeat). */
+            received: boolean;
+            /** @description True when this event id had already been applied. */
+            duplicate?: boolean;
+          };
+        };
+      };
+      /** @description `INVALID_SIGNATURE`: Invalid signature; `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error; `WEBHOOK_NOT_CONFIGURED`: Webhook not configured */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  receiveInboundSms: {
     parameters: {
       query?: never;
       header?: never;

@@ -43,6 +43,7 @@ import { paymentWebhookOperation } from './payment-webhooks';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
 import { createReviewOperation, listWorkerReviewsOperation } from './reviews';
 import { simulateSandboxOperation } from './sandbox';
+import { inboundSmsWebhookOperation } from './sms-webhooks';
 import {
   acceptTaskOperation,
   approveTaskOperation,
@@ -146,6 +147,7 @@ export const operations: Operation[] = [
   getPayoutAccountOperation,
   paymentHistoryOperation,
   paymentWebhookOperation,
+  inboundSmsWebhookOperation,
   searchWorkersOperation,
   setListingOperation,
   startIdVerificationOperation,

@@ -151,13 +151,15 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/auth/sessions/current']?.delete?.responses['403']).toBeDefined();
   });
 
-  it('documents the inbound payment webhook’s 200 as the bare {received, duplicate?} body (no data wrapper)', () => {
-    const ok = doc.paths['/v1/webhooks/payments']?.post?.responses['200'] as {
-      content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } };
-    };
-    const schema = ok.content['application/json'].schema;
-    expect(Object.keys(schema.properties).sort()).toEqual(['duplicate', 'received']);
-    expect(schema.required).toEqual(['received']);
+  it('documents the inbound webhooks’ 200 as the bare {received, duplicate?} body (no data wrapper)', () => {
+    for (const path of ['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms']) {
+      const ok = doc.paths[path]?.post?.responses['200'] as {
+        content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } };
+      };
+      const schema = ok.content['application/json'].schema;
+      expect(Object.keys(schema.properties).sort(), path).toEqual(['duplicate', 'received']);
+      expect(schema.required, path).toEqual(['received']);
+    }
   });
 
   it('describes POST /v1/mcp as the Streamable HTTP MCP endpoint: JSON-RPC in, SSE or JSON-RPC JSON out', async () => {
@@ -212,8 +214,8 @@ describe('GET /v1/openapi.json', () => {
     const notIdempotent = new Set(
       operations.filter((operation) => operation.idempotent === false).map((operation) => operation.path),
     );
-    expect(notIdempotent).toEqual(new Set(['/v1/webhooks/payments']));
-    expect(doc.paths['/v1/webhooks/payments']?.post?.parameters).toEqual([]);
+    expect(notIdempotent).toEqual(new Set(['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms']));
+    for (const path of notIdempotent) expect(doc.paths[path]?.post?.parameters, path).toEqual([]);
     for (const [p, item] of Object.entries(doc.paths)) {
       if (!item.post || notIdempotent.has(p) || p === '/v1/mcp') continue; // JSON-RPC has no Idempotency-Key
       expect(

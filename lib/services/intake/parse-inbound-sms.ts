@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import { validationError } from '@/lib/errors/api-error';
+import { telnyxEventSchema, telnyxInboundMessageSchema } from '@/lib/schemas/sms-webhooks';
+import { toE164 } from '@/lib/sms/phone-number';
+
+export type InboundSms = {
+  eventId: string;
+  /** The sender, E.164. */
+  phone: string;
+  body: string;
+  providerMessageId: string;
+};
+
+/**
+ * A verified Telnyx delivery as the message to store, or null for an event that is not an inbound message
+ * (acknowledged, never stored). Anything malformed is a 400 `VALIDATION_ERROR` naming the field.
+ */
+export function parseInboundSms(rawBody: string): InboundSms | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw validationError([{ path: [], message: 'Malformed JSON' }]);
+  }
+  const { data: event } = check(telnyxEventSchema.safeParse(json), []);
+  if (event.event_type !== 'message.received') return null;
+  const message = check(telnyxInboundMessageSchema.safeParse(event.payload), ['data', 'payload']);
+  const phone = toE164(message.from.phone_number);
+  if (!phone) {
+    throw validationError([
+      { path: ['data', 'payload', 'from', 'phone_number'], message: 'Must be a phone number in E.164 format' },
+    ]);
+  }
+  const text = message.text ?? '';
+  const body = text === '' && (message.media?.length ?? 0) > 0 ? '[MMS without text]' : text;
+  return { eventId: event.id, phone, body, providerMessageId: message.id };
+}
+
+function check<T>(result: z.ZodSafeParseResult<T>, prefix: string[]): T {
+  if (result.success) return result.data;
+  throw validationError(
+    result.error.issues.map((issue) => ({ path: [...prefix, ...issue.path.map(String)], message: issue.message })),
+  );
+}
