@@ -27,8 +27,11 @@ export function ActionForm<S extends ActionState>({
   children,
   done,
   secret,
+  savedText = 'Saved',
 }: {
   action: (state: S, form: FormData) => Promise<S>;
+  /** The success line ("Sent" for a text message). */
+  savedText?: string;
   /** Fields and button on one row, wrapping on narrow screens. */
   inline?: boolean;
   className?: string;
@@ -52,7 +55,7 @@ export function ActionForm<S extends ActionState>({
   const form = (
     <form action={formAction} className={cx(className ?? layout)} data-testid={testId}>
       <FormStateProvider value={{ fieldErrors: state.fieldErrors, values }}>{children}</FormStateProvider>
-      {!secret && <Outcome state={state} />}
+      {!secret && <Outcome state={state} savedText={savedText} />}
     </form>
   );
   if (!secret) return form;
@@ -61,13 +64,13 @@ export function ActionForm<S extends ActionState>({
   return (
     <div className="space-y-3">
       {form}
-      <Outcome state={state} />
+      <Outcome state={state} savedText={savedText} />
       {shown && <SecretOnce label={secret.label} secret={shown} />}
     </div>
   );
 }
 
-function Outcome({ state }: { state: ActionState }) {
+function Outcome({ state, savedText }: { state: ActionState; savedText: string }) {
   if (state.error) return <Notice tone="error">{state.error}</Notice>;
-  return state.saved ? <Notice tone="success">Saved</Notice> : null;
+  return state.saved ? <Notice tone="success">{savedText}</Notice> : null;
 }

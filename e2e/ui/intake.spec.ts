@@ -77,7 +77,7 @@ test('a text becomes a posted task: staff reply and convert, the person claims w
   await page.getByLabel('Deadline').fill(inDays(3));
   await page.getByRole('button', { name: 'Convert and text the claim link' }).click();
   await expect(page.getByTestId('intake-status')).toHaveText('converted');
-  const linkText = (await page.getByTestId('intake-message').last().textContent()) ?? '';
+  const linkText = (await page.getByTestId('intake-message').last().locator('p').first().textContent()) ?? '';
   const claimUrl = /https?:\/\/\S+\/claim\/[A-Za-z0-9_-]+/.exec(linkText)?.[0];
   expect(claimUrl).toBeTruthy();
 

@@ -22,4 +22,10 @@ describe('intakePrefill', () => {
     expect(form.title).not.toMatch(/\s…$/);
     expect(form.place).toBeNull();
   });
+
+  it('does not end the title at an abbreviation', () => {
+    const form = intakePrefill([{ direction: 'inbound', body: 'Parcel at Hauptstr. 5 in Berlin. By 5 pm' }]);
+    expect(form.title).toBe('Parcel at Hauptstr. 5 in Berlin.');
+    expect(form.place).toMatchObject({ city: 'Berlin' });
+  });
 });

@@ -10,7 +10,8 @@ const DESCRIPTION_LENGTH = 5_000;
 
 /** The opening sentence of a text, cut at a word to fit a title. */
 function titleOf(text: string) {
-  const sentence = text.trim().split(/(?<=[.!?])\s/)[0] ?? '';
+  // A sentence ends where the next begins with a capital ("Hauptstr. 5" does not end one).
+  const sentence = text.trim().split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? '';
   if (sentence.length <= TITLE_LENGTH) return sentence;
   const cut = sentence.slice(0, TITLE_LENGTH - 1);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : cut.length)}…`;

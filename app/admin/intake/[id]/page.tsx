@@ -84,7 +84,11 @@ export default async function IntakeConversationPage({
           ))}
         </ol>
         {open && (
-          <ActionForm action={replyAction.bind(null, conversation.id)} testId="intake-reply">
+          <ActionForm
+            action={replyAction.bind(null, conversation.id)}
+            testId="intake-reply"
+            savedText="Sent: the text is on its way."
+          >
             <TextAreaField label="Reply by SMS" name="body" rows={2} maxLength={1600} required />
             <SubmitButton>Send text</SubmitButton>
           </ActionForm>
