@@ -37,6 +37,13 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RESEND_API_KEY: z.string().optional(),
+  // Reply-by-email: thread emails carry Reply-To reply+<token>@REPLY_DOMAIN (a domain whose mail Resend receives),
+  // and Resend's email.received webhook is verified with RESEND_WEBHOOK_SECRET (whsec_…).
+  REPLY_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { message: 'must be a domain such as reply.legwork.example' })
+    .default('reply.legwork.local'),
+  RESEND_WEBHOOK_SECRET: z.string().optional(),
   // Telnyx: inbound SMS webhooks are verified with the account's Ed25519 public key (base64 of the raw 32 bytes);
   // outbound SMS needs the API key and the sending number (E.164), else texts go to the outbox at /dev/mailbox.
   TELNYX_PUBLIC_KEY: z.string().optional(),

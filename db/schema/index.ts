@@ -5,6 +5,7 @@ export * from './intake';
 export * from './ledger';
 export * from './mail';
 export * from './messages';
+export * from './notifications';
 export * from './payments';
 export * from './request-control';
 export * from './reviews';

@@ -1,4 +1,4 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
 // Every email we send, whichever adapter sent it. With no mail provider configured this table is the
@@ -14,6 +14,9 @@ export const emails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    replyTo: text('reply_to'),
+    // Extra headers sent with it (List-Unsubscribe, Message-ID, References).
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index('emails_to_created_idx').on(t.to, t.createdAt)],

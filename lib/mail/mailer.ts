@@ -8,6 +8,10 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes (reply-by-email: `reply+<token>@<REPLY_DOMAIN>`). */
+  replyTo?: string;
+  /** Extra headers: `List-Unsubscribe`, `List-Unsubscribe-Post`, `Message-ID`, `References`. */
+  headers?: Record<string, string>;
   /**
    * Makes a retry of the same logical message (say `task:<id>:assigned`) a no-op at the provider for 24 hours.
    * Without it each call is a new message.

@@ -9,10 +9,10 @@ import type { Mailer } from './mailer';
 export function createOutboxMailer(db: DbOrTx, from: string): Mailer {
   return {
     name: 'outbox',
-    async send({ to, subject, text, html }) {
+    async send({ to, subject, text, html, replyTo, headers }) {
       const [row] = await db
         .insert(emails)
-        .values({ provider: 'outbox', to, from, subject, text, html: html ?? null })
+        .values({ provider: 'outbox', to, from, subject, text, html: html ?? null, replyTo, headers })
         .returning({ id: emails.id });
       if (!row) throw new Error('the outbox insert returned no row');
       return { id: row.id };

@@ -57,16 +57,24 @@ export function createResendMailer(db: DbOrTx, options: ResendMailerOptions): Ma
 
   return {
     name: 'resend',
-    async send({ to, subject, text, html, idempotencyKey }) {
+    async send({ to, subject, text, html, replyTo, headers, idempotencyKey }) {
       const { from } = options;
       const [row] = await db
         .insert(emails)
-        .values({ provider: 'resend', to, from, subject, text, html: html ?? null })
+        .values({ provider: 'resend', to, from, subject, text, html: html ?? null, replyTo, headers })
         .returning({ id: emails.id });
       if (!row) throw new Error('the emails insert returned no row');
 
       const { data, error } = await post(
-        { from, to, subject, text, ...(html ? { html } : {}) },
+        {
+          from,
+          to,
+          subject,
+          text,
+          ...(html ? { html } : {}),
+          ...(replyTo ? { replyTo } : {}),
+          ...(headers ? { headers } : {}),
+        },
         idempotencyKey ?? `email:${row.id}`,
       );
       if (error || !data) {

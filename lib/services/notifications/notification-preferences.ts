@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { NOTIFICATION_KINDS, type NotificationKind, notificationPreferences } from '@/db/schema';
+
+export type ChannelPreferences = Record<NotificationKind, boolean>;
+export type NotificationPreferences = { email: ChannelPreferences; sms: ChannelPreferences };
+
+/** Kinds texted by default (to a verified phone only): the ones that cannot wait for the inbox. */
+const SMS_BY_DEFAULT = new Set<NotificationKind>(['new_task_nearby', 'message']);
+
+/** DESIGN §5: email on for every kind; SMS on for "new task near you" and "message" once a phone is verified. */
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  email: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as ChannelPreferences,
+  sms: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, SMS_BY_DEFAULT.has(kind)])) as ChannelPreferences,
+};
+
+/** A person's switches: the stored ones over the defaults, every kind present. */
+export async function notificationPreferencesOf(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return {
+    email: { ...DEFAULT_PREFERENCES.email, ...row?.email },
+    sms: { ...DEFAULT_PREFERENCES.sms, ...row?.sms },
+  };
+}
