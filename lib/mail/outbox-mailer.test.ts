@@ -13,7 +13,14 @@ describe('the outbox mailer', () => {
     const mailer = createOutboxMailer(db, FROM);
     expect(mailer.name).toBe('outbox');
     const to = uniqueEmail('outbox');
-    const { id } = await mailer.send({ to, subject: 'Hello', text: 'Body https://example.com', html: '<p>Body</p>' });
+    const { id } = await mailer.send({
+      to,
+      subject: 'Hello',
+      text: 'Body https://example.com',
+      html: '<p>Body</p>',
+      replyTo: 'reply+abc@reply.legwork.local',
+      headers: { 'List-Unsubscribe': '<https://example.com/u>' },
+    });
     const rows = await db.select().from(emails).where(eq(emails.to, to));
     expect(rows).toEqual([
       {
@@ -25,6 +32,8 @@ describe('the outbox mailer', () => {
         subject: 'Hello',
         text: 'Body https://example.com',
         html: '<p>Body</p>',
+        replyTo: 'reply+abc@reply.legwork.local',
+        headers: { 'List-Unsubscribe': '<https://example.com/u>' },
         createdAt: expect.any(Date),
       },
     ]);
