@@ -35,8 +35,8 @@ export const PHOTO = Buffer.from(
   'base64',
 );
 
-/** Signs a new human up and takes them through onboarding to listed, in Lyon, with the photography skill. */
-export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`) {
+/** Signs a new human up and takes them through onboarding to listed, in `city` (Lyon), with the photography skill. */
+export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`, city = 'Lyon') {
   await signUpInBrowser(page, 'task-worker');
   await page.goto('/worker/onboarding');
   await page.getByLabel('Display name').fill(name);
@@ -44,8 +44,8 @@ export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`
   await page.getByLabel('Bio').fill('I photograph shelves and pick up parcels around Lyon.');
   await page.getByLabel('Skills (comma-separated)').fill('photography, delivery');
   await page.getByLabel('Hourly rate ($)').fill('25');
-  await page.getByLabel('City').fill('lyo');
-  await page.getByRole('option', { name: /^Lyon, / }).click();
+  await page.getByLabel('City').fill(city.toLowerCase());
+  await page.getByRole('option', { name: new RegExp(`^${city}, `) }).click();
   await page.getByLabel(/Photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
   await page.getByRole('button', { name: 'Save profile' }).click();
   const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
