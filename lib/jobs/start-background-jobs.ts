@@ -1,7 +1,8 @@
-import { type Db, getDatabase } from '@/db/client';
+import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { sendDueSms } from '@/lib/services/intake/send-due-sms';
+import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';
 import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
 import { getMessenger } from '@/lib/sms/get-messenger';
@@ -11,6 +12,7 @@ import { runExpiredRowsSweep } from './sweep-expired-rows';
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const TASK_DEADLINES_INTERVAL_MS = 60 * 1000;
 const SMS_INTERVAL_MS = 5 * 1000;
+const NOTIFICATION_EMAIL_INTERVAL_MS = 5 * 1000;
 
 /** Opens the database (applying migrations) as the server boots, then starts the periodic jobs. */
 export async function startBackgroundJobs(): Promise<void> {
@@ -30,25 +32,30 @@ export async function startBackgroundJobs(): Promise<void> {
     logger.warn('WEBHOOKS_ALLOW_PRIVATE_URLS=1: outbound webhooks may reach http and private/loopback addresses');
   }
   runDispatcher(database).catch((error) => logger.error('webhook dispatcher failed to start', { error }));
-  // Outbound SMS: every instance sends what is due in sms_outbox (claims split the rows); rounds never overlap.
-  let sending = false;
-  const texts = () => {
-    if (sending) return;
-    sending = true;
-    void sendTexts(database.db).finally(() => {
-      sending = false;
-    });
-  };
-  setInterval(texts, SMS_INTERVAL_MS).unref();
+  // Outbound SMS and notification emails: every instance sends what is due in sms_outbox and
+  // notification_emails (claims split the rows); the rounds of one never overlap.
+  repeatRounds(SMS_INTERVAL_MS, 'sms', () => sendDueSms(database.db, { messenger: getMessenger() }));
+  repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'notification emails', () => sendDueNotificationEmails(database.db));
   await sweep();
 }
 
-/** One round of the SMS dispatcher: a log line when it moved anything, or the error. Never throws. */
-async function sendTexts(db: Db): Promise<void> {
-  try {
-    const counts = await sendDueSms(db, { messenger: getMessenger() });
-    if (Object.values(counts).some((count) => count > 0)) logger.info('sent due sms', { counts });
-  } catch (error) {
-    logger.error('sending due sms failed', { error });
-  }
+/**
+ * Runs `round` every `intervalMs`, skipping a beat while the previous round still runs: a log line with its counts
+ * when it moved anything, or the error. Never throws.
+ */
+function repeatRounds(intervalMs: number, what: string, round: () => Promise<Record<string, number>>): void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const counts = await round();
+      if (Object.values(counts).some((count) => count > 0)) logger.info(`sent due ${what}`, { counts });
+    } catch (error) {
+      logger.error(`sending due ${what} failed`, { error });
+    } finally {
+      running = false;
+    }
+  };
+  setInterval(() => void tick(), intervalMs).unref();
 }

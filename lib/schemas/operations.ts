@@ -36,6 +36,13 @@ import {
   markThreadReadOperation,
   postMessageOperation,
 } from './messages';
+import {
+  getNotificationPreferencesOperation,
+  listNotificationsOperation,
+  markNotificationsReadOperation,
+  unsubscribeOperation,
+  updateNotificationPreferencesOperation,
+} from './notifications';
 import { openApiOperation } from './openapi';
 import { confirmPasswordResetOperation, requestPasswordResetOperation } from './password-reset';
 import { paymentHistoryOperation } from './payment-history';
@@ -166,6 +173,11 @@ export const operations: Operation[] = [
   postMessageOperation,
   markThreadReadOperation,
   awaitMessagesOperation,
+  listNotificationsOperation,
+  markNotificationsReadOperation,
+  getNotificationPreferencesOperation,
+  updateNotificationPreferencesOperation,
+  unsubscribeOperation,
   createWebhookOperation,
   listWebhooksOperation,
   getWebhookOperation,

@@ -36,6 +36,7 @@ export const replaySamples: Record<string, ReplaySample> = {
   createUpload: { form: uploadForm },
   postTaskMessage: { body: () => ({ body: 'hello' }) },
   markTaskThreadRead: { body: () => ({}) },
+  markNotificationsRead: { body: () => ({ all: true }) },
   // Plain http is refused before any DNS lookup, so the sample never touches the network.
   createWebhookEndpoint: { body: () => ({ url: 'http://example.com/hooks/contract' }) },
   simulateSandboxWorker: { body: () => ({ action: 'accept' }) },

@@ -214,8 +214,16 @@ describe('GET /v1/openapi.json', () => {
     const notIdempotent = new Set(
       operations.filter((operation) => operation.idempotent === false).map((operation) => operation.path),
     );
-    expect(notIdempotent).toEqual(new Set(['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms']));
-    for (const path of notIdempotent) expect(doc.paths[path]?.post?.parameters, path).toEqual([]);
+    expect(notIdempotent).toEqual(
+      new Set(['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms', '/v1/notifications/unsubscribe']),
+    );
+    for (const path of notIdempotent) {
+      const parameters = doc.paths[path]?.post?.parameters ?? [];
+      expect(
+        parameters.map((param) => `${param.in}:${param.name}`),
+        path,
+      ).not.toContain('header:Idempotency-Key');
+    }
     for (const [p, item] of Object.entries(doc.paths)) {
       if (!item.post || notIdempotent.has(p) || p === '/v1/mcp') continue; // JSON-RPC has no Idempotency-Key
       expect(

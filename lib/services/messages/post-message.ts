@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@/db/client';
 import { taskStatus } from '@/db/schema';
+import { env } from '@/lib/env';
 import { EVENTS_CHANNEL, newEventId } from '@/lib/events/emit-event';
 import { TASK_MESSAGE_CREATED } from '@/lib/events/event-types';
 import { queueDeliveriesSql } from '@/lib/events/queue-deliveries-sql';
+import {
+  messageNotificationParams,
+  messageNotificationSql,
+} from '@/lib/services/notifications/message-notification-sql';
 import { taskNotFound } from '@/lib/services/tasks/task-not-found';
 import { isTerminal } from '@/lib/tasks/task-transitions';
 import { assertWritable } from './assert-writable';
@@ -22,11 +27,12 @@ const WRITABLE = taskStatus.enumValues.filter((status) => isOpen({ status }) && 
 // it: in-thread.ts), stamped once the lock is held and never before the thread's newest; write the
 // `task.message.created` outbox event for the OTHER side with the message's copy prepared for the sender's side
 // ($6 as the requester, $7 as the worker) and stamped, and its deliveries to the other side's endpoints; notify
-// the long polls of the task, and the webhook dispatchers when a delivery was queued (at commit). The row comes
-// back either way, so a refusal can say why.
+// the long polls of the task, and the webhook dispatchers when a delivery was queued (at commit); and notify the
+// human on the other side (message-notification-sql.ts: the in-app row, its email and text). The row comes back
+// either way, so a refusal can say why.
 const POST_MESSAGE_SQL = `
   with task as (
-    select t.id, t.status, t.requester_id, t.worker_id, t.livemode, u.owner_id,
+    select t.id, t.status, t.title, t.requester_id, t.worker_id, t.livemode, u.owner_id,
       case when $2::uuid in (t.requester_id, u.owner_id) then 'requester'
            when $2::uuid = t.worker_id then 'worker' end as side
     from tasks t join users u on u.id = t.requester_id
@@ -54,7 +60,8 @@ const POST_MESSAGE_SQL = `
       task.livemode
     from task, message
     returning id, type, audience, livemode
-  ), queued as (${queueDeliveriesSql('event')})
+  ), queued as (${queueDeliveriesSql('event')}),
+  ${messageNotificationSql(9)}
   select task.status, task.side, message.created_at as "createdAt",
     case when event.id is not null then pg_notify('${TASK_MESSAGES_CHANNEL}', task.id::text) end as woke,
     case when exists (select 1 from queued) then pg_notify('${EVENTS_CHANNEL}', event.id) end as dispatched
@@ -76,7 +83,8 @@ export type PostMessageOptions = {
 /**
  * Posts a message in one round trip (plus the caller's credential lookup): 404 for anyone outside the thread,
  * 409 `THREAD_NOT_OPEN` before acceptance and `THREAD_READ_ONLY` once the task has ended, else the message, its
- * outbox event for the other side only with its deliveries, and the wake-ups, all or nothing.
+ * outbox event for the other side only with its deliveries, the other side's notification, and the wake-ups,
+ * all or nothing.
  */
 export async function postMessage(
   database: Database,
@@ -97,6 +105,7 @@ export async function postMessage(
     JSON.stringify(draft('requester')),
     JSON.stringify(draft('worker')),
     newEventId(),
+    ...messageNotificationParams(env().SITE_URL),
   ]);
   if (!row?.side) throw taskNotFound();
   if (!row.createdAt) {

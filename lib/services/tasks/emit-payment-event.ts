@@ -1,6 +1,7 @@
 import type { Tx } from '@/db/client';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentEventType } from '@/lib/events/event-types';
+import { notifyPayoutSent } from '@/lib/services/notifications/notify-payout-sent';
 import type { HeldTask } from './held-task';
 import { taskAudience } from './task-audience';
 
@@ -8,15 +9,16 @@ export type EmitPaymentEventOptions = { held: HeldTask; type: PaymentEventType; 
 
 /**
  * A `payment.*` event for the task's two sides: money came in (`succeeded`), went back (`refunded`), or was
- * paid out to the worker (`transferred`).
+ * paid out to the worker (`transferred`, which also tells the worker: notify-payout-sent.ts).
  */
 export async function emitPaymentEvent(tx: Tx, { held, type, amountCents }: EmitPaymentEventOptions) {
   const { task, requesterOwnerId } = held;
-  await emitEvent(tx, {
+  const event = await emitEvent(tx, {
     type,
     data: { taskId: task.id, amountCents, currency: 'usd', fundingSource: task.fundingSource },
     taskId: task.id,
     audience: taskAudience(task, requesterOwnerId),
     livemode: task.livemode,
   });
+  if (type === 'payment.transferred') await notifyPayoutSent(tx, { task, amountCents, eventId: event.id });
 }

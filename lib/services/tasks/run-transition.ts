@@ -4,6 +4,7 @@ import { type Task, tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { emitEvent } from '@/lib/events/emit-event';
+import { notifyTaskEvent } from '@/lib/services/notifications/notify-task-event';
 import {
   leavesFrom,
   TASK_TRANSITIONS,
@@ -46,8 +47,9 @@ export type TransitionInput = {
 /**
  * Takes one step of the task state machine (lib/tasks/task-transitions.ts) as one transaction: lock the task,
  * check who may act and that the status allows it (else 409 INVALID_TRANSITION), run the action's effect,
- * set the new status and write the `task.<status>` event (with `previousStatus`) to the outbox. Given a
- * transaction, it runs inside it (as a savepoint), after what the caller already did there.
+ * set the new status, write the `task.<status>` event (with `previousStatus`) to the outbox and notify the people
+ * on the receiving side (notify-task-event.ts). Given a transaction, it runs inside it (as a savepoint), after
+ * what the caller already did there.
  */
 export async function runTransition(db: DbOrTx, input: TransitionInput): Promise<{ task: Task; access: TaskAccess }> {
   const rule = TASK_TRANSITIONS[input.action];
@@ -67,13 +69,22 @@ export async function runTransition(db: DbOrTx, input: TransitionInput): Promise
       .returning();
     if (!task) throw new Error('task row vanished inside its transition');
 
-    await emitEvent(tx, {
+    const event = await emitEvent(tx, {
       type: `task.${rule.to}`,
       data: { task: toTaskResource(task), previousStatus, ...input.eventData },
       taskId: task.id,
       // The worker who just withdrew hears about it too.
       audience: [...taskAudience(task, access.requesterOwnerId), access.task.workerId],
       livemode: task.livemode,
+    });
+    await notifyTaskEvent(tx, {
+      action: input.action,
+      task,
+      previous: access.task,
+      requesterOwnerId: access.requesterOwnerId,
+      actorId: input.caller === 'system' ? null : input.caller.user.id,
+      eventId: event.id,
+      eventData: input.eventData,
     });
     const side = input.caller === 'system' ? null : sideOf(task, access.requesterOwnerId, input.caller.user.id);
     return { task, access: { ...access, task, side } };

@@ -1,0 +1,12 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { notifications } from '@/db/schema';
+
+/** How many of a person's notifications are unread (the partial index on unread rows serves it). */
+export async function countUnreadNotifications(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.unread ?? 0);
+}

@@ -1,0 +1,16 @@
+import type { NotificationKind } from '@/db/schema';
+
+/** Each kind in the words of "Stop emails about …" (the email footer, the unsubscribe page). */
+export const KIND_LABELS: Record<NotificationKind, string> = {
+  task_accepted: 'tasks being accepted',
+  message: 'new messages',
+  task_submitted: 'finished work to review',
+  revision_requested: 'revision requests',
+  task_completed: 'completed tasks',
+  task_cancelled: 'cancelled tasks',
+  task_expired: 'expired tasks',
+  dispute_opened: 'disputes opened',
+  dispute_resolved: 'resolved disputes',
+  payout_sent: 'payouts sent',
+  new_task_nearby: 'new tasks near you',
+};

@@ -1,0 +1,26 @@
+import type { Tx } from '@/db/client';
+import type { Task } from '@/db/schema';
+import { dollars } from './dollars';
+import { notify } from './notify';
+import { taskLink } from './task-link';
+
+export type NotifyPayoutSentOptions = {
+  task: Pick<Task, 'id' | 'title' | 'workerId'>;
+  amountCents: number;
+  /** The `payment.transferred` event: one notification per transfer sent. */
+  eventId: string;
+};
+
+/** Tells the worker their pay left for their payout account (sent at once, or held pay sent later). */
+export async function notifyPayoutSent(tx: Tx, { task, amountCents, eventId }: NotifyPayoutSentOptions) {
+  if (!task.workerId) return;
+  await notify(tx, {
+    userId: task.workerId,
+    kind: 'payout_sent',
+    title: `${dollars(amountCents)} sent for “${task.title}”`,
+    body: 'Your pay is on its way to your payout account.',
+    taskId: task.id,
+    link: taskLink('worker', task.id),
+    dedupeKey: `payout_sent:${eventId}`,
+  });
+}

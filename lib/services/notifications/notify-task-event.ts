@@ -1,0 +1,162 @@
+import type { Tx } from '@/db/client';
+import type { NotificationKind, Task } from '@/db/schema';
+import { type TaskPartyNames, taskPartyNames } from '@/lib/services/tasks/task-party-names';
+import type { TaskAction } from '@/lib/tasks/task-transitions';
+import { dollars } from './dollars';
+import { notify } from './notify';
+import { taskLink } from './task-link';
+
+export type TaskEventNotice = {
+  action: TaskAction;
+  /** The task after the transition. */
+  task: Task;
+  /** The task before it (the worker who held a cancelled task). */
+  previous: Pick<Task, 'workerId'>;
+  requesterOwnerId: string | null;
+  /** Who took the action; null for the platform's jobs. Never told about their own action. */
+  actorId: string | null;
+  /** The `task.<status>` event: the notifications' dedupe key, so one transition notifies once. */
+  eventId: string;
+  eventData?: Record<string, unknown>;
+};
+
+type Side = 'requester' | 'worker';
+
+/** Actions nobody is told about: posting (workers nearby hear of it another way) and a worker handing a task back. */
+const SILENT = new Set<TaskAction>(['publish', 'withdraw']);
+type Notice = { side: Side; kind: NotificationKind; title: string; body: string };
+
+/**
+ * Tells the humans on the receiving side of a task transition (the requester, or the operator of a requesting
+ * agent; the worker), in the transition's transaction: which kind, in which words, with the link to their own
+ * page for the task.
+ */
+export async function notifyTaskEvent(tx: Tx, notice: TaskEventNotice): Promise<void> {
+  if (SILENT.has(notice.action)) return;
+  const { task } = notice;
+  const workerId = task.workerId ?? notice.previous.workerId;
+  const names = await taskPartyNames(tx, { requesterId: task.requesterId, workerId });
+  const recipients: Record<Side, (string | null)[]> = {
+    requester: [task.requesterId, notice.requesterOwnerId],
+    worker: [workerId],
+  };
+  for (const { side, kind, title, body } of noticesFor(notice, names)) {
+    for (const userId of new Set(recipients[side])) {
+      if (!userId || userId === notice.actorId) continue;
+      await notify(tx, {
+        userId,
+        kind,
+        title,
+        body,
+        taskId: task.id,
+        link: taskLink(side, task.id),
+        dedupeKey: `${kind}:${notice.eventId}`,
+      });
+    }
+  }
+}
+
+function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names: TaskPartyNames): Notice[] {
+  const quoted = `“${task.title}”`;
+  const worker = names.worker ?? 'The worker';
+  const pay = dollars(task.budgetCents);
+  const reason = typeof eventData?.reason === 'string' ? eventData.reason : null;
+  switch (action) {
+    case 'accept':
+      return [
+        {
+          side: 'requester',
+          kind: 'task_accepted',
+          title: `${worker} accepted ${quoted}`,
+          body: `${worker} is on it. You can message them on the task’s page.`,
+        },
+      ];
+    case 'submit':
+      return [
+        {
+          side: 'requester',
+          kind: 'task_submitted',
+          title: `${worker} finished ${quoted}`,
+          body: 'Look at the proof, then approve it or ask for a revision. Without an answer in 72 hours it is approved by itself.',
+        },
+      ];
+    case 'requestRevision':
+      return [
+        {
+          side: 'worker',
+          kind: 'revision_requested',
+          title: `${names.requester} asked for changes to ${quoted}`,
+          body: reason
+            ? `What to change: ${sentence(reason)}`
+            : 'Look at the task’s page for what to change, then submit again.',
+        },
+      ];
+    case 'approve':
+    case 'autoComplete': {
+      const how =
+        action === 'approve'
+          ? `${names.requester} approved the work`
+          : 'Nobody answered the submission within 72 hours, so it was approved';
+      return [
+        { side: 'worker', kind: 'task_completed', title: `You were paid ${pay} for ${quoted}`, body: `${how}.` },
+        {
+          side: 'requester',
+          kind: 'task_completed',
+          title: `${quoted} is complete`,
+          body: `${how}; ${worker} was paid ${pay}.`,
+        },
+      ];
+    }
+    case 'cancel':
+      return [
+        {
+          side: 'worker',
+          kind: 'task_cancelled',
+          title: `${names.requester} cancelled ${quoted}`,
+          body: 'The deadline passed without a submission, so the task was called off.',
+        },
+      ];
+    case 'expire':
+      return [
+        {
+          side: 'requester',
+          kind: 'task_expired',
+          title: `${quoted} expired`,
+          body: `No worker took it before its deadline. ${dollars(task.totalCents)} is refunded.`,
+        },
+      ];
+    case 'dispute': {
+      const byWorker = actorId !== null && actorId === task.workerId;
+      const opener = byWorker ? worker : names.requester;
+      const body = `${reason ? `Reason: ${sentence(reason)} ` : ''}Our team looks at both sides and decides.`;
+      return [
+        {
+          side: byWorker ? 'requester' : 'worker',
+          kind: 'dispute_opened',
+          title: `${opener} opened a dispute on ${quoted}`,
+          body,
+        },
+      ];
+    }
+    case 'resolve': {
+      const body = resolutionWords(eventData?.resolution, task, worker);
+      const title = `The dispute on ${quoted} is resolved`;
+      return [
+        { side: 'worker', kind: 'dispute_resolved', title, body },
+        { side: 'requester', kind: 'dispute_resolved', title, body },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+function resolutionWords(resolution: unknown, task: Task, worker: string): string {
+  const { outcome, workerCents } = (resolution ?? {}) as { outcome?: string; workerCents?: number };
+  if (outcome === 'pay_worker') return `${worker} was paid ${dollars(task.budgetCents)}.`;
+  if (outcome === 'split') return `${worker} was paid ${dollars(workerCents ?? 0)}; the rest is refunded.`;
+  return `${dollars(task.totalCents)} is refunded to the requester.`;
+}
+
+/** A reason as the end of a sentence: with its own full stop, or one added. */
+const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db/client';
+import { notificationEmails } from '@/db/schema';
+import { signUnsubscribeToken } from '@/lib/auth/unsubscribe-token';
+import { env } from '@/lib/env';
+import { logger } from '@/lib/logger';
+import { getMailer } from '@/lib/mail/get-mailer';
+import type { Mailer } from '@/lib/mail/mailer';
+// Notification emails retry on the same schedule as texts: 30 s doubling to an hour, 8 attempts.
+import {
+  SMS_MAX_ATTEMPTS as MAX_ATTEMPTS,
+  smsRetryDelaySeconds as retryDelaySeconds,
+} from '@/lib/services/intake/sms-retry-delay';
+import { type ClaimedNotificationEmail, claimDueNotificationEmails } from './claim-due-notification-emails';
+import { issueReplyAddress } from './issue-reply-address';
+import { notificationPreferencesOf } from './notification-preferences';
+import { renderNotificationEmail } from './render-notification-email';
+
+export type SendDueNotificationEmailsOptions = {
+  /** Default: getMailer (Resend, or the outbox shown at /dev/mailbox). */
+  mailer?: Mailer;
+  batchSize?: number;
+  /** Must outlast one send (the Resend adapter tries three times with a 10 s timeout). */
+  leaseSeconds?: number;
+  /** Only these `notification_emails` rows (tests share a database with other work). */
+  ids?: string[];
+};
+
+export type SendDueNotificationEmailsCounts = { sent: number; retrying: number; failed: number; skipped: number };
+
+const DEFAULT_BATCH = 20;
+const DEFAULT_LEASE_SECONDS = 120;
+const MAX_ERROR_LENGTH = 500;
+
+/**
+ * The notification-email job's step: sends every due row of `notification_emails`, a claimed batch at a time,
+ * until none is due. Any number of instances may run it (claim-due-notification-emails.ts). A failed send is
+ * retried after a backoff and given up (`failed`) after the eighth attempt; a person who switched that kind's
+ * email off since, or has no address any more, is skipped (`failed`, unsent). The Mailer's idempotency key is the
+ * row's, so a send repeated after a lost answer reaches the provider once.
+ */
+export async function sendDueNotificationEmails(
+  db: Db,
+  options: SendDueNotificationEmailsOptions = {},
+): Promise<SendDueNotificationEmailsCounts> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const mailer = options.mailer ?? getMailer(db);
+  const counts: SendDueNotificationEmailsCounts = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
+  for (;;) {
+    const claimed = await claimDueNotificationEmails(db, { limit: batchSize, leaseSeconds, ids: options.ids });
+    // One email that cannot be sent or recorded must not hold back the rest (its lease runs out; a later round
+    // takes it again).
+    await Promise.all(
+      claimed.map((email) =>
+        sendOne(db, mailer, email)
+          .then((result) => {
+            if (result) counts[result] += 1;
+          })
+          .catch((error: unknown) =>
+            logger.error('notification email could not be processed', { notificationEmailId: email.id, error }),
+          ),
+      ),
+    );
+    if (claimed.length < batchSize) return counts;
+  }
+}
+
+async function sendOne(
+  db: Db,
+  mailer: Mailer,
+  email: ClaimedNotificationEmail,
+): Promise<keyof SendDueNotificationEmailsCounts | null> {
+  const { notification } = email;
+  const preferences = await notificationPreferencesOf(db, notification.userId);
+  if (!email.to || !preferences.email[notification.kind]) {
+    const reason = email.to ? 'unsubscribed' : 'no email address';
+    return (await settle(db, email, { status: 'failed', lastError: reason })) ? 'skipped' : null;
+  }
+  const reply =
+    notification.taskId && email.partyOfTask
+      ? await issueReplyAddress(db, { userId: notification.userId, taskId: notification.taskId })
+      : undefined;
+  const message = renderNotificationEmail({
+    notification,
+    to: email.to,
+    siteUrl: env().SITE_URL,
+    unsubscribeToken: signUnsubscribeToken({ userId: notification.userId, kind: notification.kind }),
+    reply,
+  });
+  try {
+    const sent = await mailer.send({ ...message, idempotencyKey: `notification-email:${email.id}` });
+    const settled = await settle(db, email, { status: 'sent', emailId: sent.id, sentAt: sql`now()`, lastError: null });
+    return settled ? 'sent' : null;
+  } catch (error) {
+    const attempts = email.attempts + 1;
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+    const givenUp = attempts >= MAX_ATTEMPTS;
+    logger.warn('notification email attempt failed', {
+      notificationEmailId: email.id,
+      attempt: attempts,
+      error: lastError,
+    });
+    const settled = await settle(
+      db,
+      email,
+      givenUp
+        ? { status: 'failed', attempts, lastError }
+        : {
+            attempts,
+            lastError,
+            nextAttemptAt: sql`now() + ${retryDelaySeconds(attempts)}::int * interval '1 second'`,
+          },
+    );
+    if (!settled) return null;
+    return givenUp ? 'failed' : 'retrying';
+  }
+}
+
+/**
+ * Records the outcome only while the claim holds (still queued, attempts unchanged): if the lease ran out and
+ * another sender settled the row meanwhile, this outcome is dropped.
+ */
+async function settle(db: Db, email: ClaimedNotificationEmail, change: PgUpdateSetSource<typeof notificationEmails>) {
+  const [row] = await db
+    .update(notificationEmails)
+    .set(change)
+    .where(
+      and(
+        eq(notificationEmails.id, email.id),
+        eq(notificationEmails.status, 'queued'),
+        eq(notificationEmails.attempts, email.attempts),
+      ),
+    )
+    .returning({ id: notificationEmails.id });
+  return row !== undefined;
+}
