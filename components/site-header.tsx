@@ -1,6 +1,9 @@
 import Link from 'next/link';
+import { getDatabase } from '@/db/client';
 import { getBrowserUser } from '@/lib/api/next-auth';
+import { countUnreadNotifications } from '@/lib/services/notifications/count-unread-notifications';
 import { AccountMenu } from './account-menu';
+import { NotificationBell } from './notification-bell';
 import { buttonClass } from './ui/button';
 import { NavTabs } from './ui/nav-tabs';
 
@@ -18,6 +21,7 @@ const MODES = [
  */
 export async function SiteHeader() {
   const current = await getBrowserUser();
+  const unread = current ? await countUnreadNotifications((await getDatabase()).db, current.user.id) : 0;
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3 text-sm sm:gap-6 sm:px-6">
@@ -29,6 +33,7 @@ export async function SiteHeader() {
           <Link href="/docs" className={`${linkClass} ${current ? 'hidden sm:inline' : ''}`}>
             API reference
           </Link>
+          {current && <NotificationBell unread={unread} />}
           {current ? (
             <AccountMenu
               name={current.user.name}

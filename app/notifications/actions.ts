@@ -1,0 +1,30 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import type { ActionState } from '@/components/ui/action-form';
+import { getDatabase } from '@/db/client';
+import { NOTIFICATION_KINDS } from '@/db/schema';
+import { requireBrowserActor } from '@/lib/api/require-browser-actor';
+import { markNotificationsRead } from '@/lib/services/notifications/mark-notifications-read';
+import { updateNotificationPreferences } from '@/lib/services/notifications/update-notification-preferences';
+
+// The notifications page's forms: the same services as POST /v1/notifications/read and PUT …/preferences.
+
+/** "Mark all read". */
+export async function markAllReadAction(): Promise<void> {
+  const user = await requireBrowserActor('/notifications');
+  const { db } = await getDatabase();
+  await markNotificationsRead(db, { user, all: true });
+  revalidatePath('/', 'layout');
+}
+
+/** The switches: every kind's email and SMS checkbox, as submitted (an unticked box is off). */
+export async function savePreferencesAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  const user = await requireBrowserActor('/notifications');
+  const switches = (channel: 'email' | 'sms') =>
+    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, form.get(`${channel}:${kind}`) === 'on']));
+  const { db } = await getDatabase();
+  await updateNotificationPreferences(db, { userId: user.id, email: switches('email'), sms: switches('sms') });
+  revalidatePath('/notifications');
+  return { saved: true };
+}

@@ -1,0 +1,22 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { notifications } from '@/db/schema';
+
+export type OpenNotificationOptions = { userId: string; id: string };
+
+/**
+ * A person opens one of their notifications: it is read from now (a read one keeps its first `readAt`). Answers
+ * the page it is about (a path on this site), or null when it has none or is not theirs.
+ */
+export async function openNotification(db: DbOrTx, { userId, id }: OpenNotificationOptions) {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await db
+    .select({ link: notifications.link })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  // Only a path on this site: never an absolute URL (an open redirect).
+  return row?.link?.startsWith('/') && !row.link.startsWith('//') ? row.link : null;
+}
