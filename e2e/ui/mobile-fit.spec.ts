@@ -80,6 +80,7 @@ test('signed in, every dashboard, worker and account page fits 390 px', async ({
     '/worker/onboarding',
     '/worker/tasks',
     '/settings',
+    '/notifications',
     '/docs',
     new URL(proposal.humanClaimUrl).pathname,
   ]);
