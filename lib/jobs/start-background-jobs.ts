@@ -1,7 +1,8 @@
-import { type Db, getDatabase } from '@/db/client';
+import { type Database, type Db, getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { sendDueSms } from '@/lib/services/intake/send-due-sms';
+import { notifyNearbyWorkers } from '@/lib/services/notifications/notify-nearby-workers';
 import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
 import { getMessenger } from '@/lib/sms/get-messenger';
@@ -11,6 +12,7 @@ import { runExpiredRowsSweep } from './sweep-expired-rows';
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const TASK_DEADLINES_INTERVAL_MS = 60 * 1000;
 const SMS_INTERVAL_MS = 5 * 1000;
+const NEARBY_INTERVAL_MS = 2 * 1000;
 
 /** Opens the database (applying migrations) as the server boots, then starts the periodic jobs. */
 export async function startBackgroundJobs(): Promise<void> {
@@ -40,6 +42,17 @@ export async function startBackgroundJobs(): Promise<void> {
     });
   };
   setInterval(texts, SMS_INTERVAL_MS).unref();
+  // "New task near you": every instance drains the fan-outs the posting transactions queued (each task's row
+  // is claimed with SKIP LOCKED); rounds never overlap.
+  let fanningOut = false;
+  const nearby = () => {
+    if (fanningOut) return;
+    fanningOut = true;
+    void fanOutNearbyTasks(database).finally(() => {
+      fanningOut = false;
+    });
+  };
+  setInterval(nearby, NEARBY_INTERVAL_MS).unref();
   await sweep();
 }
 
@@ -50,5 +63,18 @@ async function sendTexts(db: Db): Promise<void> {
     if (Object.values(counts).some((count) => count > 0)) logger.info('sent due sms', { counts });
   } catch (error) {
     logger.error('sending due sms failed', { error });
+  }
+}
+
+/** Fan-out rounds until the queue is empty: a log line when it notified anyone, or the error. Never throws. */
+async function fanOutNearbyTasks(database: Database): Promise<void> {
+  try {
+    for (;;) {
+      const done = await notifyNearbyWorkers(database);
+      if (done.notices > 0) logger.info('notified nearby workers', done);
+      if (done.tasks === 0) return;
+    }
+  } catch (error) {
+    logger.error('new task near you failed', { error });
   }
 }
