@@ -52,7 +52,7 @@ export async function startBackgroundJobs(): Promise<void> {
       fanningOut = false;
     });
   };
-  setInterval(nearby, NEARBY_INTERVAL_MS).unref();
+  if (env().NEARBY_NOTICES_JOB) setInterval(nearby, NEARBY_INTERVAL_MS).unref();
   await sweep();
 }
 
