@@ -115,7 +115,13 @@ async function rankCandidates(database: Database, task: Task): Promise<Candidate
  */
 async function notifyUncapped(tx: Tx, task: Task, candidates: Candidate[]): Promise<number> {
   const ids = [...new Set(candidates.map((candidate) => candidate.user_id))].sort();
-  for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`nearby:${id}`}, 0))`);
+  const keys = sql.join(
+    ids.map((id) => sql`${`nearby:${id}`}`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest(array[${keys}]::text[]) k order by k) s`,
+  );
   const counts = await tx
     .select({ userId: notifications.userId, count: sql<number>`count(*)::int` })
     .from(notifications)
