@@ -4,8 +4,10 @@
 // (NEARBY_NOTICES_JOB=0). BENCH_TASKS (1,000) tasks are posted through POST /v1/tasks to each, in alternating
 // slices at BENCH_CONNECTIONS (10) concurrent requests, so a slow patch of the shared 2-core machine weighs on
 // both. After each slice to A, A's queue is drained before the next slice starts, so A's job never runs during
-// B's slices. Prints POST /v1/tasks p50/p99 for both (target p99 < 150 ms with the job), and the delay from
-// posting a task to each of its notices being written (target: all within 60 s).
+// B's slices. Prints POST /v1/tasks p50/p99 for both (target p99 < 150 ms with the job), the CPU time a task
+// costs the server and PostgreSQL in each (A's includes its fan-out, measured until its queue drained: less
+// sensitive than latency to whatever else the machine runs), and the delay from posting a task to each of its
+// notices being written (target: all within 60 s).
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
@@ -14,11 +16,11 @@ import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-databa
 import { getProcessor } from '../lib/payments/get-processor';
 import { confirmTestSetup } from '../lib/payments/test-mode/confirm-test-setup';
 import { startWalletSetup } from '../lib/services/payments/start-wallet-setup';
-import { ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
+import { cpuMeter, ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 5_000);
 const TASKS = Number(process.env.BENCH_TASKS ?? 1_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const SLICES = 4; // per server
 const PORTS = [Number(process.env.BENCH_PORT ?? 3905), Number(process.env.BENCH_PORT ?? 3905) + 1];
 // The city: about 17 × 17 km around the centre of Berlin.
@@ -26,13 +28,22 @@ const CITY = { lat: 52.52, lng: 13.405, latSpan: 0.15, lngSpan: 0.25 };
 
 delete process.env.STRIPE_SECRET_KEY; // test-mode payments: the bench's card is the test processor's 4242
 ensureBuild();
-type Arm = { name: string; url: string; base: string; key: string; client: pg.Client; latencies: number[] };
+type Arm = {
+  name: string;
+  url: string;
+  base: string;
+  key: string;
+  client: pg.Client;
+  pid: number | undefined;
+  latencies: number[];
+  cpu: { node: number; postgres: number };
+};
 const arms: Arm[] = [];
 const servers: ReturnType<typeof startServer>[] = [];
 try {
   for (const [index, jobOn] of [true, false].entries()) {
     const url = await createScratchDatabase(serverUrl, `legwork_bench_nearby_${jobOn ? 'job' : 'nojob'}`);
-    const key = await seedApiKey(url);
+    const key = await seedApiKey(url, ['tasks:read', 'tasks:write']);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const started = performance.now();
@@ -42,14 +53,17 @@ try {
       `${jobOn ? 'A' : 'B'}: seeded ${WORKERS.toLocaleString('en')} listed workers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     const port = PORTS[index] ?? 0;
-    servers.push(startServer(url, port, { env: { NEARBY_NOTICES_JOB: jobOn ? '1' : '0' } }));
+    const server = startServer(url, port, { env: { NEARBY_NOTICES_JOB: jobOn ? '1' : '0' } });
+    servers.push(server);
     arms.push({
       name: jobOn ? 'with the fan-out job' : 'without it',
       url,
       base: `http://127.0.0.1:${port}`,
       key,
       client,
+      pid: server.pid,
       latencies: [],
+      cpu: { node: 0, postgres: 0 },
     });
   }
   for (const arm of arms) await waitForServer(arm.base);
@@ -61,8 +75,12 @@ try {
   const drains: number[] = [];
   for (let slice = 0; slice < SLICES; slice++) {
     for (const [index, arm] of arms.entries()) {
+      const meter = await cpuMeter(arm.url, arm.pid);
       await post(arm, perSlice, arm.latencies);
       if (index === 0) drains.push(await drain(arm));
+      const spent = await meter.spent();
+      arm.cpu.node += spent.node;
+      arm.cpu.postgres += spent.postgres;
     }
   }
 
@@ -70,7 +88,7 @@ try {
   for (const arm of arms) {
     const sorted = [...arm.latencies].sort((a, b) => a - b);
     console.log(
-      `  ${arm.name.padEnd(22)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
+      `  ${arm.name.padEnd(22)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms; CPU a task: Node ${(arm.cpu.node / sorted.length).toFixed(2)} ms, PostgreSQL ${(arm.cpu.postgres / sorted.length).toFixed(2)} ms`,
     );
   }
   const [withJob, without] = arms.map((arm) =>
