@@ -2,7 +2,7 @@
 // do the notices go out? Two production servers, each on its own scratch PostgreSQL database seeded with the same
 // city of BENCH_WORKERS (5,000) listed workers: A runs the fan-out job (the default), B does not
 // (NEARBY_NOTICES_JOB=0). BENCH_TASKS (1,000) tasks are posted through POST /v1/tasks to each, in alternating
-// slices at BENCH_CONNECTIONS (10) concurrent requests, so a slow patch of the shared 2-core machine weighs on
+// slices at BENCH_CONNECTIONS (4) concurrent requests, so a slow patch of the shared 2-core machine weighs on
 // both. After each slice to A, A's queue is drained before the next slice starts, so A's job never runs during
 // B's slices. Prints POST /v1/tasks p50/p99 for both (target p99 < 150 ms with the job), the CPU time a task
 // costs the server and PostgreSQL in each (A's includes its fan-out, measured until its queue drained: less
