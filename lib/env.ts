@@ -105,6 +105,11 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value === '1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // Whether this process runs the "new task near you" fan-out job (0: leave it to other instances).
+  NEARBY_NOTICES_JOB: z
+    .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
+    .default('1')
+    .transform((value) => value === '1'),
   // Lets outbound webhooks use http: and loopback/private addresses (local development and tests only).
   WEBHOOKS_ALLOW_PRIVATE_URLS: z
     .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })

@@ -116,3 +116,13 @@ export const phoneVerifications = pgTable('phone_verifications', {
 });
 
 export type Notification = typeof notifications.$inferSelect;
+
+// "New task near you": a task just posted whose nearby workers have not been told yet. Written in the posting
+// transaction (one insert, so posting stays fast); the fan-out job (lib/services/notifications/
+// notify-nearby-workers.ts) claims each row with FOR UPDATE SKIP LOCKED, notifies, and deletes it in one transaction.
+export const nearbyFanouts = pgTable('nearby_fanouts', {
+  taskId: uuid('task_id')
+    .primaryKey()
+    .references(() => tasks.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

@@ -1,7 +1,8 @@
-import { getDatabase } from '@/db/client';
+import { type Database, getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { sendDueSms } from '@/lib/services/intake/send-due-sms';
+import { notifyNearbyWorkers } from '@/lib/services/notifications/notify-nearby-workers';
 import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';
 import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
@@ -13,6 +14,7 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const TASK_DEADLINES_INTERVAL_MS = 60 * 1000;
 const SMS_INTERVAL_MS = 5 * 1000;
 const NOTIFICATION_EMAIL_INTERVAL_MS = 5 * 1000;
+const NEARBY_INTERVAL_MS = 2 * 1000;
 
 /** Opens the database (applying migrations) as the server boots, then starts the periodic jobs. */
 export async function startBackgroundJobs(): Promise<void> {
@@ -36,6 +38,9 @@ export async function startBackgroundJobs(): Promise<void> {
   // notification_emails (claims split the rows); the rounds of one never overlap.
   repeatRounds(SMS_INTERVAL_MS, 'sms', () => sendDueSms(database.db, { messenger: getMessenger() }));
   repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'notification emails', () => sendDueNotificationEmails(database.db));
+  // "New task near you": every instance drains the fan-outs the posting transactions queued (each task's row is
+  // claimed with SKIP LOCKED), unless NEARBY_NOTICES_JOB=0 leaves it to another instance.
+  if (env().NEARBY_NOTICES_JOB) repeatRounds(NEARBY_INTERVAL_MS, 'nearby notices', () => fanOutNearbyTasks(database));
   await sweep();
 }
 
@@ -58,4 +63,15 @@ function repeatRounds(intervalMs: number, what: string, round: () => Promise<Rec
     }
   };
   setInterval(() => void tick(), intervalMs).unref();
+}
+
+/** Fan-out rounds until the queue is empty; the tasks and notices of all of them. */
+async function fanOutNearbyTasks(database: Database): Promise<Record<string, number>> {
+  const total = { tasks: 0, notices: 0 };
+  for (;;) {
+    const done = await notifyNearbyWorkers(database);
+    if (done.tasks === 0) return total;
+    total.tasks += done.tasks;
+    total.notices += done.notices;
+  }
 }

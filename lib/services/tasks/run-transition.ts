@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
-import { type Task, tasks } from '@/db/schema';
+import { nearbyFanouts, type Task, tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { emitEvent } from '@/lib/events/emit-event';
@@ -47,9 +47,9 @@ export type TransitionInput = {
 /**
  * Takes one step of the task state machine (lib/tasks/task-transitions.ts) as one transaction: lock the task,
  * check who may act and that the status allows it (else 409 INVALID_TRANSITION), run the action's effect,
- * set the new status, write the `task.<status>` event (with `previousStatus`) to the outbox and notify the people
- * on the receiving side (notify-task-event.ts). Given a transaction, it runs inside it (as a savepoint), after
- * what the caller already did there.
+ * set the new status, write the `task.<status>` event (with `previousStatus`) to the outbox, notify the people
+ * on the receiving side (notify-task-event.ts) and, on `publish`, queue the nearby workers' notices. Given a
+ * transaction, it runs inside it (as a savepoint), after what the caller already did there.
  */
 export async function runTransition(db: DbOrTx, input: TransitionInput): Promise<{ task: Task; access: TaskAccess }> {
   const rule = TASK_TRANSITIONS[input.action];
@@ -86,6 +86,11 @@ export async function runTransition(db: DbOrTx, input: TransitionInput): Promise
       eventId: event.id,
       eventData: input.eventData,
     });
+    // A located task just posted: queue its "new task near you" fan-out, which a background job does
+    // (lib/services/notifications/notify-nearby-workers.ts), so posting pays for one insert only.
+    if (input.action === 'publish' && task.lat !== null && task.lng !== null) {
+      await tx.insert(nearbyFanouts).values({ taskId: task.id }).onConflictDoNothing();
+    }
     const side = input.caller === 'system' ? null : sideOf(task, access.requesterOwnerId, input.caller.user.id);
     return { task, access: { ...access, task, side } };
   });

@@ -139,3 +139,40 @@ select w.id, w.user_id, w.display_name, w.headline, w.bio, w.skills, w.skill_det
   s.distance, s.match_score
 from scored s join worker_profiles w on w.id = s.id
 order by s.match_score desc, s.distance, s.id`;
+
+/**
+ * "New task near you" (lib/services/notifications/notify-nearby-workers.ts): the worker search from the task's
+ * location, over the same CANDIDATES nearest listed workers, kept to those who take tasks (`is_available`), are
+ * available at `$6` (now: their schedule does not say otherwise; no schedule counts, as 0.5) and whose own
+ * `default_radius_meters` covers the point, and who have had fewer than `hourlyCap` new_task_nearby notices in
+ * the hour before `$6`. The score is the search's, with each worker's own radius as the search radius.
+ *
+ * $1 lat, $2 lng, $3 the largest radius a worker may set (m; only the antimeridian test reads it), $4 lower-cased
+ * required skills (text[]), $5 null (no minRating), $6 now, $7 user ids never to notify (uuid[]), $8 limit.
+ */
+export const nearbyWorkersSql = (skillCount: number, hourlyCap: number) => `with nearest as (
+  ${scan('$2::float8', DIRECT, { minRating: false, atInstant: true })}
+  union all
+  ${scan('$2::float8 - (case when $2::float8 < 0 then -360 else 360 end)', ACROSS, { minRating: false, atInstant: true })}
+), candidates as (
+  select n.*, ${DISTANCE} as distance from nearest n order by distance, n.id limit ${CANDIDATES}
+), covered as (
+  select c.id, c.distance, w.user_id, w.default_radius_meters as reach, c.average_rating, c.verification_tier,
+    ${skillOverlap(skillCount)} as overlap, ${AVAILABILITY} as availability
+  from (select candidates.*, lower(skills::text)::text[] as lower_skills from candidates) c
+  join worker_profiles w on w.id = c.id
+  where c.is_available and c.distance <= w.default_radius_meters and w.user_id <> all($7::uuid[])
+)
+select v.user_id, v.distance, round((
+    0.35 * greatest(0, 1 - v.distance / v.reach)::numeric
+  + 0.25 * v.overlap
+  + 0.2 * coalesce(v.average_rating / 5, 0.6)
+  + 0.1 * v.availability
+  + 0.1 * (case when v.verification_tier >= 1 then 1 else 0 end)
+), 4)::float8 as match_score
+from covered v
+where v.availability > 0
+  and (select count(*) from notifications n where n.user_id = v.user_id and n.kind = 'new_task_nearby'
+    and n.created_at > $6::timestamptz - interval '1 hour') < ${hourlyCap}
+order by match_score desc, v.distance, v.id
+limit $8`;

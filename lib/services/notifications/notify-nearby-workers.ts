@@ -1,0 +1,158 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Database, Tx } from '@/db/client';
+import { nearbyFanouts, notifications, type Task, tasks, users } from '@/db/schema';
+import { logger } from '@/lib/logger';
+import { callerLivemode } from '@/lib/payments/get-processor';
+import { nearbyWorkersSql } from '@/lib/services/workers/search-workers-sql';
+import { notify } from './notify';
+
+/** At most this many workers hear of one task: the best by match score. */
+export const NEARBY_WORKERS_PER_TASK = 20;
+/** At most this many "new task near you" notices reach one worker in any hour. */
+export const NEARBY_NOTICES_PER_HOUR = 3;
+/** The largest radius a worker may set (lib/schemas/workers.ts): how far the search may reach. */
+const MAX_REACH_METERS = 200_000;
+/**
+ * How many uncapped candidates a fan-out locks: twice what it notifies, so that a worker another fan-out
+ * capped meanwhile leaves room for the next best.
+ */
+const LOCKED_CANDIDATES = 2 * NEARBY_WORKERS_PER_TASK;
+
+type Candidate = { user_id: string; distance: number; match_score: number };
+
+// The statement texts by required-skill count (0..20), built once.
+const statements = new Map<number, string>();
+
+/**
+ * The "new task near you" job: for each task waiting in `nearby_fanouts` (queued by the posting transaction),
+ * notifies the NEARBY_WORKERS_PER_TASK best-matching listed workers who take tasks, are available now and
+ * whose own radius covers the task, never its requester (nor, for an agent's task, the agent's operator), and
+ * none who already had NEARBY_NOTICES_PER_HOUR such notices in the last hour. Each task is one transaction
+ * that claims its row (FOR UPDATE SKIP LOCKED, so concurrent runs split the work), locks its candidates
+ * (advisory, in id order) to count their last hour's notices, notifies, and deletes the row; a rerun after a
+ * crash notifies nobody twice (`new_task_nearby:<taskId>` is the dedupe key). A task no longer posted, past its
+ * deadline, of the other mode than this deployment's, or without a location (remote) notifies nobody.
+ * Returns how many tasks it handled and how many notices it wrote.
+ */
+export async function notifyNearbyWorkers(database: Database, options: { limit?: number } = {}) {
+  const pending = await database.db
+    .select({ taskId: nearbyFanouts.taskId })
+    .from(nearbyFanouts)
+    .orderBy(asc(nearbyFanouts.createdAt), asc(nearbyFanouts.taskId))
+    .limit(options.limit ?? 100);
+  let handled = 0;
+  let notices = 0;
+  for (const { taskId } of pending) {
+    try {
+      const sent = await fanOut(database, taskId);
+      if (sent === null) continue;
+      handled += 1;
+      notices += sent;
+    } catch (error) {
+      logger.error('new task near you: fan-out failed', { taskId, error });
+    }
+  }
+  return { tasks: handled, notices };
+}
+
+/** One task's fan-out; null when another run holds (or has finished) it. */
+async function fanOut(database: Database, taskId: string): Promise<number | null> {
+  const [task] = await database.db.select().from(tasks).where(eq(tasks.id, taskId));
+  // Read before the transaction: on PGlite a statement outside an open transaction would wait for it.
+  const candidates = task && isNoticeable(task) ? await rankCandidates(database, task) : [];
+  return database.db.transaction(async (tx) => {
+    const claimed = await tx
+      .select({ taskId: nearbyFanouts.taskId })
+      .from(nearbyFanouts)
+      .where(eq(nearbyFanouts.taskId, taskId))
+      .for('update', { skipLocked: true });
+    if (claimed.length === 0) return null;
+    const sent = task && candidates.length > 0 ? await notifyUncapped(tx, task, candidates) : 0;
+    await tx.delete(nearbyFanouts).where(eq(nearbyFanouts.taskId, taskId));
+    return sent;
+  });
+}
+
+function isNoticeable(task: Task) {
+  return (
+    task.status === 'posted' &&
+    task.deadline > new Date() &&
+    task.lat !== null &&
+    task.lng !== null &&
+    task.livemode === callerLivemode()
+  );
+}
+
+/** The best LOCKED_CANDIDATES workers for the task, best first, who were under the hourly cap when read. */
+async function rankCandidates(database: Database, task: Task): Promise<Candidate[]> {
+  const skills = [...new Set(task.requiredSkills.map((skill) => skill.toLowerCase()))].slice(0, 20);
+  let text = statements.get(skills.length);
+  if (!text) {
+    text = nearbyWorkersSql(skills.length, NEARBY_NOTICES_PER_HOUR);
+    statements.set(skills.length, text);
+  }
+  const [requester] = await database.db
+    .select({ ownerId: users.ownerId })
+    .from(users)
+    .where(eq(users.id, task.requesterId));
+  const excluded = [task.requesterId, ...(requester?.ownerId ? [requester.ownerId] : [])];
+  return database.query<Candidate>(`nearby_workers_${skills.length}`, text, [
+    task.lat,
+    task.lng,
+    MAX_REACH_METERS,
+    skills,
+    null,
+    new Date().toISOString(),
+    excluded,
+    LOCKED_CANDIDATES,
+  ]);
+}
+
+/**
+ * Locks the candidates (advisory, per user, in id order, so two fan-outs never wait on each other in a
+ * cycle), counts each one's notices of the last hour under that lock, and notifies the best who are still
+ * under the cap, up to NEARBY_WORKERS_PER_TASK.
+ */
+async function notifyUncapped(tx: Tx, task: Task, candidates: Candidate[]): Promise<number> {
+  const ids = [...new Set(candidates.map((candidate) => candidate.user_id))].sort();
+  const keys = sql.join(
+    ids.map((id) => sql`${`nearby:${id}`}`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest(array[${keys}]::text[]) k order by k) s`,
+  );
+  const counts = await tx
+    .select({ userId: notifications.userId, count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.userId, ids),
+        eq(notifications.kind, 'new_task_nearby'),
+        gt(notifications.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+    .groupBy(notifications.userId);
+  const recent = new Map(counts.map((row) => [row.userId, Number(row.count)]));
+  let sent = 0;
+  for (const candidate of candidates) {
+    if (sent >= NEARBY_WORKERS_PER_TASK) break;
+    if ((recent.get(candidate.user_id) ?? 0) >= NEARBY_NOTICES_PER_HOUR) continue;
+    const row = await notify(tx, {
+      userId: candidate.user_id,
+      kind: 'new_task_nearby',
+      title: `New task near you: “${task.title}”`,
+      body: `Pays $${(task.budgetCents / 100).toFixed(2)}, ${distanceText(Number(candidate.distance))} from you. Due ${task.deadline.toUTCString()}.`,
+      taskId: task.id,
+      link: `/worker/tasks/${task.id}`,
+      dedupeKey: `new_task_nearby:${task.id}`,
+    });
+    if (row) sent += 1;
+  }
+  return sent;
+}
+
+/** "800 m", "4.2 km" (the distance is already rounded to 100 m). */
+function distanceText(meters: number) {
+  return meters < 1000 ? `${Math.round(meters)} m` : `${(meters / 1000).toFixed(1)} km`;
+}
