@@ -1,17 +1,18 @@
 import type { Metadata } from 'next';
 import { resendVerificationAction } from '@/app/(site)/account-actions';
 import { Card } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { hasPassword } from '@/lib/services/users/has-password';
-import { NameForm, PasswordForm } from './settings-forms';
+import { NameForm, PasswordForm, PhoneCodeForm, PhoneForm, RemovePhoneForm } from './settings-forms';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
 
-// The account of the signed-in human: name, email and whether it is verified, password.
+// The account of the signed-in human: name, email and whether it is verified, phone number, password.
 export default async function SettingsPage() {
   const { user } = await requireBrowserUser('/settings');
   const { db } = await getDatabase();
@@ -32,6 +33,30 @@ export default async function SettingsPage() {
           )}
         </p>
         {!user.emailVerified && <VerifyEmailBanner email={user.email} resend={resendVerificationAction} />}
+      </Card>
+      <Card
+        title="Phone"
+        description="Only a verified number gets text messages (you choose which in your notification settings)."
+        testId="phone-card"
+      >
+        {user.phone ? (
+          <p className="text-sm">
+            <span className="font-medium">{user.phone}</span>{' '}
+            <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-800">Verified</span>
+          </p>
+        ) : (
+          !user.pendingPhone && <p className="text-sm text-stone-600">No phone number yet.</p>
+        )}
+        {user.pendingPhone && (
+          <>
+            <Notice tone="info" testId="phone-pending">
+              We texted a code to {user.pendingPhone}. Enter it within 10 minutes.
+            </Notice>
+            <PhoneCodeForm />
+          </>
+        )}
+        <PhoneForm phone={user.phone ?? user.pendingPhone} />
+        {(user.phone || user.pendingPhone) && <RemovePhoneForm />}
       </Card>
       <Card
         title="Password"

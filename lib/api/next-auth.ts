@@ -14,7 +14,7 @@ import { createSessionOperation } from '@/lib/schemas/users';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
 import { revokeSession } from '@/lib/services/sessions/revoke-session';
 import { signIn } from '@/lib/services/users/sign-in';
-import { type PublicUser, toPublicUser } from '@/lib/services/users/to-public-user';
+import { type PublicUser, phoneStateOf, toPublicUser } from '@/lib/services/users/to-public-user';
 
 // The browser signs in through next-auth, but the session itself is a row in our sessions table: the
 // JWT cookie only carries that row's id, and every page load checks the row, so revoking a session
@@ -91,7 +91,11 @@ export function authOptions(): NextAuthOptions {
       async session({ session, token }) {
         const live = token.sessionId ? await liveSession(token.sessionId) : undefined;
         if (!live) return { expires: session.expires };
-        return { ...session, sessionId: live.sessionId, account: toPublicUser(toActorUser(live.user)) };
+        return {
+          ...session,
+          sessionId: live.sessionId,
+          account: toPublicUser(toActorUser(live.user), phoneStateOf(live.user, live.pendingPhone)),
+        };
       },
     },
     events: {

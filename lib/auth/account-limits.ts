@@ -14,3 +14,10 @@ export const VERIFY_RESENDS_PER_USER = { limit: 3, windowSeconds: 60 * 60 } as c
 // Password-reset emails per address, across all IPs. Past it the request still answers 202 but sends nothing,
 // so the answer never tells whether the address has an account.
 export const RESET_REQUESTS_PER_EMAIL = { limit: 3, windowSeconds: 60 * 60 } as const;
+
+// Phone verification codes texted per user, and per number across all users (so nobody can text-bomb a stranger
+// from many accounts). Each code itself takes PHONE_CODE_MAX_ATTEMPTS tries within PHONE_CODE_TTL_SECONDS.
+export const PHONE_CODES_PER_USER = { limit: 5, windowSeconds: 60 * 60 } as const;
+export const PHONE_CODES_PER_NUMBER = { limit: 5, windowSeconds: 60 * 60 } as const;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+export const PHONE_CODE_TTL_SECONDS = 10 * 60;

@@ -10,7 +10,14 @@ export type ActorUser = {
   type: 'human' | 'agent';
   ownerId: string | null;
   createdAt: Date;
+  /**
+   * The verified phone number and the one waiting for its texted code, when the credential lookup loaded them
+   * (so GET /v1/users/me needs no further query); absent elsewhere.
+   */
+  phones?: ActorPhones;
 };
+
+export type ActorPhones = { phone: string | null; phoneVerified: boolean; pendingPhone: string | null };
 
 /** A `users` row as the caller it stands for. */
 export function toActorUser(row: User): ActorUser {

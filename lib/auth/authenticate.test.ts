@@ -26,6 +26,7 @@ describe('authenticate()', () => {
         type: 'agent',
         ownerId: null,
         createdAt: user.createdAt,
+        phones: { phone: null, phoneVerified: false, pendingPhone: null },
       },
       apiKey: { id: row.id, scopes: ['tasks:read'], mode: 'test', rateLimitPerMinute: 42 },
     });

@@ -20,8 +20,9 @@ export function isWellFormedCredential(token: string): boolean {
 // whole batch of requests (see batch-loader.ts): revocation is seen at once, and an authenticated request
 // costs at most one database round trip. `input` numbers the hashes; rows come back with that `ord`, and
 // requests of one bucket in the same batch get consecutive counts.
-const USER_COLUMNS =
-  'u.id, u.email, u.email_verified_at is not null as email_verified, u.name, u.type, u.owner_id, u.created_at';
+const USER_COLUMNS = `u.id, u.email, u.email_verified_at is not null as email_verified, u.name, u.type, u.owner_id,
+  u.created_at, case when u.phone_verified_at is not null then u.phone end as phone,
+  (select pv.phone from phone_verifications pv where pv.user_id = u.id) as pending_phone`;
 
 const batchSql = (matched: string) => `with input as (
     select hash, ord from unnest($1::text[]) with ordinality as t(hash, ord)
@@ -59,6 +60,8 @@ type UserRow = {
   type: 'human' | 'agent';
   owner_id: string | null;
   created_at: Date | string;
+  phone: string | null;
+  pending_phone: string | null;
   rl_count: string | number;
   rl_window: string | number;
 };
@@ -120,6 +123,7 @@ function toUser(row: UserRow): ActorUser {
     type: row.type,
     ownerId: row.owner_id,
     createdAt: new Date(row.created_at),
+    phones: { phone: row.phone, phoneVerified: row.phone !== null, pendingPhone: row.pending_phone },
   };
 }
 

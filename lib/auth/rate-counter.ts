@@ -28,3 +28,8 @@ export async function countHit(database: Database, bucket: string, windowSeconds
   ]);
   return { count: Number(row?.count ?? 1), windowStart: Number(row?.window_start ?? 0), windowSeconds };
 }
+
+/** Seconds until the window of `rate` rolls over (at least 1): what `Retry-After` says. */
+export function secondsUntilReset(rate: RateCount): number {
+  return Math.max(1, rate.windowStart + rate.windowSeconds - Math.floor(Date.now() / 1000));
+}

@@ -5,7 +5,8 @@ import { authSecret } from './auth-secret';
 // idempotent responses that carry a session token or a new API key. The key is derived from AUTH_SECRET.
 const keys = new Map<string, Buffer>();
 
-function keyFor(purpose: string): Buffer {
+/** A 32-byte key for one purpose, derived from AUTH_SECRET (HKDF-SHA256). */
+export function keyFor(purpose: string): Buffer {
   let key = keys.get(purpose);
   if (!key) {
     key = Buffer.from(hkdfSync('sha256', authSecret(), 'legwork', purpose, 32));

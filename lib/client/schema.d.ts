@@ -141,7 +141,7 @@ export type paths = {
     head?: never;
     /**
      * Update your account
-     * @description Changes the display name of the signed-in human. Omitted fields stay unchanged; `null` clears the name.
+     * @description Changes the display name or the phone number of the signed-in human. Omitted fields stay unchanged; `null` clears the name, or removes the phone number (and any code waiting for one). A new `phone` (with its country code) becomes `pendingPhone` and is texted a 6-digit code, valid 10 minutes for 5 tries; `phone` changes only when the code is entered with POST /v1/users/me/phone/verify. At most 5 codes an hour per user and per number; 409 SMS_OPTED_OUT for a number that texted STOP (it texts START to opt back in).
      */
     patch: operations['updateCurrentUser'];
     trace?: never;
@@ -160,6 +160,26 @@ export type paths = {
      */
     put: operations['changePassword'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/users/me/phone/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify your phone number
+     * @description Enters the 6-digit code texted to `pendingPhone` by PATCH /v1/users/me. The right code within 10 minutes makes it the verified `phone`. A wrong code is a 400 naming `code`; after 5 tries the code stops working (409 PHONE_CODE_LOCKED), and after 10 minutes it has expired (409 PHONE_CODE_EXPIRED): ask for a new one.
+     */
+    post: operations['verifyPhone'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1576,6 +1596,12 @@ export type components = {
       type: 'human' | 'agent';
       /** @description Extra roles; `admin` for a verified email listed in ADMIN_EMAILS. */
       roles: 'admin'[];
+      /** @description The verified phone number (E.164, `+4930123456`); null when none. Only this number is texted. */
+      phone: string | null;
+      /** @description Whether `phone` is set and verified by a texted code (or a claim link). */
+      phoneVerified: boolean;
+      /** @description A number waiting for its texted code (POST /v1/users/me/phone/verify); null when none. `phone` stays as it is until the code is entered. */
+      pendingPhone: string | null;
       /** @description ISO-8601 timestamp (UTC). */
       createdAt: string;
     };
@@ -2854,6 +2880,8 @@ export interface operations {
         'application/json': {
           /** @description Display name shown to workers and requesters. */
           name?: string | null;
+          /** @description A mobile number with its country code (`+49 30 1234567`); texted a code to verify it. */
+          phone?: string | null;
         };
       };
     };
@@ -2889,6 +2917,15 @@ export interface operations {
       };
       /** @description `FORBIDDEN`: You do not have permission to perform this action */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `SMS_OPTED_OUT`: This number has opted out of text messages */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -3010,6 +3047,129 @@ export interface operations {
       };
       /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  verifyPhone: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The 6-digit code from the text message. */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['User'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PHONE_CODE_NOT_FOUND`: No code is waiting for this account */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PHONE_CODE_EXPIRED`: This code has expired; `PHONE_CODE_LOCKED`: Too many wrong codes; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -116,6 +116,21 @@ export const errorTable = {
     message: 'This number has opted out of text messages',
     hint: 'Nothing is texted to a number that sent STOP until it texts START.',
   },
+  PHONE_CODE_NOT_FOUND: {
+    status: 404,
+    message: 'No code is waiting for this account',
+    hint: 'Send your number with PATCH /v1/users/me {phone}: a new 6-digit code is texted to it.',
+  },
+  PHONE_CODE_EXPIRED: {
+    status: 409,
+    message: 'This code has expired',
+    hint: 'Codes work for 10 minutes. Ask for a new one: send your number again with PATCH /v1/users/me {phone}.',
+  },
+  PHONE_CODE_LOCKED: {
+    status: 409,
+    message: 'Too many wrong codes',
+    hint: 'A code stops working after 5 tries. Ask for a new one: send your number again with PATCH /v1/users/me {phone}.',
+  },
   INTAKE_NOT_OPEN: {
     status: 409,
     message: 'This conversation is no longer open',

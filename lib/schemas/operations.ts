@@ -1,5 +1,5 @@
 import type { DocumentedOperation, Operation } from '@/lib/schemas/operation';
-import { changePasswordOperation, updateCurrentUserOperation } from './account-settings';
+import { changePasswordOperation, updateCurrentUserOperation, verifyPhoneOperation } from './account-settings';
 import { setKeyRateLimitCeilingOperation } from './admin';
 import {
   createAgentOperation,
@@ -110,6 +110,7 @@ export const operations: Operation[] = [
   getCurrentUserOperation,
   updateCurrentUserOperation,
   changePasswordOperation,
+  verifyPhoneOperation,
   verifyEmailOperation,
   resendVerificationEmailOperation,
   requestPasswordResetOperation,

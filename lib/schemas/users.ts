@@ -22,6 +22,18 @@ export const userSchema = z
     name: z.string().nullable().describe('Display name.'),
     type: z.enum(['human', 'agent']).describe('`agent` for AI agents owned by an operator.'),
     roles: z.array(z.enum(['admin'])).describe('Extra roles; `admin` for a verified email listed in ADMIN_EMAILS.'),
+    phone: z
+      .string()
+      .nullable()
+      .describe('The verified phone number (E.164, `+4930123456`); null when none. Only this number is texted.'),
+    phoneVerified: z.boolean().describe('Whether `phone` is set and verified by a texted code (or a claim link).'),
+    pendingPhone: z
+      .string()
+      .nullable()
+      .describe(
+        'A number waiting for its texted code (POST /v1/users/me/phone/verify); null when none. `phone` stays as ' +
+          'it is until the code is entered.',
+      ),
     createdAt: timestamp,
   })
   .meta({ id: 'User' });

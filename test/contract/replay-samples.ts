@@ -19,6 +19,7 @@ export const replaySamples: Record<string, ReplaySample> = {
   createUser: { body: () => ({ email: USER_EMAIL, password: 'correct horse battery' }) },
   createSession: { body: ({ email, password }) => ({ email, password }) },
   verifyEmail: { body: () => ({ token: 'no-such-link' }) },
+  verifyPhone: { body: () => ({ code: '000000' }) },
   requestPasswordReset: { body: ({ email }) => ({ email }) },
   confirmPasswordReset: { body: () => ({ token: 'no-such-link', password: 'another horse battery' }) },
   createApiKey: { body: () => ({ name: 'contract key', scopes: ['tasks:read'] }) },

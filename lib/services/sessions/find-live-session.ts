@@ -1,19 +1,20 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { sessions, users } from '@/db/schema';
+import { phoneVerifications, sessions, users } from '@/db/schema';
 import { isWellFormedSessionToken, sha256Hex } from '@/lib/auth/tokens';
 
 /**
  * A session that is neither revoked nor expired, with its user: by id (what the browser cookie carries)
- * or by raw token (what sign-up returns).
+ * or by raw token (what sign-up returns). `pendingPhone`: the number waiting for its texted code, if any.
  */
 export async function findLiveSession(db: DbOrTx, by: { sessionId: string } | { token: string }) {
   if ('token' in by && !isWellFormedSessionToken(by.token)) return undefined;
   const match = 'token' in by ? eq(sessions.tokenHash, sha256Hex(by.token)) : eq(sessions.id, by.sessionId);
   const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, user: users, pendingPhone: phoneVerifications.phone })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(phoneVerifications, eq(phoneVerifications.userId, users.id))
     .where(and(match, isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row;

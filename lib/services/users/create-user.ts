@@ -8,7 +8,7 @@ import { getMailer } from '@/lib/mail/get-mailer';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';
 import { issueEmailToken } from './issue-email-token';
 import { sendVerificationEmail } from './send-verification-email';
-import { toPublicUser } from './to-public-user';
+import { NO_PHONE, toPublicUser } from './to-public-user';
 
 /** No `password`: the claim page's account, which sets one after the claim. */
 export type CreateUserInput = { email: string; password?: string; name?: string };
@@ -37,7 +37,7 @@ export async function createUser(db: Db, input: CreateUserInput, meta: SessionMe
     logger.error('verification email failed', { error, userId: user.id }),
   );
   return {
-    user: toPublicUser(toActorUser(user)),
+    user: toPublicUser(toActorUser(user), NO_PHONE),
     session: { token: session.token, expiresAt: session.expiresAt.toISOString() },
   };
 }

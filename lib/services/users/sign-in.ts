@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { users } from '@/db/schema';
-import { toActorUser } from '@/lib/auth/actor';
 import { verifyPassword } from '@/lib/auth/passwords';
 import { ApiError } from '@/lib/errors/api-error';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';
+import { findPublicUser } from './find-public-user';
 import { limitSignInAttempts } from './limit-sign-in-attempts';
-import { toPublicUser } from './to-public-user';
 
 export type SignInInput = { email: string; password: string };
 
@@ -29,7 +28,7 @@ export async function signIn(database: Database, input: SignInInput, meta: Sessi
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
-    user: toPublicUser(toActorUser(user)),
+    user: await findPublicUser(database.db, user.id),
     sessionId: session.id,
   };
 }

@@ -1,17 +1,31 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
-import { users } from '@/db/schema';
-import { toActorUser } from '@/lib/auth/actor';
-import { ApiError } from '@/lib/errors/api-error';
-import { toPublicUser } from './to-public-user';
+import type { Database } from '@/db/client';
+import { phoneVerifications, users } from '@/db/schema';
+import { checkPhoneCodeRequest } from './check-phone-code-request';
+import { findPublicUser } from './find-public-user';
+import { storePhoneCode } from './store-phone-code';
 
-/** Changes the signed-in human's own fields; an omitted field stays as it is. */
-export async function updateCurrentUser(db: DbOrTx, userId: string, input: { name?: string | null }) {
-  const [user] = await db
-    .update(users)
-    .set(input.name === undefined ? { id: userId } : { name: input.name })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!user) throw new ApiError('UNAUTHORIZED');
-  return toPublicUser(toActorUser(user));
+export type UpdateCurrentUserInput = { name?: string | null; phone?: string | null };
+
+/**
+ * Changes the signed-in human's own fields; an omitted field stays as it is. A new phone number is only pending
+ * (texted a code, see storePhoneCode) until POST /v1/users/me/phone/verify; `phone: null` removes the verified
+ * number and any pending one. Everything is checked before anything is stored.
+ */
+export async function updateCurrentUser(database: Database, userId: string, input: UpdateCurrentUserInput) {
+  const newPhone =
+    input.phone === undefined || input.phone === null
+      ? undefined
+      : await checkPhoneCodeRequest(database, { userId, phone: input.phone });
+  await database.db.transaction(async (tx) => {
+    if (input.name !== undefined) await tx.update(users).set({ name: input.name }).where(eq(users.id, userId));
+    if (input.phone === null) {
+      await tx.update(users).set({ phone: null, phoneVerifiedAt: null }).where(eq(users.id, userId));
+    }
+    if (input.phone !== undefined) {
+      await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+    }
+    if (newPhone && !newPhone.alreadyVerified) await storePhoneCode(tx, { userId, phone: newPhone.phone });
+  });
+  return findPublicUser(database.db, userId);
 }

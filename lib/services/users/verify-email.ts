@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { toActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { consumeEmailToken } from './consume-email-token';
-import { toPublicUser } from './to-public-user';
+import { findPublicUser } from './find-public-user';
 
 /**
  * Opens a verification link: the token alone proves the mailbox, so the page verifies whoever the browser is
@@ -18,12 +17,12 @@ export async function verifyEmail(db: Db, token: string, by: { userId?: string }
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
-      .returning();
+      .returning({ id: users.id });
     if (!user) {
       throw new ApiError('EMAIL_LINK_NOT_FOUND', {
         hint: 'This link was sent to an address the account no longer uses. Ask for a new one with POST /v1/users/me/email/resend.',
       });
     }
-    return toPublicUser(toActorUser(user));
+    return findPublicUser(tx, user.id);
   });
 }

@@ -7,11 +7,11 @@ import { getCurrentUser } from '@/lib/services/users/get-current-user';
 import { updateCurrentUser } from '@/lib/services/users/update-current-user';
 
 // GET /v1/users/me — the caller (session or API key)
-export const GET = route(getCurrentUserOperation, async ({ actor }) => getCurrentUser(actor));
+export const GET = route(getCurrentUserOperation, ({ db, actor }) => getCurrentUser(db, actor));
 
-// PATCH /v1/users/me — change the signed-in human's name
-export const PATCH = route(updateCurrentUserOperation, ({ db, actor, body }) =>
-  updateCurrentUser(db, userOf(actor).id, body),
+// PATCH /v1/users/me — change the signed-in human's name or phone number (texted a code)
+export const PATCH = route(updateCurrentUserOperation, ({ database, actor, body }) =>
+  updateCurrentUser(database, userOf(actor).id, body),
 );
 
 export const { POST, PUT, DELETE } = otherMethods({ GET, PATCH });

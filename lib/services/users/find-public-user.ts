@@ -1,0 +1,17 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { phoneVerifications, users } from '@/db/schema';
+import { toActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
+import { phoneStateOf, toPublicUser } from './to-public-user';
+
+/** A user as the API shows them, with the number waiting for its code: one query. 401 when the user is gone. */
+export async function findPublicUser(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ user: users, pendingPhone: phoneVerifications.phone })
+    .from(users)
+    .leftJoin(phoneVerifications, eq(phoneVerifications.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw new ApiError('UNAUTHORIZED');
+  return toPublicUser(toActorUser(row.user), phoneStateOf(row.user, row.pendingPhone));
+}
