@@ -1249,6 +1249,90 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your notifications, newest first
+     * @description `unread=true` lists only those not read yet. A session or the API key of a person; an agent’s key gets 403 (agents hear through webhooks, their operator here).
+     */
+    get: operations['listNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/notifications/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark notifications read
+     * @description Exactly one of `ids` (up to 100; ids that are not yours, or not notifications, are skipped) or `all: true`. Answers how many stay unread. A session or the API key of a person; an agent’s key gets 403 (agents hear through webhooks, their operator here).
+     */
+    post: operations['markNotificationsRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/notifications/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your email and SMS switches per kind
+     * @description Every kind is listed, the defaults filled in. A session or the API key of a person; an agent’s key gets 403 (agents hear through webhooks, their operator here).
+     */
+    get: operations['getNotificationPreferences'];
+    /**
+     * Change some of your switches
+     * @description Partial maps: the kinds sent change, the rest keep their value. An unknown kind is a 400 `VALIDATION_ERROR`. Answers every switch. A session or the API key of a person; an agent’s key gets 403 (agents hear through webhooks, their operator here).
+     */
+    put: operations['updateNotificationPreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/notifications/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One-click unsubscribe from one kind of email (no sign-in)
+     * @description The `List-Unsubscribe` URL of every notification email (RFC 8058: mail clients POST `List-Unsubscribe=One-Click` to it; any body is ignored). The signed `token` names the person and the kind; their email switch for that kind turns off. Repeating it changes nothing. A tampered or unknown token is a 404 `EMAIL_LINK_NOT_FOUND` and changes nothing. People open the same token at `/unsubscribe?token=…`, which asks before it changes anything.
+     */
+    post: operations['unsubscribeFromNotificationEmails'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/webhooks': {
     parameters: {
       query?: never;
@@ -2246,6 +2330,66 @@ export type components = {
       lastReadAt: string | null;
       /** @description Messages from the other side after the cursor. */
       unreadCount: number;
+    };
+    Notification: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description `task_accepted`, `message`, `task_submitted`, `revision_requested`, `task_completed`, `task_cancelled`, `task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`.
+       * @enum {string}
+       */
+      kind:
+        | 'task_accepted'
+        | 'message'
+        | 'task_submitted'
+        | 'revision_requested'
+        | 'task_completed'
+        | 'task_cancelled'
+        | 'task_expired'
+        | 'dispute_opened'
+        | 'dispute_resolved'
+        | 'payout_sent'
+        | 'new_task_nearby';
+      /** @description One line, with names and amounts. */
+      title: string;
+      /** @description A sentence or two of plain text. */
+      body: string;
+      taskId: string | null;
+      /** @description The page it is about, as a path on this site (`/worker/tasks/<id>`). */
+      link: string | null;
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
+      readAt: string | null;
+    };
+    NotificationPreferences: {
+      /** @description Email per kind; all on by default. */
+      email: {
+        task_accepted: boolean;
+        message: boolean;
+        task_submitted: boolean;
+        revision_requested: boolean;
+        task_completed: boolean;
+        task_cancelled: boolean;
+        task_expired: boolean;
+        dispute_opened: boolean;
+        dispute_resolved: boolean;
+        payout_sent: boolean;
+        new_task_nearby: boolean;
+      };
+      /** @description SMS per kind, to a verified phone only; by default on for `message` and `new_task_nearby`. */
+      sms: {
+        task_accepted: boolean;
+        message: boolean;
+        task_submitted: boolean;
+        revision_requested: boolean;
+        task_completed: boolean;
+        task_cancelled: boolean;
+        task_expired: boolean;
+        dispute_opened: boolean;
+        dispute_resolved: boolean;
+        payout_sent: boolean;
+        new_task_nearby: boolean;
+      };
     };
     CreatedWebhookEndpoint: {
       /** Format: uuid */
@@ -8994,6 +9138,463 @@ export interface operations {
       };
       /** @description `THREAD_NOT_OPEN`: The message thread is not open yet; `THREAD_READ_ONLY`: The message thread is read-only */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listNotifications: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description `true`: only unread notifications. */
+        unread?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Notification'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  markNotificationsRead: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The notifications to mark read. */
+          ids?: string[];
+          /**
+           * @description Mark every notification read.
+           * @constant
+           */
+          all?: true;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description Notifications still unread. */
+              unread: number;
+            };
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationPreferences'];
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: {
+            task_accepted?: boolean;
+            message?: boolean;
+            task_submitted?: boolean;
+            revision_requested?: boolean;
+            task_completed?: boolean;
+            task_cancelled?: boolean;
+            task_expired?: boolean;
+            dispute_opened?: boolean;
+            dispute_resolved?: boolean;
+            payout_sent?: boolean;
+            new_task_nearby?: boolean;
+          };
+          sms?: {
+            task_accepted?: boolean;
+            message?: boolean;
+            task_submitted?: boolean;
+            revision_requested?: boolean;
+            task_completed?: boolean;
+            task_cancelled?: boolean;
+            task_expired?: boolean;
+            dispute_opened?: boolean;
+            dispute_resolved?: boolean;
+            payout_sent?: boolean;
+            new_task_nearby?: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationPreferences'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  unsubscribeFromNotificationEmails: {
+    parameters: {
+      query: {
+        /** @description The signed token from the email. */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /**
+               * @description `task_accepted`, `message`, `task_submitted`, `revision_requested`, `task_completed`, `task_cancelled`, `task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`.
+               * @enum {string}
+               */
+              kind:
+                | 'task_accepted'
+                | 'message'
+                | 'task_submitted'
+                | 'revision_requested'
+                | 'task_completed'
+                | 'task_cancelled'
+                | 'task_expired'
+                | 'dispute_opened'
+                | 'dispute_resolved'
+                | 'payout_sent'
+                | 'new_task_nearby';
+              /** @constant */
+              email: false;
+            };
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `EMAIL_LINK_NOT_FOUND`: Unknown link */
+      404: {
         headers: {
           [name: string]: unknown;
         };
