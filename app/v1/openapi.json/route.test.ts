@@ -152,7 +152,7 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('documents the inbound webhooks’ 200 as the bare {received, duplicate?} body (no data wrapper)', () => {
-    for (const path of ['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms']) {
+    for (const path of ['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms', '/v1/webhooks/email/inbound']) {
       const ok = doc.paths[path]?.post?.responses['200'] as {
         content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } };
       };
@@ -214,7 +214,9 @@ describe('GET /v1/openapi.json', () => {
     const notIdempotent = new Set(
       operations.filter((operation) => operation.idempotent === false).map((operation) => operation.path),
     );
-    expect(notIdempotent).toEqual(new Set(['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms']));
+    expect(notIdempotent).toEqual(
+      new Set(['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms', '/v1/webhooks/email/inbound']),
+    );
     for (const path of notIdempotent) expect(doc.paths[path]?.post?.parameters, path).toEqual([]);
     for (const [p, item] of Object.entries(doc.paths)) {
       if (!item.post || notIdempotent.has(p) || p === '/v1/mcp') continue; // JSON-RPC has no Idempotency-Key
