@@ -181,7 +181,8 @@ describe('POST /v1/webhooks/email/inbound: signature and limits', () => {
     };
     const body = JSON.stringify(event);
     const headers = svixHeaders(body, { id: 'msg_too_large' });
-    for (const extra of [{}, { 'content-length': String(Buffer.byteLength(body)) }]) {
+    const declared: Record<string, string>[] = [{}, { 'content-length': String(Buffer.byteLength(body)) }];
+    for (const extra of declared) {
       const res = await deliver(body, headers, extra);
       expect(res.status).toBe(413);
       expect(res.json).toEqual(envelope('PAYLOAD_TOO_LARGE'));
