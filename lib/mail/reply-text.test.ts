@@ -30,6 +30,11 @@ describe('reading an answer by email', () => {
       ),
     ).toBe('Fish & chips <3 é😀\n\ntwo\nlines\n\n> q\n> > qq\n>');
     expect(htmlToText('<img src=x onerror="alert(1)">hi<!-- <b>no</b> -->')).toBe('hi');
+    const image = `<img src="data:image/png;base64,${'A'.repeat(100_000)}" alt="logo">`;
+    expect(replyText({ text: null, html: `${image}<p>See you at 5.</p>` }, 5000)).toBe('See you at 5.');
+    expect(replyText({ text: null, html: `<p>Cut here</p><a href="${'x'.repeat(30_000)}">link</a>` }, 5000)).toBe(
+      'Cut here',
+    );
   });
 
   it('finds reply tokens in addresses (domain case-insensitive) and in In-Reply-To/References', () => {

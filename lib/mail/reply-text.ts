@@ -14,7 +14,7 @@ const SOFT_BREAK = '\u2028';
  */
 export function replyText({ text, html }: { text: string | null; html: string | null }, maxChars: number): string {
   const limit = maxChars + PARSED_SLACK_CHARS;
-  const plain = text?.trim() ? text : htmlToText((html ?? '').slice(0, limit * 4));
+  const plain = text?.trim() ? text : htmlToText(boundedHtml(html ?? '', limit * 4));
   const cleaned = plain
     .slice(0, limit)
     .replace(/\r\n?/g, '\n')
@@ -33,4 +33,14 @@ function softWrap(text: string): string {
     .split('\n')
     .map((line) => (line.length <= SOFT_LINE_CHARS ? line : line.replaceAll(' ', SOFT_BREAK)))
     .join('\n');
+}
+
+/**
+ * The first `max` characters of the HTML worth reading: inline images (Resend inlines them as `data:` URIs, often
+ * larger than the whole text) removed first, and a tag cut in half at the end dropped rather than shown as text.
+ */
+function boundedHtml(html: string, max: number): string {
+  const head = html.replace(/\ssrc\s*=\s*(["'])data:[^"']*\1/gi, '').slice(0, max);
+  const open = head.lastIndexOf('<');
+  return open > head.lastIndexOf('>') ? head.slice(0, open) : head;
 }

@@ -11,6 +11,8 @@ export const inboundEmailWebhookOperation = defineOperation({
   description:
     'Authenticated only by the Svix headers `svix-id`, `svix-timestamp` and `svix-signature`: an HMAC-SHA256 of `<svix-id>.<svix-timestamp>.<body>` under RESEND_WEBHOOK_SECRET (whsec_…), the timestamp within 300 s either way. An `email.received` event addressed to `reply+<token>@<REPLY_DOMAIN>` (or answering a message id that carries the token) is fetched, checked (the sender must be the token’s recipient; auto-replies are dropped), stripped of quoted text and signatures, and posted into the task thread as that person’s message. A closed thread posts nothing and emails the sender back. Other events, and unknown reply addresses, are acknowledged and not stored. Each `svix-id` and each `email_id` is applied once.',
   tags: ['Notifications'],
+  // 503 when Resend's receiving API cannot give the body: a non-2xx makes Resend deliver the event again.
+  errors: [...inboundWebhook.errors, 'SERVICE_UNAVAILABLE'],
 });
 
 // Stored (de-duplication) and put into the Resend API's path: refuses NUL, dots and slashes.
