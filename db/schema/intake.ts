@@ -86,7 +86,8 @@ export const smsOptOuts = pgTable('sms_opt_outs', {
   optedOutAt: timestamptz('opted_out_at').notNull().defaultNow(),
 });
 
-// Inbound provider events applied once, keyed on the provider's event id (Telnyx `data.id`; Resend later).
+// Inbound provider events applied once, keyed on the provider's event id (Telnyx `data.id`; Resend `svix-id` as
+// provider `resend` and the received email's id as `resend-email`).
 export const inboundEvents = pgTable(
   'inbound_events',
   {

@@ -2,7 +2,8 @@ import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
 // Every email we send, whichever adapter sent it. With no mail provider configured this table is the
-// outbox itself, shown at /dev/mailbox outside production.
+// outbox itself, shown at /dev/mailbox outside production. Test mode's received emails (reply-by-email from the
+// mailbox's Reply box) are rows too, with provider `inbound-test` (lib/mail/test-inbound-emails.ts).
 export const emails = pgTable(
   'emails',
   {

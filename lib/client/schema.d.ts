@@ -972,6 +972,26 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/webhooks/email/inbound': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Inbound email for reply-by-email (Resend)
+     * @description Authenticated only by the Svix headers `svix-id`, `svix-timestamp` and `svix-signature`: an HMAC-SHA256 of `<svix-id>.<svix-timestamp>.<body>` under RESEND_WEBHOOK_SECRET (whsec_…), the timestamp within 300 s either way. An `email.received` event addressed to `reply+<token>@<REPLY_DOMAIN>` (or answering a message id that carries the token) is fetched, checked (the sender must be the token’s recipient; auto-replies are dropped), stripped of quoted text and signatures, and posted into the task thread as that person’s message. A closed thread posts nothing and emails the sender back. Other events, and unknown reply addresses, are acknowledged and not stored. Each `svix-id` and each `email_id` is applied once.
+     */
+    post: operations['receiveInboundEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/workers': {
     parameters: {
       query?: never;
@@ -7354,6 +7374,67 @@ export interface operations {
       };
       /** @description `INTERNAL_ERROR`: Internal server error; `WEBHOOK_NOT_CONFIGURED`: Webhook not configured */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  receiveInboundEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description True when the event was accepted (including a repeat). */
+            received: boolean;
+            /** @description True when this event id had already been applied. */
+            duplicate?: boolean;
+          };
+        };
+      };
+      /** @description `INVALID_SIGNATURE`: Invalid signature; `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error; `WEBHOOK_NOT_CONFIGURED`: Webhook not configured */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE`: Service unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };

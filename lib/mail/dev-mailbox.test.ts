@@ -70,6 +70,7 @@ describe('listOutboxEmails', () => {
       from: 'Legwork <noreply@legwork.local>',
       subject: 'Second',
       text: 'two',
+      replyTo: null,
       createdAt: expect.any(Date),
     });
   });

@@ -9,6 +9,11 @@ export function isDevMailboxEnabled(): boolean {
   return NODE_ENV !== 'production' || LEGWORK_DEV_MAILBOX;
 }
 
+/** Whether an email's Reply-To is a reply-by-email address, which the mailbox's Reply box can answer. */
+export function isReplyAddress(replyTo: string | null): boolean {
+  return replyTo?.toLowerCase().endsWith(`@${env().REPLY_DOMAIN.toLowerCase()}`) ?? false;
+}
+
 /** The newest outbox messages, newest first. */
 export function listOutboxEmails(db: DbOrTx, limit = 50) {
   return db
@@ -18,6 +23,7 @@ export function listOutboxEmails(db: DbOrTx, limit = 50) {
       from: emails.from,
       subject: emails.subject,
       text: emails.text,
+      replyTo: emails.replyTo,
       createdAt: emails.createdAt,
     })
     .from(emails)

@@ -21,6 +21,7 @@ import {
 import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperation } from './claim-codes';
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
 import { resendVerificationEmailOperation, verifyEmailOperation } from './email-verification';
+import { inboundEmailWebhookOperation } from './email-webhooks';
 import { deepHealthOperation, healthOperation } from './health';
 import {
   closeIntakeOperation,
@@ -156,6 +157,7 @@ export const operations: Operation[] = [
   paymentHistoryOperation,
   paymentWebhookOperation,
   inboundSmsWebhookOperation,
+  inboundEmailWebhookOperation,
   searchWorkersOperation,
   setListingOperation,
   startIdVerificationOperation,

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
+import { getMailer } from '@/lib/mail/get-mailer';
 import { queueSms } from '@/lib/services/intake/queue-sms';
 import { sendDueSms } from '@/lib/services/intake/send-due-sms';
 import { createOutboxMessenger } from '@/lib/sms/outbox-messenger';
@@ -24,5 +25,25 @@ describe('/dev/mailbox', () => {
     expect(item).toContain(`<span data-testid="sms-to">${to}</span>`);
     expect(item).toContain(`Your task is ready: <a href="${link}"`);
     expect(item).toMatch(/data-testid="sms-status">sent</);
+  });
+
+  it('shows a Reply box under each email with a reply-by-email address, and none under the others', async () => {
+    const { db } = await getDatabase();
+    const tag = randomInt(1e9);
+    const mailer = getMailer(db);
+    await mailer.send({ to: `plain-${tag}@example.com`, subject: `Plain ${tag}`, text: 'no reply address' });
+    await mailer.send({
+      to: `thread-${tag}@example.com`,
+      subject: `Thread ${tag}`,
+      text: 'answer me',
+      replyTo: `reply+${'a'.repeat(32)}@reply.legwork.local`,
+    });
+
+    const html = renderToStaticMarkup(await MailboxPage());
+    const itemOf = (subject: string) =>
+      html.match(new RegExp(`<li[^>]*data-testid="email">(?:(?!</li>).)*${subject}.*?</li>`))?.[0] ?? '';
+    expect(itemOf(`Thread ${tag}`)).toContain('data-testid="email-reply"');
+    expect(itemOf(`Thread ${tag}`)).toContain('<textarea');
+    expect(itemOf(`Plain ${tag}`)).not.toContain('data-testid="email-reply"');
   });
 });

@@ -1,9 +1,19 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { ActionForm } from '@/components/ui/action-form';
 import { EmptyState } from '@/components/ui/empty-state';
+import { TextAreaField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
-import { isDevMailboxEnabled, listOutboxEmails, listOutboxTexts, splitLinks } from '@/lib/mail/dev-mailbox';
+import {
+  isDevMailboxEnabled,
+  isReplyAddress,
+  listOutboxEmails,
+  listOutboxTexts,
+  splitLinks,
+} from '@/lib/mail/dev-mailbox';
+import { replyByEmailAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Mailbox', robots: { index: false } };
@@ -35,6 +45,23 @@ export default async function MailboxPage() {
                 To <span data-testid="email-to">{message.to}</span>, from {message.from}
               </p>
               <Body text={message.text} />
+              {isReplyAddress(message.replyTo) && (
+                <ActionForm
+                  action={replyByEmailAction.bind(null, message.id)}
+                  testId="email-reply"
+                  className="mt-3 space-y-2"
+                  savedText="Sent: the reply went to the inbound email webhook, signed as Resend would."
+                >
+                  <TextAreaField
+                    label={`Reply (as ${message.to}, to ${message.replyTo})`}
+                    name="body"
+                    rows={3}
+                    maxLength={20_000}
+                    required
+                  />
+                  <SubmitButton>Send reply</SubmitButton>
+                </ActionForm>
+              )}
             </li>
           ))}
         </ul>

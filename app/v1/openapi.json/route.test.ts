@@ -152,7 +152,7 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('documents the inbound webhooks’ 200 as the bare {received, duplicate?} body (no data wrapper)', () => {
-    for (const path of ['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms']) {
+    for (const path of ['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms', '/v1/webhooks/email/inbound']) {
       const ok = doc.paths[path]?.post?.responses['200'] as {
         content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } };
       };
@@ -215,7 +215,12 @@ describe('GET /v1/openapi.json', () => {
       operations.filter((operation) => operation.idempotent === false).map((operation) => operation.path),
     );
     expect(notIdempotent).toEqual(
-      new Set(['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms', '/v1/notifications/unsubscribe']),
+      new Set([
+        '/v1/webhooks/payments',
+        '/v1/webhooks/sms/inbound-sms',
+        '/v1/webhooks/email/inbound',
+        '/v1/notifications/unsubscribe',
+      ]),
     );
     for (const path of notIdempotent) {
       const parameters = doc.paths[path]?.post?.parameters ?? [];

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { validationError } from '@/lib/errors/api-error';
+import { checkProviderPayload as check, parseProviderJson } from '@/lib/errors/provider-payload';
 import { telnyxEventSchema, telnyxInboundMessageSchema } from '@/lib/schemas/sms-webhooks';
 import { toE164 } from '@/lib/sms/phone-number';
 
@@ -16,13 +16,7 @@ export type InboundSms = {
  * (acknowledged, never stored). Anything malformed is a 400 `VALIDATION_ERROR` naming the field.
  */
 export function parseInboundSms(rawBody: string): InboundSms | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody);
-  } catch {
-    throw validationError([{ path: [], message: 'Malformed JSON' }]);
-  }
-  const { data: event } = check(telnyxEventSchema.safeParse(json), []);
+  const { data: event } = check(telnyxEventSchema.safeParse(parseProviderJson(rawBody)), []);
   if (event.event_type !== 'message.received') return null;
   const message = check(telnyxInboundMessageSchema.safeParse(event.payload), ['data', 'payload']);
   const phone = toE164(message.from.phone_number);
@@ -34,11 +28,4 @@ export function parseInboundSms(rawBody: string): InboundSms | null {
   const text = message.text ?? '';
   const body = text === '' && (message.media?.length ?? 0) > 0 ? '[MMS without text]' : text;
   return { eventId: event.id, phone, body, providerMessageId: message.id };
-}
-
-function check<T>(result: z.ZodSafeParseResult<T>, prefix: string[]): T {
-  if (result.success) return result.data;
-  throw validationError(
-    result.error.issues.map((issue) => ({ path: [...prefix, ...issue.path.map(String)], message: issue.message })),
-  );
 }
