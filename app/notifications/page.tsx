@@ -82,12 +82,13 @@ export default async function NotificationsPage({
                   className={`mt-2 h-2 w-2 shrink-0 rounded-full ${notification.readAt ? 'bg-transparent' : 'bg-sky-600'}`}
                 />
                 <div className="min-w-0 flex-1 text-sm">
-                  <Link
+                  {/* A plain link: the route marks it read, so it must not be prefetched like a page. */}
+                  <a
                     href={`/notifications/open/${notification.id}`}
                     className={`break-words underline ${notification.readAt ? 'text-stone-700' : 'font-medium text-stone-900'}`}
                   >
                     {notification.title}
-                  </Link>
+                  </a>
                   {!notification.readAt && <span className="sr-only"> (unread)</span>}
                   <p className="whitespace-pre-wrap break-words text-stone-600">{notification.body}</p>
                   <p className="text-xs text-stone-500">
