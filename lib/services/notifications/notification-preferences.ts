@@ -17,6 +17,11 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
 /** A person's switches: the stored ones over the defaults, every kind present. */
 export async function notificationPreferencesOf(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return withDefaults(row);
+}
+
+/** A stored preferences row (or none) over the defaults. */
+export function withDefaults(row?: Pick<typeof notificationPreferences.$inferSelect, 'email' | 'sms'>) {
   return {
     email: { ...DEFAULT_PREFERENCES.email, ...row?.email },
     sms: { ...DEFAULT_PREFERENCES.sms, ...row?.sms },

@@ -4,7 +4,7 @@ import { nearbyFanouts, notifications, type Task, tasks, users } from '@/db/sche
 import { logger } from '@/lib/logger';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { nearbyWorkersSql } from '@/lib/services/workers/search-workers-sql';
-import { notify } from './notify';
+import { notifyMany } from './notify-many';
 
 /** At most this many workers hear of one task: the best by match score. */
 export const NEARBY_WORKERS_PER_TASK = 20;
@@ -134,22 +134,22 @@ async function notifyUncapped(tx: Tx, task: Task, candidates: Candidate[]): Prom
     )
     .groupBy(notifications.userId);
   const recent = new Map(counts.map((row) => [row.userId, Number(row.count)]));
-  let sent = 0;
-  for (const candidate of candidates) {
-    if (sent >= NEARBY_WORKERS_PER_TASK) break;
-    if ((recent.get(candidate.user_id) ?? 0) >= NEARBY_NOTICES_PER_HOUR) continue;
-    const row = await notify(tx, {
+  const chosen = candidates
+    .filter((candidate) => (recent.get(candidate.user_id) ?? 0) < NEARBY_NOTICES_PER_HOUR)
+    .slice(0, NEARBY_WORKERS_PER_TASK);
+  const written = await notifyMany(
+    tx,
+    chosen.map((candidate) => ({
       userId: candidate.user_id,
-      kind: 'new_task_nearby',
+      kind: 'new_task_nearby' as const,
       title: `New task near you: “${task.title}”`,
       body: `Pays $${(task.budgetCents / 100).toFixed(2)}, ${distanceText(Number(candidate.distance))} from you. Due ${task.deadline.toUTCString()}.`,
       taskId: task.id,
       link: `/worker/tasks/${task.id}`,
       dedupeKey: `new_task_nearby:${task.id}`,
-    });
-    if (row) sent += 1;
-  }
-  return sent;
+    })),
+  );
+  return written.length;
 }
 
 /** "800 m", "4.2 km" (the distance is already rounded to 100 m). */

@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { type NotificationKind, notificationEmails, notifications, users } from '@/db/schema';
-import { env } from '@/lib/env';
-import { queueSms } from '@/lib/services/intake/queue-sms';
-import { notificationPreferencesOf } from './notification-preferences';
+import type { NotificationKind } from '@/db/schema';
+import { notifyMany } from './notify-many';
 
 export type NotifyOptions = {
   userId: string;
@@ -26,32 +23,6 @@ export type NotifyOptions = {
  * webhook. A repeat of the same `dedupeKey` does nothing and returns null.
  */
 export async function notify(tx: Tx, options: NotifyOptions) {
-  const [user] = await tx
-    .select({ type: users.type, email: users.email, phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt })
-    .from(users)
-    .where(eq(users.id, options.userId));
-  if (user?.type !== 'human') return null;
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: options.userId,
-      kind: options.kind,
-      title: options.title,
-      body: options.body,
-      taskId: options.taskId ?? null,
-      link: options.link ?? null,
-      dedupeKey: options.dedupeKey,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) return null;
-  const preferences = await notificationPreferencesOf(tx, options.userId);
-  if (preferences.email[options.kind] && user.email) {
-    await tx.insert(notificationEmails).values({ notificationId: row.id });
-  }
-  if (preferences.sms[options.kind] && user.phone && user.phoneVerifiedAt) {
-    const link = row.link ? ` ${env().SITE_URL}${row.link}` : '';
-    await queueSms(tx, { to: user.phone, body: `Legwork: ${row.title}.${link}` });
-  }
-  return row;
+  const [row] = await notifyMany(tx, [options]);
+  return row ?? null;
 }

@@ -1,0 +1,73 @@
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { type Notification, notificationEmails, notificationPreferences, notifications, users } from '@/db/schema';
+import { env } from '@/lib/env';
+import { queueSms } from '@/lib/services/intake/queue-sms';
+import { withDefaults } from './notification-preferences';
+import type { NotifyOptions } from './notify';
+
+/**
+ * notify() for many people at once (a "new task near you" fan-out tells 20), in a handful of statements whatever
+ * their number: the people, the in-app rows (a repeated `dedupeKey` for a person is skipped), their preferences,
+ * the queued emails; then a text for each who wants one (a verified phone only; queueSms skips a number that sent
+ * STOP). Only humans are notified. Returns the notifications written.
+ */
+export async function notifyMany(tx: Tx, items: NotifyOptions[]): Promise<Notification[]> {
+  if (items.length === 0) return [];
+  const people = await tx
+    .select({
+      id: users.id,
+      type: users.type,
+      email: users.email,
+      phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+    })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        items.map((item) => item.userId),
+      ),
+    );
+  const humans = new Map(people.filter((person) => person.type === 'human').map((person) => [person.id, person]));
+  const wanted = items.filter((item) => humans.has(item.userId));
+  if (wanted.length === 0) return [];
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      wanted.map((item) => ({
+        userId: item.userId,
+        kind: item.kind,
+        title: item.title,
+        body: item.body,
+        taskId: item.taskId ?? null,
+        link: item.link ?? null,
+        dedupeKey: item.dedupeKey,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  if (rows.length === 0) return [];
+  const stored = await tx
+    .select()
+    .from(notificationPreferences)
+    .where(
+      inArray(
+        notificationPreferences.userId,
+        rows.map((row) => row.userId),
+      ),
+    );
+  const preferencesOf = new Map(stored.map((row) => [row.userId, withDefaults(row)]));
+  const preferences = (userId: string) => preferencesOf.get(userId) ?? withDefaults();
+  const emailed = rows.filter((row) => preferences(row.userId).email[row.kind] && humans.get(row.userId)?.email);
+  if (emailed.length > 0) {
+    await tx.insert(notificationEmails).values(emailed.map((row) => ({ notificationId: row.id })));
+  }
+  for (const row of rows) {
+    const person = humans.get(row.userId);
+    if (!preferences(row.userId).sms[row.kind] || !person?.phone || !person.phoneVerifiedAt) continue;
+    const link = row.link ? ` ${env().SITE_URL}${row.link}` : '';
+    await queueSms(tx, { to: person.phone, body: `Legwork: ${row.title}.${link}` });
+  }
+  return rows;
+}
