@@ -1,10 +1,31 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { type Notification, notificationEmails, notificationPreferences, notifications, users } from '@/db/schema';
+import {
+  type Notification,
+  type NotificationKind,
+  notificationEmails,
+  notificationPreferences,
+  notifications,
+  users,
+} from '@/db/schema';
 import { env } from '@/lib/env';
 import { queueSms } from '@/lib/services/intake/queue-sms';
 import { withDefaults } from './notification-preferences';
-import type { NotifyOptions } from './notify';
+
+/** One notice for one person (notify(), or each item of notifyMany). */
+export type NotifyOptions = {
+  userId: string;
+  kind: NotificationKind;
+  /** One line: "Dana accepted “Photograph the bakery front”". */
+  title: string;
+  /** A sentence or two; plain text (emails and texts carry it as it is). */
+  body: string;
+  taskId?: string | null;
+  /** The page it is about, as a path for this person (`/worker/tasks/<id>` or `/dashboard/tasks/<id>`). */
+  link?: string | null;
+  /** What caused it (an event id, or `<kind>:<task>:<…>`): the same cause notifies a person once. */
+  dedupeKey: string;
+};
 
 /**
  * notify() for many people at once (a "new task near you" fan-out tells 20), in a handful of statements whatever
