@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { NavTabs } from '@/components/ui/nav-tabs';
 import { requireAdminUser } from '@/lib/api/require-admin-user';
 
-const sections = [{ href: '/admin/intake', label: 'SMS intake' }];
+const sections = [
+  { href: '/admin', label: 'Overview', exact: true },
+  { href: '/admin/disputes', label: 'Disputes' },
+  { href: '/admin/intake', label: 'SMS intake' },
+  { href: '/admin/users', label: 'Users' },
+  { href: '/admin/tasks', label: 'Tasks' },
+  { href: '/admin/feedback', label: 'Feedback' },
+  { href: '/admin/audit-log', label: 'Audit log' },
+];
 
 /** The admin console: staff only (requireAdminUser), its own tab bar. */
 export default async function AdminLayout({ children }: { children: ReactNode }) {

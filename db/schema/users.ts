@@ -28,6 +28,10 @@ export const users = pgTable(
     // For operators: the highest rateLimitPerMinute their keys (and their agents' keys) may have, raised by an
     // admin; null = KEY_RATE_LIMIT_CEILING (6,000 by default).
     keyRateLimitCeiling: integer('key_rate_limit_ceiling'),
+    // Set by an admin (POST /v1/admin/users/{id}/suspend): the user's sessions and keys, and its agents' keys,
+    // stop authenticating until unsuspended.
+    suspendedAt: timestamptz('suspended_at'),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -136,6 +136,11 @@ export const errorTable = {
     message: 'This conversation is no longer open',
     hint: 'A converted or closed conversation takes no replies; a new text from the number opens a new one.',
   },
+  DISPUTE_NOT_OPEN: {
+    status: 409,
+    message: 'This dispute is already resolved',
+    hint: 'A resolved dispute takes no evidence and no second resolution; GET /v1/disputes/{id} shows `resolution`.',
+  },
   CONFLICT: {
     status: 409,
     message: 'The request conflicts with the current state of the resource',

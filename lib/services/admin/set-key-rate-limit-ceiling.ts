@@ -2,10 +2,10 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
-import { isAdmin } from '@/lib/auth/is-admin';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { inAccount } from '@/lib/services/users/in-account';
+import { assertAdmin } from './assert-admin';
 
 export type SetKeyRateLimitCeilingOptions = { admin: ActorUser; operatorId: string; ceiling: number | null };
 
@@ -14,12 +14,7 @@ export type SetKeyRateLimitCeilingOptions = { admin: ActorUser; operatorId: stri
  * in the same transaction, so a lowered ceiling bounds every key at once, not only the next ones.
  */
 export async function setKeyRateLimitCeiling(db: Db, { admin, operatorId, ceiling }: SetKeyRateLimitCeilingOptions) {
-  if (!isAdmin(admin)) {
-    throw new ApiError('FORBIDDEN', {
-      message: 'Only admins can change key rate-limit ceilings',
-      hint: 'Sign in as a user whose verified email is listed in ADMIN_EMAILS.',
-    });
-  }
+  assertAdmin(admin, 'change key rate-limit ceilings');
   return db.transaction(async (tx) => {
     const [operator] = await tx
       .update(users)

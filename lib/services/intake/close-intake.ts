@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { intakeConversations } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
-import { assertIntakeAdmin } from './assert-intake-admin';
+import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { lockOpenConversation } from './lock-open-conversation';
 import { toIntakeConversation } from './to-intake-conversation';
 
@@ -13,7 +13,7 @@ export type CloseIntake = { admin: ActorUser; conversationId: string };
  * task and claim link, and closing twice is 409 INTAKE_NOT_OPEN. The number's next text opens a new one.
  */
 export async function closeIntake(db: Db, { admin, conversationId }: CloseIntake) {
-  assertIntakeAdmin(admin);
+  assertAdmin(admin, 'use the SMS intake');
   return db.transaction(async (tx) => {
     await lockOpenConversation(tx, conversationId);
     const [closed] = await tx

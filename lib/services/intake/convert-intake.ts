@@ -6,9 +6,9 @@ import { CLAIM_TTL_MS, generateClaimToken, generateHumanClaimToken } from '@/lib
 import { sha256Hex } from '@/lib/auth/tokens';
 import { ApiError } from '@/lib/errors/api-error';
 import type { TaskBody } from '@/lib/schemas/tasks';
+import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
-import { assertIntakeAdmin } from './assert-intake-admin';
 import { lockOpenConversation } from './lock-open-conversation';
 import { textIntakeNumber } from './text-intake-number';
 import { toIntakeConversation } from './to-intake-conversation';
@@ -27,7 +27,7 @@ export async function convertIntake(
   { admin, conversationId, task: body }: ConvertIntake,
   options: { siteUrl: string; livemode: boolean },
 ) {
-  assertIntakeAdmin(admin);
+  assertAdmin(admin, 'use the SMS intake');
   const humanToken = generateHumanClaimToken();
   const humanClaimUrl = `${options.siteUrl}/claim/${humanToken}`;
   return db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { intakeConversations, intakeMessages } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
-import { assertIntakeAdmin } from './assert-intake-admin';
+import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { toIntakeConversation } from './to-intake-conversation';
 import { toIntakeMessage } from './to-intake-message';
 
@@ -11,7 +11,7 @@ export type GetIntakeConversation = { admin: ActorUser; conversationId: string }
 
 /** An admin opens a conversation: its messages oldest first, and its inbound messages count as read from now. */
 export async function getIntakeConversation(db: Db, { admin, conversationId }: GetIntakeConversation) {
-  assertIntakeAdmin(admin);
+  assertAdmin(admin, 'use the SMS intake');
   return db.transaction(async (tx) => {
     const [conversation] = await tx
       .update(intakeConversations)

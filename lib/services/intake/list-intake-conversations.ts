@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { type IntakeConversation, intakeConversations } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
-import { assertIntakeAdmin } from './assert-intake-admin';
+import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { toIntakeConversation } from './to-intake-conversation';
 
 export type ListIntakeConversations = {
@@ -19,7 +19,7 @@ export type ListIntakeConversations = {
  * until the list is read from the start, as with any list ordered by a time that changes.
  */
 export async function listIntakeConversations(db: DbOrTx, { admin, status, cursor, limit }: ListIntakeConversations) {
-  assertIntakeAdmin(admin);
+  assertAdmin(admin, 'use the SMS intake');
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db
     .select({ conversation: intakeConversations, cursorAt: cursorAt(intakeConversations.lastMessageAt) })

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
-import { assertIntakeAdmin } from './assert-intake-admin';
+import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { lockOpenConversation } from './lock-open-conversation';
 import { textIntakeNumber } from './text-intake-number';
 import { toIntakeMessage } from './to-intake-message';
@@ -13,7 +13,7 @@ export type ReplyToIntake = { admin: ActorUser; conversationId: string; body: st
  * in one transaction. A number that opted out is 409 SMS_OPTED_OUT and nothing is stored.
  */
 export async function replyToIntake(db: Db, { admin, conversationId, body }: ReplyToIntake) {
-  assertIntakeAdmin(admin);
+  assertAdmin(admin, 'use the SMS intake');
   return db.transaction(async (tx) => {
     const conversation = await lockOpenConversation(tx, conversationId);
     const message = await textIntakeNumber(tx, { conversation, body, sentBy: admin.id });
