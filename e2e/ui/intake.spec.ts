@@ -1,45 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { textTheService } from '../telnyx';
-import { enterTestCard, inDays, PASSWORD } from './steps';
+import { enterTestCard, inDays, signInAsAdmin } from './steps';
 
 // Issue 19: the SMS concierge. A person texts the service; staff answer by SMS on /admin/intake and convert the
 // conversation into a task; the claim link reaches the person by SMS; they pay on the claim page with an email
 // and a card, and the task is posted.
-
-const ADMIN = 'e2e-admin@example.com';
-
-/** The staff member of playwright.config.ts's ADMIN_EMAILS, signed in with a verified email (a retry logs in). */
-async function signInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  const landed = await Promise.race([
-    page.waitForURL(/\/dashboard$/).then(() => 'in' as const),
-    // The form's own error (Next's route announcer is an alert too, but not a <p>).
-    page
-      .locator('p[role=alert]')
-      .waitFor()
-      .then(() => 'refused' as const),
-  ]);
-  if (landed === 'refused') {
-    await page.goto('/signup');
-    await page.getByLabel('Email').fill(ADMIN);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-  }
-  if (await page.getByTestId('verify-email-banner').isVisible()) {
-    await page.goto('/dev/mailbox');
-    const message = page.getByTestId('email').filter({ hasText: ADMIN }).filter({ hasText: '/verify-email/' });
-    await message
-      .first()
-      .getByRole('link', { name: /\/verify-email\// })
-      .click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email verified');
-  }
-}
 
 test('a text becomes a posted task: staff reply and convert, the person claims with an email and card 4242', async ({
   page,
@@ -59,6 +24,7 @@ test('a text becomes a posted task: staff reply and convert, the person claims w
   await signInAsAdmin(page);
   await page.getByRole('button', { name: /Signed in as/ }).click();
   await page.getByRole('link', { name: 'Admin' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'SMS intake' }).click();
   await expect(page).toHaveURL(/\/admin\/intake$/);
   const row = page.getByTestId('intake-row').filter({ hasText: phone });
   await expect(row).toContainText('1 unread');
