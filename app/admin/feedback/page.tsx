@@ -26,7 +26,7 @@ type Sender = Awaited<ReturnType<typeof listFeedback>>['data'][number]['from'];
 function SenderCell({ from }: { from: Sender }) {
   const label = from.name ?? from.email ?? from.userId;
   return (
-    <span className="block min-w-0">
+    <span className="inline-block min-w-0 align-top">
       <span className="font-medium text-stone-900">{label}</span>
       {from.type === 'agent' && <span className="text-stone-500"> (agent)</span>}
       {from.email && from.name && <span className="block break-all text-stone-500">{from.email}</span>}
