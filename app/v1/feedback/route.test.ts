@@ -9,7 +9,7 @@ import { ensureWindowRoom, envelope, expectRetryAfter } from '@/test/expect';
 import { insertApiKey } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
-import { taskBetween, taskParties } from '@/test/tasks';
+import { anotherWorker, taskBetween, taskParties } from '@/test/tasks';
 import { POST } from './route';
 
 const sendFeedback = (token: string, body: unknown) => call(POST, '/v1/feedback', { token, body, ip: uniqueIp() });
@@ -88,6 +88,18 @@ describe('POST /v1/feedback', () => {
       );
     }
     expect(await storedFeedback(stranger.userId)).toEqual([]);
+  });
+
+  it('takes a posted task a listed worker can see, not one an unlisted person cannot', async () => {
+    const parties = await taskParties();
+    const posted = await taskBetween(parties, 'posted');
+    const listed = await anotherWorker(true);
+    const seen = await sendFeedback(listed.token, { kind: 'complaint', message: 'Unclear address', taskId: posted.id });
+    expect(seen.status, seen.text).toBe(201);
+    const unlisted = await anotherWorker(false);
+    const unseen = await sendFeedback(unlisted.token, { kind: 'complaint', message: 'Hm', taskId: posted.id });
+    expect(unseen.status).toBe(404);
+    expect(await storedFeedback(unlisted.id)).toEqual([]);
   });
 
   it('refuses bad fields with 400 naming them, storing nothing', async () => {
