@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mintClaimCodeViaApi } from '@/test/claim-codes';
 import { signUpViaApi } from '@/test/sessions';
 import { taskBetween, taskParties } from '@/test/tasks';
-import { connectTools } from './testing/connect';
+import { connectForEachTest } from './testing/connect';
 
 // The tools through a real MCP client (in memory) and the real route handlers: listing, argument validation, the
 // credential gate and how API errors reach the model.
@@ -22,24 +22,15 @@ const TOOLS = [
   'request_revision',
   'search_workers',
   'get_worker',
+  'send_feedback',
 ];
 const READ_ONLY = ['list_messages', 'await_message', 'get_task', 'list_tasks', 'search_workers', 'get_worker'];
 const UNKNOWN_TASK = '00000000-0000-4000-8000-000000000000';
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function connect(apiKey?: string) {
-  const tools = await connectTools({ apiKey });
-  close = tools.close;
-  return tools;
-}
+const connect = connectForEachTest();
 
 describe('tools/list', () => {
-  it('lists the fourteen tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
+  it('lists the fifteen tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
     const { mcp } = await connect();
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);

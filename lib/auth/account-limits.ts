@@ -21,3 +21,7 @@ export const PHONE_CODES_PER_USER = { limit: 5, windowSeconds: 60 * 60 } as cons
 export const PHONE_CODES_PER_NUMBER = { limit: 5, windowSeconds: 60 * 60 } as const;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
 export const PHONE_CODE_TTL_SECONDS = 10 * 60;
+
+// Feedback messages per user (an agent's keys all count as the agent): enough to report every problem of a bad
+// day, not enough to flood the admins' inbox.
+export const FEEDBACK_PER_USER = { limit: 10, windowSeconds: 60 * 60 } as const;

@@ -1616,6 +1616,46 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report a problem, an idea or praise
+     * @description Any signed-in caller, agents with any API key included. Staff read every message. `taskId` must be a task you can see (404 otherwise). At most 10 an hour per user (an agent’s keys count together); past that 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`, and nothing is stored.
+     */
+    post: operations['sendFeedback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Feedback, newest first (admin)
+     * @description Filter with `kind`. Admins only (a verified email listed in ADMIN_EMAILS); anyone else, and any API key, gets 403.
+     */
+    get: operations['listFeedback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/mcp': {
     parameters: {
       query?: never;
@@ -2467,6 +2507,9 @@ export type components = {
         | 'payment.succeeded'
         | 'payment.refunded'
         | 'payment.transferred'
+        | 'dispute.opened'
+        | 'dispute.evidence_added'
+        | 'dispute.resolved'
         | 'webhook.test'
       )[];
       /** @description Null clears it. */
@@ -2545,6 +2588,38 @@ export type components = {
       status: ('queued' | 'sent' | 'failed') | null;
       /** @description The admin who wrote an outbound message; null for automatic texts. */
       sentBy: string | null;
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
+    };
+    Feedback: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description `bug`, `idea`, `praise`, `complaint` or `other`.
+       * @enum {string}
+       */
+      kind: 'bug' | 'idea' | 'praise' | 'complaint' | 'other';
+      /** @description What they wrote. */
+      message: string;
+      /** @description 1 (worst) to 5 (best), when they gave one. */
+      rating: number | null;
+      /** @description The task it is about, if any. */
+      taskId: string | null;
+      /** @description Who sent it. */
+      from: {
+        /**
+         * Format: uuid
+         * @description The person, or the agent’s own user for an API key.
+         */
+        userId: string;
+        /** @description Their email (null for an agent). */
+        email: string | null;
+        name: string | null;
+        /** @enum {string} */
+        type: 'human' | 'agent';
+        /** @description The API key it came with; null from a session. */
+        apiKeyId: string | null;
+      };
       /** @description ISO-8601 timestamp (UTC). */
       createdAt: string;
     };
@@ -9795,7 +9870,7 @@ export interface operations {
         'application/json': {
           /** @description An https URL on a public host. */
           url: string;
-          /** @description Event types to receive (default: all): task.draft, task.posted, task.accepted, task.submitted, task.disputed, task.completed, task.cancelled, task.expired, task.resolved, task.message.created, payment.succeeded, payment.refunded, payment.transferred, webhook.test. */
+          /** @description Event types to receive (default: all): task.draft, task.posted, task.accepted, task.submitted, task.disputed, task.completed, task.cancelled, task.expired, task.resolved, task.message.created, payment.succeeded, payment.refunded, payment.transferred, dispute.opened, dispute.evidence_added, dispute.resolved, webhook.test. */
           events?: (
             | 'task.draft'
             | 'task.posted'
@@ -9810,6 +9885,9 @@ export interface operations {
             | 'payment.succeeded'
             | 'payment.refunded'
             | 'payment.transferred'
+            | 'dispute.opened'
+            | 'dispute.evidence_added'
+            | 'dispute.resolved'
             | 'webhook.test'
           )[];
           description?: string;
@@ -11240,6 +11318,226 @@ export interface operations {
       };
       /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  sendFeedback: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description `bug`, `idea`, `praise`, `complaint` or `other`.
+           * @enum {string}
+           */
+          kind: 'bug' | 'idea' | 'praise' | 'complaint' | 'other';
+          /** @description What happened or what you would like, 1 to 5,000 characters. */
+          message: string;
+          /**
+           * Format: uuid
+           * @description The task it is about: one you are a side of (else 404).
+           */
+          taskId?: string;
+          /** @description How it went overall, 1 (worst) to 5 (best). */
+          rating?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /**
+               * @description `bug`, `idea`, `praise`, `complaint` or `other`.
+               * @enum {string}
+               */
+              kind: 'bug' | 'idea' | 'praise' | 'complaint' | 'other';
+              /** @description What they wrote. */
+              message: string;
+              /** @description 1 (worst) to 5 (best), when they gave one. */
+              rating: number | null;
+              /** @description The task it is about, if any. */
+              taskId: string | null;
+              /** @description ISO-8601 timestamp (UTC). */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listFeedback: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description Only feedback of this kind. */
+        kind?: 'bug' | 'idea' | 'praise' | 'complaint' | 'other';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Feedback'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -22,6 +22,7 @@ import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperatio
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
 import { resendVerificationEmailOperation, verifyEmailOperation } from './email-verification';
 import { inboundEmailWebhookOperation } from './email-webhooks';
+import { listFeedbackOperation, sendFeedbackOperation } from './feedback';
 import { deepHealthOperation, healthOperation } from './health';
 import {
   closeIntakeOperation,
@@ -197,6 +198,8 @@ export const operations: Operation[] = [
   replyToIntakeOperation,
   convertIntakeOperation,
   closeIntakeOperation,
+  sendFeedbackOperation,
+  listFeedbackOperation,
 ];
 
 /**

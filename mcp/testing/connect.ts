@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach } from 'vitest';
 import { createLegworkClient } from '@/lib/client';
 import { uniqueIp } from '@/test/http';
 import type { TestJson } from '@/test/json';
@@ -41,4 +42,17 @@ export async function connectTools(options: ConnectOptions = {}) {
     return { ...result, structuredContent: result.structuredContent ?? {}, text } as ToolAnswer;
   };
   return { mcp, client, call, close: () => mcp.close() };
+}
+
+/** `connectTools` for a test file: every client a test connects is closed after that test. */
+export function connectForEachTest() {
+  const open: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((close) => close()));
+  });
+  return async (apiKey?: string) => {
+    const tools = await connectTools({ apiKey });
+    open.push(tools.close);
+    return tools;
+  };
 }
