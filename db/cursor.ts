@@ -30,6 +30,11 @@ export function beforeCursor(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor
   return cursor ? sql`(${createdAt}, ${id}) < (${cursor.cursorAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
 }
 
+/** Rows after the cursor in `order by created_at asc, id asc` (oldest-first lists: the disputes queue). */
+export function afterCursor(createdAt: AnyColumn, id: AnyColumn, cursor: CursorKey | undefined): SQL | undefined {
+  return cursor ? sql`(${createdAt}, ${id}) > (${cursor.cursorAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
+}
+
 /** Query parameters shared by every list: `cursor` (from a previous page) and `limit` (1..100, default 20). */
 export const pageQuery = z.object({
   cursor: z

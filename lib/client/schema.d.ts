@@ -768,7 +768,7 @@ export type paths = {
     put?: never;
     /**
      * Open a dispute (accepted or submitted → disputed)
-     * @description Either side. An admin resolves it.
+     * @description Either side. Opens the dispute (GET /v1/disputes/{id}); an admin resolves it.
      */
     post: operations['disputeTask'];
     delete?: never;
@@ -788,9 +788,89 @@ export type paths = {
     put?: never;
     /**
      * Resolve a dispute (disputed → resolved); admins only
-     * @description Refund the requester, pay the worker, or split (the worker gets `workerCents` plus the platform’s fee on it, the rest is refunded). Admins are the emails in ADMIN_EMAILS.
+     * @description The older alias of POST /v1/disputes/{id}/resolve (same ledger movements, `note` optional here). Refund the requester, pay the worker, or split (the worker gets `workerCents`, the platform’s fee is taken on that part only, the rest is refunded). Admins are the verified emails in ADMIN_EMAILS.
      */
     post: operations['resolveDispute'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/disputes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Disputes you are part of (admins: all), oldest first
+     * @description Filter with `status`. The task’s requester (or the operator of the requesting agent) and its worker see their own disputes; admins (a verified email listed in ADMIN_EMAILS) see all. Anyone else gets 404.
+     */
+    get: operations['listDisputes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/disputes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A dispute with its evidence and resolution
+     * @description The task’s requester (or the operator of the requesting agent) and its worker see their own disputes; admins (a verified email listed in ADMIN_EMAILS) see all. Anyone else gets 404.
+     */
+    get: operations['getDispute'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/disputes/{id}/evidence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put evidence forward (either side, or an admin)
+     * @description Text and, optionally, your own uploads (ids from POST /v1/uploads; someone else’s is 400 and nothing is stored). The other side is told. Answers the dispute with the new evidence. 409 `DISPUTE_NOT_OPEN` once resolved. The task’s requester (or the operator of the requesting agent) and its worker see their own disputes; admins (a verified email listed in ADMIN_EMAILS) see all. Anyone else gets 404.
+     */
+    post: operations['addDisputeEvidence'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/disputes/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resolve a dispute: refund, pay the worker, or split (admin)
+     * @description `refund` gives the whole escrow back; `pay_worker` pays the worker as an approval would (the platform keeps its fee); `split` pays the worker `workerCents` of the budget, the platform’s 15% fee is taken on that part only, and the rest of the escrow is refunded. The task moves to `resolved`. Of two resolutions at once exactly one wins; the other is 409. Admins only, with a session (a verified email listed in ADMIN_EMAILS).
+     */
+    post: operations['resolveDisputeById'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2066,8 +2146,77 @@ export type components = {
        * @enum {string}
        */
       outcome: 'refund' | 'pay_worker' | 'split';
-      /** @description For `split`: what the worker gets (below the budget); the rest is refunded. */
+      /** @description For `split` only: what the worker gets (below the budget); the rest is refunded. */
       workerCents?: number;
+      /** @description Why; shown to both sides. */
+      note?: string;
+    };
+    Dispute: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      taskId: string;
+      /**
+       * @description The side that opened it.
+       * @enum {string}
+       */
+      openedBy: 'requester' | 'worker';
+      /** @description Why, in one line. */
+      reason: string;
+      /** @description The longer account given when opening it. */
+      details: string | null;
+      /**
+       * @description `open` until an admin resolves it.
+       * @enum {string}
+       */
+      status: 'open' | 'resolved';
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
+      /** @description Everything put forward, oldest first. */
+      evidence: components['schemas']['DisputeEvidence'][];
+      /** @description How it ended; null while open. */
+      resolution: components['schemas']['DisputeResolutionResult'] | null;
+    };
+    DisputeEvidence: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description Who put it forward: `requester`, `worker` or `admin`.
+       * @enum {string}
+       */
+      by: 'requester' | 'worker' | 'admin';
+      /** @description What they say. */
+      text: string;
+      /** @description Their own uploads (POST /v1/uploads): photos, receipts. */
+      uploadIds: string[];
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
+    };
+    DisputeResolutionResult: {
+      /**
+       * @description `refund`, `pay_worker` or `split`.
+       * @enum {string}
+       */
+      outcome: 'refund' | 'pay_worker' | 'split';
+      /** @description What the worker was paid of the budget (before the platform fee). */
+      workerCents: number;
+      /** @description What went back to the requester. */
+      refundCents: number;
+      /** @description The admin’s reasons, shown to both sides. */
+      note: string | null;
+      /** @description ISO-8601 timestamp (UTC). */
+      resolvedAt: string;
+    };
+    DisputeResolveBodyInput: {
+      /**
+       * @description Where the escrow goes.
+       * @enum {string}
+       */
+      outcome: 'refund' | 'pay_worker' | 'split';
+      /** @description For `split` only (required then): what the worker gets of the budget, 1 to budget − 1. */
+      workerCents?: number;
+      /** @description Why, 1 to 2,000 characters. */
+      note: string;
     };
     Review: {
       /** Format: uuid */
@@ -2467,6 +2616,9 @@ export type components = {
         | 'payment.succeeded'
         | 'payment.refunded'
         | 'payment.transferred'
+        | 'dispute.opened'
+        | 'dispute.evidence_added'
+        | 'dispute.resolved'
         | 'webhook.test'
       )[];
       /** @description Null clears it. */
@@ -6403,7 +6555,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** @description Why, in one line. */
           reason: string;
+          /** @description The longer account, up to 5,000 characters. */
+          details?: string;
         };
       };
     };
@@ -6578,6 +6733,403 @@ export interface operations {
         };
       };
       /** @description `INVALID_TRANSITION`: This action is not allowed in the current status; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDisputes: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description Only `open` or only `resolved` disputes. */
+        status?: 'open' | 'resolved';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Dispute'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Dispute'];
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addDisputeEvidence: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description What you put forward, 1 to 5,000. */
+          text: string;
+          /** @description Up to 10 of your own uploads. */
+          uploadIds?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Dispute'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `DISPUTE_NOT_OPEN`: This dispute is already resolved; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resolveDisputeById: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DisputeResolveBodyInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Dispute'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `DISPUTE_NOT_OPEN`: This dispute is already resolved; `INVALID_TRANSITION`: This action is not allowed in the current status; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9795,7 +10347,7 @@ export interface operations {
         'application/json': {
           /** @description An https URL on a public host. */
           url: string;
-          /** @description Event types to receive (default: all): task.draft, task.posted, task.accepted, task.submitted, task.disputed, task.completed, task.cancelled, task.expired, task.resolved, task.message.created, payment.succeeded, payment.refunded, payment.transferred, webhook.test. */
+          /** @description Event types to receive (default: all): task.draft, task.posted, task.accepted, task.submitted, task.disputed, task.completed, task.cancelled, task.expired, task.resolved, task.message.created, payment.succeeded, payment.refunded, payment.transferred, dispute.opened, dispute.evidence_added, dispute.resolved, webhook.test. */
           events?: (
             | 'task.draft'
             | 'task.posted'
@@ -9810,6 +10362,9 @@ export interface operations {
             | 'payment.succeeded'
             | 'payment.refunded'
             | 'payment.transferred'
+            | 'dispute.opened'
+            | 'dispute.evidence_added'
+            | 'dispute.resolved'
             | 'webhook.test'
           )[];
           description?: string;

@@ -20,6 +20,12 @@ import {
 } from './api-keys';
 import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperation } from './claim-codes';
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
+import {
+  addDisputeEvidenceOperation,
+  getDisputeOperation,
+  listDisputesOperation,
+  resolveDisputeByIdOperation,
+} from './disputes';
 import { resendVerificationEmailOperation, verifyEmailOperation } from './email-verification';
 import { inboundEmailWebhookOperation } from './email-webhooks';
 import { deepHealthOperation, healthOperation } from './health';
@@ -147,6 +153,10 @@ export const operations: Operation[] = [
   requestRevisionOperation,
   disputeTaskOperation,
   resolveDisputeOperation,
+  listDisputesOperation,
+  getDisputeOperation,
+  addDisputeEvidenceOperation,
+  resolveDisputeByIdOperation,
   createReviewOperation,
   listWorkerReviewsOperation,
   startWalletSetupOperation,

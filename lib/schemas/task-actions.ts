@@ -219,9 +219,12 @@ export const disputeTaskOperation = defineOperation({
     'dispute',
     'disputeTask',
     'Open a dispute (accepted or submitted → disputed)',
-    'Either side. An admin resolves it.',
+    'Either side. Opens the dispute (GET /v1/disputes/{id}); an admin resolves it.',
   ),
-  body: z.strictObject({ reason: text(2_000).trim().min(1) }),
+  body: z.strictObject({
+    reason: text(2_000).trim().min(1).describe('Why, in one line.'),
+    details: text(5_000).trim().min(1).optional().describe('The longer account, up to 5,000 characters.'),
+  }),
 });
 
 export const disputeResolutionSchema = z
@@ -232,11 +235,8 @@ export const disputeResolutionSchema = z
       .int()
       .min(1)
       .optional()
-      .describe('For `split`: what the worker gets (below the budget); the rest is refunded.'),
-  })
-  .refine((value) => value.outcome !== 'split' || value.workerCents !== undefined, {
-    message: 'A split names `workerCents`',
-    path: ['workerCents'],
+      .describe('For `split` only: what the worker gets (below the budget); the rest is refunded.'),
+    note: text(2_000).trim().min(1).optional().describe('Why; shown to both sides.'),
   })
   .meta({ id: 'DisputeResolution' });
 export type DisputeResolution = z.infer<typeof disputeResolutionSchema>;
@@ -246,8 +246,9 @@ export const resolveDisputeOperation = defineOperation({
     'resolve',
     'resolveDispute',
     'Resolve a dispute (disputed → resolved); admins only',
-    'Refund the requester, pay the worker, or split (the worker gets `workerCents` plus the platform’s fee on it, ' +
-      'the rest is refunded). Admins are the emails in ADMIN_EMAILS.',
+    'The older alias of POST /v1/disputes/{id}/resolve (same ledger movements, `note` optional here). Refund the ' +
+      'requester, pay the worker, or split (the worker gets `workerCents`, the platform’s fee is taken on that ' +
+      'part only, the rest is refunded). Admins are the verified emails in ADMIN_EMAILS.',
   ),
   body: disputeResolutionSchema,
   errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR'],

@@ -2,7 +2,9 @@ import { and, desc } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { beforeCursor, decodeCursor, encodeCursor } from '@/db/cursor';
 import { taskMessages } from '@/db/schema';
+import { ApiError } from '@/lib/errors/api-error';
 import { inThread } from './in-thread';
+import { loadDisputedThread } from './load-disputed-thread';
 import { loadThread } from './load-thread';
 import { messageCursorAt } from './message-cursor-at';
 import { toMessageResource } from './to-message-resource';
@@ -10,17 +12,19 @@ import { toMessageResource } from './to-message-resource';
 export type MessagesPage = { cursor?: string; limit: number };
 
 export type ListMessagesOptions = MessagesPage & {
-  /** The reader, one of the thread's two sides. */
+  /** The reader, one of the thread's two sides (or an admin, for a disputed task). */
   userId: string;
   taskId: string;
+  /** The reader is an admin: a task with a dispute is readable to them though they are on neither side. */
+  admin?: boolean;
 };
 
 /**
  * The thread newest first, keyset-paginated on (created_at, id); readable in every status by its two sides (the
- * worker: their own assignment's messages only, see `inThread`).
+ * worker: their own assignment's messages only, see `inThread`), and by admins once the task has a dispute.
  */
-export async function listMessages(db: DbOrTx, { userId, taskId, ...page }: ListMessagesOptions) {
-  const thread = await loadThread(db, { taskId, userId });
+export async function listMessages(db: DbOrTx, { userId, taskId, admin = false, ...page }: ListMessagesOptions) {
+  const thread = await readThread(db, { taskId, userId, admin });
   const before = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db
     .select({ message: taskMessages, cursorAt: messageCursorAt })
@@ -35,4 +39,15 @@ export async function listMessages(db: DbOrTx, { userId, taskId, ...page }: List
     nextCursor:
       rows.length > page.limit && last ? encodeCursor({ cursorAt: last.cursorAt, id: last.message.id }) : null,
   };
+}
+
+async function readThread(db: DbOrTx, { taskId, userId, admin }: { taskId: string; userId: string; admin: boolean }) {
+  try {
+    return await loadThread(db, { taskId, userId });
+  } catch (error) {
+    const disputed = admin && error instanceof ApiError && error.code === 'NOT_FOUND';
+    const thread = disputed ? await loadDisputedThread(db, { taskId }) : null;
+    if (!thread) throw error;
+    return thread;
+  }
 }

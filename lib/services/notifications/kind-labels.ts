@@ -9,7 +9,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   task_completed: 'completed tasks',
   task_cancelled: 'cancelled tasks',
   task_expired: 'expired tasks',
-  dispute_opened: 'disputes opened',
+  dispute_opened: 'disputes opened and new evidence in them',
   dispute_resolved: 'resolved disputes',
   payout_sent: 'payouts sent',
   new_task_nearby: 'new tasks near you',

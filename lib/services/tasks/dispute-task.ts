@@ -1,9 +1,20 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
+import { openDispute } from '@/lib/services/disputes/open-dispute';
 import { runTransition } from './run-transition';
 
-export type DisputeTaskOptions = { user: ActorUser; taskId: string; reason: string };
+export type DisputeTaskOptions = { user: ActorUser; taskId: string; reason: string; details?: string };
 
-export function disputeTask(db: Db, { user, taskId, reason }: DisputeTaskOptions) {
-  return runTransition(db, { taskId, action: 'dispute', caller: { user }, eventData: { reason } });
+/** Either side opens a dispute (accepted or submitted → disputed): the task and its `disputes` row, as one change. */
+export function disputeTask(db: Db, { user, taskId, reason, details }: DisputeTaskOptions) {
+  return runTransition(db, {
+    taskId,
+    action: 'dispute',
+    caller: { user },
+    eventData: { reason },
+    effect: async (tx, access) => {
+      await openDispute(tx, { access, openedById: user.id, reason, details: details ?? null });
+      return {};
+    },
+  });
 }

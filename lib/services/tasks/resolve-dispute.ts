@@ -1,44 +1,46 @@
 import type { Db } from '@/db/client';
+import type { Task } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { isAdmin } from '@/lib/auth/is-admin';
-import { ApiError } from '@/lib/errors/api-error';
-import type { DisputeResolution } from '@/lib/schemas/task-actions';
-import { priceTask } from '@/lib/tasks/task-rules';
-import { payWorker } from './pay-worker';
-import { payWorkerPart } from './pay-worker-part';
-import { refundEscrow } from './refund-escrow';
+import type { DisputeResolutionInput } from '@/lib/services/disputes/resolution-amounts';
+import { settleDispute } from '@/lib/services/disputes/settle-dispute';
+import type { DisputeResource } from '@/lib/services/disputes/to-dispute-resource';
+import type { TaskAccess } from './read-task-access';
 import { runTransition } from './run-transition';
 
-export type ResolveDisputeOptions = { user: ActorUser; taskId: string; resolution: DisputeResolution };
+export type ResolveDisputeOptions = {
+  user: ActorUser;
+  taskId: string;
+  resolution: DisputeResolutionInput;
+  /** The admin's address, for the audit log. */
+  ip?: string | null;
+};
+
+export type ResolvedDispute = { task: Task; access: TaskAccess; dispute: DisputeResource };
 
 /**
- * An admin ends a dispute (disputed → resolved): the escrow goes back to the requester, to the worker (with
- * the platform's fee, as on approval), or is split — the worker gets `workerCents` (the platform keeps 15% on
- * top of it) and the rest is refunded.
+ * An admin ends a dispute (disputed → resolved), the one path of POST /v1/tasks/{id}/resolve and
+ * POST /v1/disputes/{id}/resolve: the escrow goes back to the requester, to the worker (with the platform's fee,
+ * as on approval), or is split (the worker gets `workerCents`, the fee is taken on that part only, the rest is
+ * refunded), and the dispute row records it (settle-dispute.ts). Two resolutions at once: the task lock lets one
+ * through, the other finds the task resolved (409 INVALID_TRANSITION) and nothing moves twice.
  */
-export function resolveDispute(db: Db, { user, taskId, resolution }: ResolveDisputeOptions) {
-  return runTransition(db, {
+export async function resolveDispute(
+  db: Db,
+  { user, taskId, resolution, ip = null }: ResolveDisputeOptions,
+): Promise<ResolvedDispute> {
+  let dispute: DisputeResource | undefined;
+  const { outcome, workerCents, note } = resolution;
+  const result = await runTransition(db, {
     taskId,
     action: 'resolve',
     caller: { user, isAdmin: isAdmin(user) },
-    eventData: { resolution },
+    eventData: { resolution: { outcome, workerCents, note } },
     effect: async (tx, access) => {
-      const { task } = access;
-      const reason = `Dispute resolved (${task.title})`;
-      if (resolution.outcome === 'refund') await refundEscrow(tx, access, `Refund: ${reason}`);
-      if (resolution.outcome === 'pay_worker') await payWorker(tx, access);
-      if (resolution.outcome === 'split') {
-        const share = priceTask(resolution.workerCents ?? 0);
-        if (share.totalCents > task.totalCents || share.budgetCents >= task.budgetCents) {
-          throw new ApiError('VALIDATION_ERROR', {
-            message: 'The worker’s share must be less than the task’s budget',
-            issues: [{ path: ['workerCents'], message: `Must be below ${task.budgetCents}` }],
-          });
-        }
-        await payWorkerPart(tx, { held: access, amountCents: share.budgetCents, feeCents: share.platformFeeCents });
-        await refundEscrow(tx, access, `Refund: ${reason} (split)`);
-      }
+      dispute = await settleDispute(tx, { admin: { user, ip }, access, resolution });
       return {};
     },
   });
+  if (!dispute) throw new Error('the resolve transition ran without its effect');
+  return { ...result, dispute };
 }

@@ -7,7 +7,7 @@ import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/dispute — accepted or submitted → disputed (either side)
 export const POST = route(disputeTaskOperation, async ({ db, actor, params, body }) =>
-  transitionView(await disputeTask(db, { user: userOf(actor), taskId: params.id, reason: body.reason })),
+  transitionView(await disputeTask(db, { user: userOf(actor), taskId: params.id, ...body })),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

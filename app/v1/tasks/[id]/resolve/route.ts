@@ -5,9 +5,11 @@ import { resolveDisputeOperation } from '@/lib/schemas/task-actions';
 import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
 import { transitionView } from '@/lib/services/tasks/transition-view';
 
-// POST /v1/tasks/{id}/resolve — an admin ends a dispute: refund, pay the worker, or split
-export const POST = route(resolveDisputeOperation, async ({ db, actor, params, body }) =>
-  transitionView(await resolveDispute(db, { user: userOf(actor), taskId: params.id, resolution: body })),
+// POST /v1/tasks/{id}/resolve — an admin ends a dispute (alias of POST /v1/disputes/{id}/resolve)
+export const POST = route(resolveDisputeOperation, async ({ db, actor, context, params, body }) =>
+  transitionView(
+    await resolveDispute(db, { user: userOf(actor), taskId: params.id, resolution: body, ip: context.ip }),
+  ),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

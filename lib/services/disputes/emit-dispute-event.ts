@@ -1,0 +1,32 @@
+import type { Tx } from '@/db/client';
+import type { Task } from '@/db/schema';
+import { emitEvent } from '@/lib/events/emit-event';
+import type { DisputeEventType } from '@/lib/events/event-types';
+import { taskAudience } from '@/lib/services/tasks/task-audience';
+import type { DisputeResource } from './to-dispute-resource';
+
+/** The dispute's task and the operator of its requesting agent: who hears of it. */
+export type DisputedTask = {
+  task: Pick<Task, 'id' | 'title' | 'requesterId' | 'workerId' | 'livemode'>;
+  requesterOwnerId: string | null;
+};
+
+/**
+ * Writes a `dispute.*` event for both sides of the task: `{dispute, task: {id, title}, …extra}` (`extra`: the new
+ * evidence item).
+ */
+export function emitDisputeEvent(
+  tx: Tx,
+  type: DisputeEventType,
+  { task, requesterOwnerId }: DisputedTask,
+  dispute: DisputeResource,
+  extra?: Record<string, unknown>,
+) {
+  return emitEvent(tx, {
+    type,
+    data: { dispute, ...extra, task: { id: task.id, title: task.title } },
+    taskId: task.id,
+    audience: taskAudience(task, requesterOwnerId),
+    livemode: task.livemode,
+  });
+}

@@ -1,0 +1,50 @@
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { afterCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
+import { type Dispute, disputes, tasks, users } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import { isAdmin } from '@/lib/auth/is-admin';
+import { loadEvidence } from './load-evidence';
+import { type DisputeResource, toDisputeResource } from './to-dispute-resource';
+
+export type ListDisputesOptions = {
+  user: ActorUser;
+  status?: Dispute['status'];
+  cursor?: string;
+  /** Page size; default 20. */
+  limit?: number;
+};
+
+/**
+ * The disputes the caller is part of (the task's requester, the operator of the requesting agent, its worker), or
+ * every dispute for an admin; oldest first, so the admins' open queue starts with the longest waiting. Keyset
+ * paginated on (created_at, id); each with its evidence.
+ */
+export async function listDisputes(
+  db: DbOrTx,
+  { user, status, cursor, limit = 20 }: ListDisputesOptions,
+): Promise<{ data: DisputeResource[]; nextCursor: string | null }> {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const party: SQL | undefined = isAdmin(user)
+    ? undefined
+    : or(eq(tasks.requesterId, user.id), eq(users.ownerId, user.id), eq(tasks.workerId, user.id));
+  const rows = await db
+    .select({ dispute: disputes, cursorAt: cursorAt(disputes.createdAt) })
+    .from(disputes)
+    .innerJoin(tasks, eq(tasks.id, disputes.taskId))
+    .innerJoin(users, eq(users.id, tasks.requesterId))
+    .where(
+      and(party, status ? eq(disputes.status, status) : undefined, afterCursor(disputes.createdAt, disputes.id, after)),
+    )
+    .orderBy(asc(disputes.createdAt), asc(disputes.id))
+    .limit(limit + 1);
+  const { shown, nextCursor } = pageOf(rows, limit, (last) => ({ cursorAt: last.cursorAt, id: last.dispute.id }));
+  const evidence = await loadEvidence(
+    db,
+    shown.map((row) => row.dispute.id),
+  );
+  return {
+    data: shown.map((row) => toDisputeResource(row.dispute, evidence.get(row.dispute.id) ?? [])),
+    nextCursor,
+  };
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { type Dispute, disputes, type Task, tasks, users } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import { isAdmin } from '@/lib/auth/is-admin';
+import { sideOf, type TaskSide } from '@/lib/services/tasks/side-of';
+import { disputeNotFound } from './dispute-not-found';
+
+export type DisputeAccess = {
+  dispute: Dispute;
+  task: Task;
+  /** The operator owning the requesting agent (null for a human requester). */
+  requesterOwnerId: string | null;
+  /** The caller's side of the task, if any. */
+  side: TaskSide | null;
+  /** Whether the caller is an admin (who sees every dispute). */
+  admin: boolean;
+};
+
+export type ReadDisputeAccessOptions = {
+  user: Pick<ActorUser, 'id' | 'email' | 'emailVerified'>;
+  disputeId: string;
+  /** Lock the dispute row (`for update`): evidence and resolution wait for each other. */
+  forUpdate?: boolean;
+};
+
+/** The dispute, its task and the caller's relation to it; 404 for anyone who is neither a side nor an admin. */
+export async function readDisputeAccess(
+  db: DbOrTx,
+  { user, disputeId, forUpdate = false }: ReadDisputeAccessOptions,
+): Promise<DisputeAccess> {
+  const query = db
+    .select({ dispute: disputes, task: tasks, requesterOwnerId: users.ownerId })
+    .from(disputes)
+    .innerJoin(tasks, eq(tasks.id, disputes.taskId))
+    .innerJoin(users, eq(users.id, tasks.requesterId))
+    .where(eq(disputes.id, disputeId));
+  const [row] = forUpdate ? await query.for('update', { of: disputes }) : await query;
+  if (!row) throw disputeNotFound();
+  const side = sideOf(row.task, row.requesterOwnerId, user.id);
+  const admin = isAdmin(user);
+  if (side === null && !admin) throw disputeNotFound();
+  return { ...row, side, admin };
+}

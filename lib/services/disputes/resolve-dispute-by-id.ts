@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { disputes } from '@/db/schema';
+import { ApiError } from '@/lib/errors/api-error';
+import type { AdminCaller } from '@/lib/services/admin/admin-caller';
+import { assertAdmin } from '@/lib/services/admin/assert-admin';
+import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
+import { disputeNotFound } from './dispute-not-found';
+import type { DisputeResolutionInput } from './resolution-amounts';
+import type { DisputeResource } from './to-dispute-resource';
+
+export type ResolveDisputeByIdOptions = {
+  admin: AdminCaller;
+  disputeId: string;
+  resolution: DisputeResolutionInput & { note: string };
+};
+
+/**
+ * An admin resolves a dispute by its id (403 for anyone else, 404 for an unknown id): the same transition and
+ * ledger movements as POST /v1/tasks/{id}/resolve. A dispute already resolved, or resolved by a concurrent call
+ * while this one waited for the task, is 409 DISPUTE_NOT_OPEN.
+ */
+export async function resolveDisputeById(
+  db: Db,
+  { admin, disputeId, resolution }: ResolveDisputeByIdOptions,
+): Promise<DisputeResource> {
+  assertAdmin(admin.user, 'resolve disputes');
+  const status = async () => {
+    const [row] = await db
+      .select({ taskId: disputes.taskId, status: disputes.status })
+      .from(disputes)
+      .where(eq(disputes.id, disputeId));
+    return row;
+  };
+  const before = await status();
+  if (!before) throw disputeNotFound();
+  if (before.status !== 'open') throw new ApiError('DISPUTE_NOT_OPEN');
+  try {
+    const { dispute } = await resolveDispute(db, { user: admin.user, taskId: before.taskId, resolution, ip: admin.ip });
+    return dispute;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'INVALID_TRANSITION' && (await status())?.status === 'resolved') {
+      throw new ApiError('DISPUTE_NOT_OPEN');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { disputes, tasks, users } from '@/db/schema';
+import type { Thread } from './load-thread';
+
+/**
+ * A disputed task's thread as an admin reads it (read only, to judge the dispute): the whole task's messages, as
+ * the requester side sees them; null when the task has no dispute (its thread stays the two sides' own).
+ */
+export async function loadDisputedThread(db: DbOrTx, { taskId }: { taskId: string }): Promise<Thread | null> {
+  const [row] = await db
+    .select({ task: tasks, requesterOwnerId: users.ownerId })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.requesterId))
+    .innerJoin(disputes, eq(disputes.taskId, tasks.id))
+    .where(eq(tasks.id, taskId));
+  if (!row) return null;
+  return {
+    task: row.task,
+    side: 'requester',
+    requesterIds: [row.task.requesterId, row.requesterOwnerId].filter((id): id is string => id !== null),
+    requesterOwnerId: row.requesterOwnerId,
+    assignmentId: null,
+  };
+}
