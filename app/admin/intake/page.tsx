@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { plural } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import { firstParam, queryHref } from '@/components/query-href';
+import { StatusLinks } from '@/components/status-links';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -39,18 +40,7 @@ export default async function IntakeQueuePage({
         title="SMS intake"
         description="People text the service's number; answer them here, then turn the conversation into a task whose claim link they get by SMS."
       />
-      <nav aria-label="Status" className="flex flex-wrap gap-3 text-sm">
-        {[undefined, ...STATUSES].map((each) => (
-          <Link
-            key={each ?? 'all'}
-            href={queryHref('/admin/intake', { status: each })}
-            aria-current={each === status ? 'page' : undefined}
-            className={each === status ? 'font-medium text-stone-900' : 'text-stone-600 underline'}
-          >
-            {each ?? 'all'}
-          </Link>
-        ))}
-      </nav>
+      <StatusLinks path="/admin/intake" statuses={[undefined, ...STATUSES]} current={status} />
       <Card>
         {page.data.length === 0 ? (
           <EmptyState>{status ? `No ${status} conversations.` : 'No texts yet.'}</EmptyState>
