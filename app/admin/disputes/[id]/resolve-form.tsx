@@ -44,7 +44,11 @@ function ResolveFields({ task }: { task: DisputeTaskMoney }) {
 
   return (
     <>
-      <fieldset className="space-y-1 text-sm" aria-describedby={outcomeError ? 'outcome-error' : undefined}>
+      <fieldset
+        aria-label="Outcome"
+        className="space-y-1 text-sm"
+        aria-describedby={outcomeError ? 'outcome-error' : undefined}
+      >
         <legend className="text-stone-700">Outcome</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {OUTCOMES.map((each) => (
