@@ -1,9 +1,7 @@
+import type { DisputeEvidenceResource } from '@/lib/services/disputes/to-dispute-resource';
 import type { DisputeReader } from './dispute-outcome';
 import { LocalTime } from './local-time';
 import { EmptyState } from './ui/empty-state';
-
-/** One piece of evidence as GET /v1/disputes/{id} gives it. */
-export type EvidenceView = { id: string; by: DisputeReader; text: string; uploadIds: string[]; createdAt: Date };
 
 const AUTHORS: Record<DisputeReader, string> = { requester: 'Requester', worker: 'Worker', admin: 'Admin' };
 
@@ -11,7 +9,13 @@ const AUTHORS: Record<DisputeReader, string> = { requester: 'Requester', worker:
  * A dispute's evidence, oldest first: who put it forward, what they said and their photos (served at /uploads/<id>,
  * as the proof's are). `reader` marks their own items "(you)".
  */
-export function DisputeEvidenceList({ evidence, reader }: { evidence: EvidenceView[]; reader: DisputeReader }) {
+export function DisputeEvidenceList({
+  evidence,
+  reader,
+}: {
+  evidence: DisputeEvidenceResource[];
+  reader: DisputeReader;
+}) {
   if (evidence.length === 0) return <EmptyState>No evidence yet.</EmptyState>;
   return (
     <ol className="space-y-3" data-testid="dispute-evidence-list">

@@ -1,30 +1,11 @@
-import type { DisputeOutcome } from '@/lib/tasks/dispute-shares';
-import { DisputeEvidenceList, type EvidenceView } from './dispute-evidence';
+import type { DisputeResource } from '@/lib/services/disputes/to-dispute-resource';
+import { DisputeEvidenceList } from './dispute-evidence';
 import { type AddEvidenceAction, DisputeEvidenceForm } from './dispute-evidence-form';
 import { describeOutcome } from './dispute-outcome';
 import { DisputeStatusBadge } from './dispute-status-badge';
 import { LocalTime } from './local-time';
 import { Card } from './ui/card';
 import { Notice } from './ui/notice';
-
-/** A dispute as GET /v1/disputes/{id} gives it. */
-export type DisputeView = {
-  id: string;
-  taskId: string;
-  openedBy: 'requester' | 'worker';
-  reason: string;
-  details: string | null;
-  status: 'open' | 'resolved';
-  createdAt: Date;
-  evidence: EvidenceView[];
-  resolution: {
-    outcome: DisputeOutcome;
-    workerCents: number;
-    refundCents: number;
-    note: string | null;
-    resolvedAt: Date;
-  } | null;
-};
 
 /**
  * A task's dispute as one of its sides sees it on the task page: why it was opened, the evidence both sides (and
@@ -36,7 +17,7 @@ export function DisputePanel({
   side,
   addEvidence,
 }: {
-  dispute: DisputeView;
+  dispute: DisputeResource;
   side: 'requester' | 'worker';
   addEvidence: AddEvidenceAction;
 }) {
@@ -77,7 +58,7 @@ export function DisputePanel({
 }
 
 /** The reason the dispute was opened, and its details when given. */
-export function DisputeStatement({ dispute }: { dispute: Pick<DisputeView, 'reason' | 'details'> }) {
+export function DisputeStatement({ dispute }: { dispute: Pick<DisputeResource, 'reason' | 'details'> }) {
   return (
     <dl className="space-y-2 text-sm">
       <div>
