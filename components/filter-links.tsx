@@ -2,8 +2,8 @@ import Link from 'next/link';
 import { queryHref } from './query-href';
 
 /**
- * A list page's filter as a row of links, "all" first, the current one marked (`aria-current`): each link is the
- * page with `param` set to its value, starting from the first page.
+ * A list page's filter as a row of links, "all" first (unless `withAll` is false), the current one marked
+ * (`aria-current`): each link is the page with `param` set to its value, starting from the first page.
  */
 export function FilterLinks<Value extends string>({
   label,
@@ -11,16 +11,18 @@ export function FilterLinks<Value extends string>({
   param,
   values,
   current,
+  withAll = true,
 }: {
   label: string;
   path: string;
   param: string;
   values: readonly Value[];
   current: Value | undefined;
+  withAll?: boolean;
 }) {
   return (
     <nav aria-label={label} className="flex flex-wrap gap-3 text-sm">
-      {[undefined, ...values].map((each) => (
+      {(withAll ? [undefined, ...values] : values).map((each) => (
         <Link
           key={each ?? 'all'}
           href={queryHref(path, { [param]: each })}

@@ -25,7 +25,8 @@ const RETRY_MS = 2_000;
 /**
  * A task's message thread with live updates: it long-polls the other side's new messages (through the
  * session-authenticated twin of GET /v1/tasks/{id}/messages/await) and posts through a server action.
- * `initial` is oldest first; `mySide` decides which messages are "you".
+ * `initial` is oldest first; `mySide` decides which messages are "you". Staff reading a disputed task's thread
+ * pass no `mySide` and no `postMessage`: both sides' messages, read-only, with `readOnlyNote` under them.
  */
 export function TaskThread({
   taskId,
@@ -35,15 +36,17 @@ export function TaskThread({
   live,
   postMessage,
   names,
+  readOnlyNote = 'The thread is read-only.',
 }: {
   taskId: string;
-  mySide: 'requester' | 'worker';
+  mySide?: 'requester' | 'worker';
   initial: ThreadMessage[];
   writable: boolean;
   live: boolean;
-  postMessage: PostMessage;
+  postMessage?: PostMessage;
   /** Who each side is; without it, "Requester" and "Worker". */
   names?: ThreadNames;
+  readOnlyNote?: string;
 }) {
   const [messages, setMessages] = useState(initial);
   const [draft, setDraft] = useState('');
@@ -94,6 +97,7 @@ export function TaskThread({
 
   async function send(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!postMessage) return;
     setPending(true);
     setError(undefined);
     try {
@@ -135,7 +139,7 @@ export function TaskThread({
           })}
         </ol>
       )}
-      {writable ? (
+      {writable && postMessage ? (
         <form onSubmit={send} className="space-y-2">
           <TextAreaField
             label="Message"
@@ -152,7 +156,7 @@ export function TaskThread({
           <Notice tone="error">{error}</Notice>
         </form>
       ) : (
-        <p className="text-sm text-stone-500">The thread is read-only.</p>
+        <p className="text-sm text-stone-500">{readOnlyNote}</p>
       )}
     </div>
   );

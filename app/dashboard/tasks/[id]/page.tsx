@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
+import { DisputeOpenForm } from '@/components/dispute-open-form';
+import { DisputePanel } from '@/components/dispute-panel';
 import { dollars } from '@/components/format';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice, type TaskView } from '@/components/task-details';
@@ -17,6 +19,8 @@ import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
+import { addDisputeEvidenceAction, openDisputeAction } from '../dispute-actions';
+import { disputeOf } from '../dispute-of';
 import { loadTaskPage } from '../load-task-page';
 import { loadTaskPeople } from '../load-task-people';
 import { reviewTaskAction } from '../review-actions';
@@ -43,6 +47,7 @@ export default async function TaskPage({
   const people = await loadTaskPeople(db, current.user.id, access.task, 'requester');
   const status = task.status;
   const canRevise = canTake('requestRevision', task) && task.revisionCount < MAX_REVISIONS;
+  const dispute = await disputeOf(db, task);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -66,6 +71,13 @@ export default async function TaskPage({
 
       <DoneNotice done={done} messages={doneMessages(task)} />
       {!isTerminal(status) && <TaskAutoRefresh />}
+      {dispute && (
+        <DisputePanel
+          dispute={dispute}
+          side="requester"
+          addEvidence={addDisputeEvidenceAction.bind(null, task.id, dispute.id)}
+        />
+      )}
       <TaskFacts task={task} />
 
       <Card title="Price">
@@ -83,7 +95,7 @@ export default async function TaskPage({
       />
       <TaskWorkerPanel worker={people.worker} />
 
-      {(canTake('approve', task) || canRevise || canTake('cancel', task)) && (
+      {(canTake('approve', task) || canRevise || canTake('cancel', task) || canTake('dispute', task)) && (
         <Card title="Your move" className="space-y-4" testId="task-actions">
           {canTake('approve', task) && (
             <ConfirmAction
@@ -123,6 +135,7 @@ export default async function TaskPage({
               {cancelConsequence(task)}
             </ConfirmAction>
           )}
+          {canTake('dispute', task) && <DisputeOpenForm action={openDisputeAction.bind(null, task.id)} />}
         </Card>
       )}
 

@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
+import { addDisputeEvidenceAction, openDisputeAction } from '@/app/dashboard/tasks/dispute-actions';
+import { disputeOf } from '@/app/dashboard/tasks/dispute-of';
 import { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
 import { loadTaskPeople } from '@/app/dashboard/tasks/load-task-people';
 import { reviewTaskAction } from '@/app/dashboard/tasks/review-actions';
 import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
+import { DisputeOpenForm } from '@/components/dispute-open-form';
+import { DisputePanel } from '@/components/dispute-panel';
 import { dollars } from '@/components/format';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
@@ -43,6 +47,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
     task.location && home
       ? Math.round(haversineMeters(home.lat, home.lng, task.location.lat, task.location.lng))
       : null;
+  const dispute = assigned ? await disputeOf(db, task) : null;
   const status = task.status;
   return (
     <div className="space-y-6">
@@ -53,6 +58,13 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       />
 
       {!isTerminal(status) && <TaskAutoRefresh />}
+      {dispute && (
+        <DisputePanel
+          dispute={dispute}
+          side="worker"
+          addEvidence={addDisputeEvidenceAction.bind(null, task.id, dispute.id)}
+        />
+      )}
       <TaskFacts task={task} distanceMeters={distance} />
 
       <Card>
@@ -77,20 +89,25 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         </Card>
       )}
 
-      {assigned && canTake('withdraw', task) && (
-        <Card>
-          <TaskActionForm
-            action={withdrawAction.bind(null, task.id)}
-            label="Withdraw from this task"
-            tone="danger"
-            testId="withdraw-form"
-          />
+      {assigned && (canTake('withdraw', task) || canTake('dispute', task)) && (
+        <Card className="space-y-4">
+          {canTake('withdraw', task) && (
+            <TaskActionForm
+              action={withdrawAction.bind(null, task.id)}
+              label="Withdraw from this task"
+              tone="danger"
+              testId="withdraw-form"
+            />
+          )}
+          {canTake('dispute', task) && <DisputeOpenForm action={openDisputeAction.bind(null, task.id)} />}
         </Card>
       )}
 
-      {assigned && (status === 'completed' || status === 'resolved') && (
+      {assigned && (status === 'completed' || (dispute?.resolution?.workerCents ?? 0) > 0) && (
         <Notice tone="success" testId="task-paid">
-          Approved: {dollars(task.budgetCents)} was transferred to you.{' '}
+          {dispute?.resolution
+            ? `Resolved: ${dollars(dispute.resolution.workerCents)} was transferred to you.`
+            : `Approved: ${dollars(task.budgetCents)} was transferred to you.`}{' '}
           <Link href="/dashboard/payments" className="underline">
             See your payment history
           </Link>

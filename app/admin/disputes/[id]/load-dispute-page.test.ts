@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/db/client';
+import { disputes } from '@/db/schema';
+import type { ActorUser } from '@/lib/auth/actor';
+import { resolveDisputeById } from '@/lib/services/disputes/resolve-dispute-by-id';
+import { intakeAdminForFile } from '@/test/intake';
+import { posted } from '@/test/messages';
+import { callAction, fundedPartiesForFile, taskInStatus } from '@/test/tasks';
+import { loadDisputePage } from './load-dispute-page';
+
+const parties = fundedPartiesForFile();
+const admin = intakeAdminForFile();
+
+const adminActor = (): ActorUser => ({
+  id: admin.userId,
+  email: admin.email,
+  emailVerified: true,
+  name: null,
+  type: 'human',
+  ownerId: null,
+  createdAt: new Date(),
+});
+
+describe('loadDisputePage', () => {
+  it('gives staff the dispute, its task, both sides’ thread oldest first, and who resolved it', async () => {
+    const { db } = await getDatabase();
+    const task = await taskInStatus(parties, 'accepted');
+    await posted(parties.worker.token, task.id, 'I am at the shop.');
+    await posted(parties.requester.token, task.id, 'That is the wrong shop.');
+    const opened = await callAction('dispute', task.id, parties.requester.token, { reason: 'Wrong shop' });
+    expect(opened.status, opened.text).toBe(200);
+    const [row] = await db.select().from(disputes).where(eq(disputes.taskId, task.id));
+    const disputeId = row?.id ?? '';
+
+    const page = await loadDisputePage(db, adminActor(), disputeId);
+    expect(page.dispute).toMatchObject({ id: disputeId, openedBy: 'requester', reason: 'Wrong shop', status: 'open' });
+    expect(page.task).toMatchObject({ id: task.id, title: task.title, status: 'disputed', totalCents: 2_300 });
+    expect(page.messages.map((message) => [message.senderSide, message.body])).toEqual([
+      ['worker', 'I am at the shop.'],
+      ['requester', 'That is the wrong shop.'],
+    ]);
+    expect(page.resolver).toBeNull();
+
+    await resolveDisputeById(db, {
+      admin: { user: adminActor(), ip: null },
+      disputeId,
+      resolution: { outcome: 'refund', note: 'The proof shows another shop.' },
+    });
+    const resolved = await loadDisputePage(db, adminActor(), disputeId);
+    expect(resolved.dispute.resolution).toMatchObject({ outcome: 'refund', workerCents: 0, refundCents: 2_300 });
+    expect(resolved.resolver).toEqual({ name: null, email: admin.email });
+  });
+
+  it('is the 404 page for an unknown or malformed id', async () => {
+    const { db } = await getDatabase();
+    for (const id of [randomUUID(), 'not-a-uuid']) {
+      await expect(loadDisputePage(db, adminActor(), id)).rejects.toMatchObject({
+        digest: 'NEXT_HTTP_ERROR_FALLBACK;404',
+      });
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { notFound } from 'next/navigation';
+import type { Db } from '@/db/client';
+import type { ActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
+import { findDisputeResolver } from '@/lib/services/disputes/find-dispute-resolver';
+import { getDispute } from '@/lib/services/disputes/get-dispute';
+import { listMessages } from '@/lib/services/messages/list-messages';
+import { readTaskAccess } from '@/lib/services/tasks/read-task-access';
+import { taskPartyNames } from '@/lib/services/tasks/task-party-names';
+import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How many of the thread's latest messages the page shows. */
+const THREAD_PAGE = 200;
+
+/**
+ * What the admin dispute page shows: the dispute (GET /v1/disputes/{id}), its task in either mode, both sides'
+ * names and thread, and who resolved it. An unknown or malformed id is the 404 page.
+ */
+export async function loadDisputePage(db: Db, admin: ActorUser, disputeId: string) {
+  if (!UUID.test(disputeId)) notFound();
+  const dispute = await getDispute(db, { user: admin, disputeId }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  });
+  const access = await readTaskAccess(db, { taskId: dispute.taskId, userId: admin.id, livemode: 'any' });
+  const [names, thread, resolver] = await Promise.all([
+    taskPartyNames(db, access.task),
+    listMessages(db, { userId: admin.id, taskId: dispute.taskId, admin: true, limit: THREAD_PAGE }),
+    dispute.status === 'resolved' ? findDisputeResolver(db, { disputeId }) : null,
+  ]);
+  return {
+    dispute,
+    task: toTaskResource(access.task, access),
+    names,
+    messages: thread.data.reverse(),
+    resolver,
+  };
+}

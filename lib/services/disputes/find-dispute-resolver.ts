@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { disputes, users } from '@/db/schema';
+
+export type FindDisputeResolverOptions = { disputeId: string };
+
+/**
+ * The admin who resolved a dispute (name and email), for the admin dispute page; null while it is open. Not in the
+ * API's dispute resource: the parties are told the outcome, not which staff member decided it.
+ */
+export async function findDisputeResolver(db: DbOrTx, { disputeId }: FindDisputeResolverOptions) {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(disputes)
+    .innerJoin(users, eq(users.id, disputes.resolvedById))
+    .where(eq(disputes.id, disputeId));
+  return row ?? null;
+}
