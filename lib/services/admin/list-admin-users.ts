@@ -1,5 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
@@ -11,8 +10,6 @@ import { adminSearch } from './admin-search';
 export type ListAdminUsers = { q?: string; cursor?: string; limit?: number };
 
 export type AdminUser = z.input<typeof adminUserSchema>;
-
-const agents = alias(users, 'agents');
 
 /**
  * Every account (humans and agents, deleted agents included), newest first, keyset-paginated on (created_at, id):
@@ -27,8 +24,7 @@ export async function listAdminUsers(db: DbOrTx, { q, cursor, limit = 20 }: List
       cursorAt: cursorAt(users.createdAt),
       isWorker: sql<boolean>`${workerProfiles.id} is not null`,
       listed: sql<boolean>`coalesce(${workerProfiles.isListed}, false)`,
-      agentCount: sql<number>`(select count(*)::int from ${agents}
-        where ${agents.ownerId} = ${users.id} and ${isNull(agents.deletedAt)})`,
+      agentCount: sql<number>`(select count(*)::int from users a where a.owner_id = ${users.id} and a.deleted_at is null)`,
     })
     .from(users)
     .leftJoin(workerProfiles, eq(workerProfiles.userId, users.id))
