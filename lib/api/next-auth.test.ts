@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as nextAuthRoute from '@/app/api/auth/[...nextauth]/route';
 import { getDatabase } from '@/db/client';
-import { rateLimitCounters, sessions } from '@/db/schema';
+import { rateLimitCounters, sessions, users } from '@/db/schema';
 import { getBrowserUser } from '@/lib/api/next-auth';
 import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
@@ -273,5 +273,26 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const [row] = await sessionsOf(user.id);
     expect(row?.revokedAt).toBeInstanceOf(Date);
     expect(await browser.pageUser()).toBeNull();
+  });
+  it('a suspended account is told so at sign-in, and a browser already signed in as it is signed out', async () => {
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('na-suspended'), password: PASSWORD });
+    const browser = new Browser();
+    expect((await browser.signIn(user.email ?? '', PASSWORD)).status).toBe(200);
+    expect((await browser.pageUser())?.user.id).toBe(user.id);
+
+    await db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'test' }).where(eq(users.id, user.id));
+    // The next page load: the session row is no longer live for a suspended user.
+    expect(await browser.pageUser()).toBeNull();
+
+    const again = new Browser();
+    const csrfToken = await again.csrfToken();
+    const refused = await again.signIn(user.email ?? '', PASSWORD, csrfToken);
+    expect(refused.status).toBe(401);
+    expect(setsSessionCookie(refused)).toBe(false);
+    expect(errorOf(refused)).toContain('This account is suspended');
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+    // A wrong password says nothing about the suspension.
+    expect(errorOf(await again.signIn(user.email ?? '', 'not the password', csrfToken))).toBe('CredentialsSignin');
   });
 });

@@ -46,6 +46,7 @@ export const replaySamples: Record<string, ReplaySample> = {
   replyToIntakeConversation: { body: () => ({ body: 'hello' }) },
   convertIntakeConversation: { body: () => ({ task: TASK }) },
   sendFeedback: { body: () => ({ kind: 'idea', message: 'Contract suite feedback' }) },
+  suspendUser: { body: () => ({ reason: 'contract suite' }) },
 };
 
 function uploadForm(): FormData {

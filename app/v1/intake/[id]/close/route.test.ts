@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { auditRowsFor } from '@/test/admin';
 import { envelope } from '@/test/expect';
 import { call } from '@/test/http';
 import { conversationRow, insertConversation, intakeAdminForFile } from '@/test/intake';
@@ -19,6 +20,16 @@ describe('POST /v1/intake/{id}/close', () => {
     const again = await closeIt(conversation.id);
     expect(again.status).toBe(409);
     expect(again.json).toEqual(envelope('INTAKE_NOT_OPEN', { details: { status: 'closed' } }));
+    // One audit row: the refused second close wrote none.
+    expect(await auditRowsFor(conversation.id)).toEqual([
+      expect.objectContaining({
+        actorId: admin.userId,
+        action: 'intake.close',
+        targetType: 'intake_conversation',
+        before: { status: 'open' },
+        after: { status: 'closed' },
+      }),
+    ]);
   });
 
   it('a converted conversation stays converted (409)', async () => {

@@ -5,6 +5,7 @@ import { CLAIM_TTL_MS, generateClaimToken } from '@/lib/auth/claim-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { env } from '@/lib/env';
 import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { auditRowsFor } from '@/test/admin';
 import { humanTokenOf, pollClaimViaApi } from '@/test/cold-start';
 import { envelope } from '@/test/expect';
 import { call } from '@/test/http';
@@ -100,6 +101,15 @@ describe('POST /v1/intake/{id}/convert', () => {
     expect(texted).toMatchObject({ direction: 'outbound', outboxId: outbox[0]?.id, status: 'queued', sentBy: null });
     expect(texted?.body).toBe(outbox[0]?.body);
     expect(await conversationRow(conversation.id)).toMatchObject({ status: 'converted', taskId: task.id });
+    expect(await auditRowsFor(conversation.id)).toEqual([
+      expect.objectContaining({
+        actorId: admin.userId,
+        action: 'intake.convert',
+        targetType: 'intake_conversation',
+        before: { status: 'open' },
+        after: { status: 'converted', taskId: task.id, totalCents: 3_450 },
+      }),
+    ]);
   });
 
   it('an invalid task body is 400 with issues and leaves the conversation open without a task', async () => {

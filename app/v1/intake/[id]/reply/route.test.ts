@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { auditRowsFor } from '@/test/admin';
 import { envelope } from '@/test/expect';
 import { call } from '@/test/http';
 import {
@@ -14,7 +15,7 @@ import { POST as reply } from './route';
 const admin = intakeAdminForFile();
 
 const send = (id: string, body: unknown) =>
-  call(reply, `/v1/intake/${id}/reply`, { token: admin.token, params: { id }, body });
+  call(reply, `/v1/intake/${id}/reply`, { token: admin.token, params: { id }, body, ip: '198.51.100.4' });
 
 describe('POST /v1/intake/{id}/reply', () => {
   it('queues the SMS and stores it as the conversation’s latest outbound message', async () => {
@@ -45,6 +46,15 @@ describe('POST /v1/intake/{id}/reply', () => {
     expect(row.messageCount).toBe(2);
     expect(row.lastMessageAt.toISOString()).toBe(res.json.data.createdAt);
     expect(row.unreadCount).toBe(1);
+    expect(await auditRowsFor(conversation.id)).toEqual([
+      expect.objectContaining({
+        actorId: admin.userId,
+        action: 'intake.reply',
+        targetType: 'intake_conversation',
+        after: { messageId: res.json.data.id, body: 'We can do that today.' },
+        ip: '198.51.100.4',
+      }),
+    ]);
   });
 
   it('is 409 SMS_OPTED_OUT for a number that texted STOP, storing nothing', async () => {
@@ -56,6 +66,7 @@ describe('POST /v1/intake/{id}/reply', () => {
     expect(await outboxRows(conversation.phone)).toEqual([]);
     expect(await messageRows(conversation.id)).toHaveLength(1);
     expect((await conversationRow(conversation.id)).messageCount).toBe(1);
+    expect(await auditRowsFor(conversation.id)).toEqual([]);
   });
 
   it('is 409 INTAKE_NOT_OPEN for a converted or closed conversation', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { POST as createKey } from '@/app/v1/operators/me/keys/route';
 import { getDatabase } from '@/db/client';
+import { auditRowsFor } from '@/test/admin';
 import { createAgentViaApi } from '@/test/agents';
 import { withEnv } from '@/test/env';
 import { envelope } from '@/test/expect';
@@ -52,6 +53,20 @@ describe('PUT /v1/admin/users/{id}/key-rate-limit-ceiling', () => {
     });
     const { db } = await getDatabase();
     expect(await storedRateLimit(db, key.json.data.id)).toBe(6000);
+    // Newest first: the reset, then the raise, each with what it replaced.
+    expect(await auditRowsFor(op.userId)).toEqual([
+      expect.objectContaining({
+        action: 'operator.key_rate_limit_ceiling',
+        targetType: 'user',
+        before: { keyRateLimitCeiling: 20_000 },
+        after: { keyRateLimitCeiling: null, keysLowered: 1 },
+      }),
+      expect.objectContaining({
+        action: 'operator.key_rate_limit_ceiling',
+        before: { keyRateLimitCeiling: null },
+        after: { keyRateLimitCeiling: 20_000, keysLowered: 0 },
+      }),
+    ]);
   });
 
   it('lowering the ceiling lowers the keys above it, the agents’ included, and no one else’s', async () => {
@@ -86,6 +101,7 @@ describe('PUT /v1/admin/users/{id}/key-rate-limit-ceiling', () => {
     const res = await put(agent.key, op.userId, 50_000);
     expect(res.status).toBe(403);
     expect(res.json.error.code).toBe('FORBIDDEN');
+    expect(await auditRowsFor(op.userId)).toEqual([]);
   });
 
   it('an agent or an unknown id is 404; a ceiling out of range is 400', async () => {

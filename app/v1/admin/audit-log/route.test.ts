@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { POST as suspend } from '@/app/v1/admin/users/[id]/suspend/route';
+import { POST as unsuspend } from '@/app/v1/admin/users/[id]/unsuspend/route';
+import { adminForFile } from '@/test/admin';
+import { call, uniqueIp } from '@/test/http';
+import { signUpViaApi } from '@/test/sessions';
+import { GET as auditLog } from './route';
+
+const admin = adminForFile();
+
+const list = (query: Record<string, string>) =>
+  call(auditLog, '/v1/admin/audit-log', { token: admin.token, query, ip: uniqueIp() });
+
+describe('GET /v1/admin/audit-log', () => {
+  it('shows every admin action newest first, with who, what, on what, from where; filters by action and target', async () => {
+    const target = await signUpViaApi('target');
+    const params = { id: target.userId };
+    const ip = uniqueIp();
+    await call(suspend, `/v1/admin/users/${target.userId}/suspend`, {
+      token: admin.token,
+      params,
+      body: { reason: 'Testing the log' },
+      ip,
+    });
+    await call(unsuspend, `/v1/admin/users/${target.userId}/unsuspend`, { token: admin.token, params, ip });
+
+    const res = await list({ targetId: target.userId });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data.map((entry: { action: string }) => entry.action)).toEqual(['user.unsuspend', 'user.suspend']);
+    expect(res.json.data[1]).toEqual({
+      id: expect.any(String),
+      actor: { id: admin.userId, email: admin.email },
+      action: 'user.suspend',
+      target: { type: 'user', id: target.userId },
+      before: { suspendedAt: null, listed: false, postedTasks: 0 },
+      after: {
+        suspendedAt: expect.any(String),
+        reason: 'Testing the log',
+        listed: false,
+        postedTasks: 0,
+        cancelledTaskIds: [],
+      },
+      ip,
+      createdAt: expect.any(String),
+    });
+
+    const onlySuspensions = await list({ targetId: target.userId, action: 'user.suspend' });
+    expect(onlySuspensions.json.data).toHaveLength(1);
+    const page = await list({ targetId: target.userId, limit: '1' });
+    expect(page.json.hasMore).toBe(true);
+    const next = await list({ targetId: target.userId, limit: '1', cursor: page.json.nextCursor });
+    expect(next.json.data.map((entry: { action: string }) => entry.action)).toEqual(['user.suspend']);
+    expect((await list({ targetId: randomUUID() })).json.data).toEqual([]);
+  });
+});

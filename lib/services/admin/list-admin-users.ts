@@ -1,0 +1,50 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '@/db/client';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
+import { users, workerProfiles } from '@/db/schema';
+import { isAdmin } from '@/lib/auth/is-admin';
+import type { adminUserSchema } from '@/lib/schemas/admin';
+import { adminSearch } from './admin-search';
+
+export type ListAdminUsers = { q?: string; cursor?: string; limit?: number };
+
+export type AdminUser = z.input<typeof adminUserSchema>;
+
+/**
+ * Every account (humans and agents, deleted agents included), newest first, keyset-paginated on (created_at, id):
+ * `q` finds an exact id, or a part of the email or name. With each: suspension, admin role, worker listing and
+ * how many live agents it operates.
+ */
+export async function listAdminUsers(db: DbOrTx, { q, cursor, limit = 20 }: ListAdminUsers) {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const rows = await db
+    .select({
+      user: users,
+      cursorAt: cursorAt(users.createdAt),
+      isWorker: sql<boolean>`${workerProfiles.id} is not null`,
+      listed: sql<boolean>`coalesce(${workerProfiles.isListed}, false)`,
+      agentCount: sql<number>`(select count(*)::int from users a where a.owner_id = ${users.id} and a.deleted_at is null)`,
+    })
+    .from(users)
+    .leftJoin(workerProfiles, eq(workerProfiles.userId, users.id))
+    .where(and(adminSearch(q, users.id, [users.email, users.name]), beforeCursor(users.createdAt, users.id, after)))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit + 1);
+  const { shown, nextCursor } = pageOf(rows, limit, (last) => ({ cursorAt: last.cursorAt, id: last.user.id }));
+  const data: AdminUser[] = shown.map(({ user, isWorker, listed, agentCount }) => ({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    type: user.type,
+    ownerId: user.ownerId,
+    createdAt: user.createdAt.toISOString(),
+    suspendedAt: user.suspendedAt?.toISOString() ?? null,
+    suspensionReason: user.suspensionReason,
+    isAdmin: isAdmin({ email: user.email, emailVerified: user.emailVerifiedAt !== null }),
+    isWorker,
+    listed,
+    agentCount: Number(agentCount),
+  }));
+  return { data, nextCursor };
+}
