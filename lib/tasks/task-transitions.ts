@@ -35,6 +35,9 @@ export const TASK_TRANSITIONS = {
   resolve: { from: ['disputed'], to: 'resolved', by: 'admin' },
   expire: { from: ['posted'], to: 'expired', by: 'system' },
   autoComplete: { from: ['submitted'], to: 'completed', by: 'system' },
+  // An admin suspended the requester (or its operator): its open offers are withdrawn and refunded. A task a
+  // worker already holds is left to finish or go to a dispute.
+  suspend: { from: ['posted'], to: 'cancelled', by: 'system' },
 } as const satisfies Record<string, TransitionRule>;
 
 export type TaskAction = keyof typeof TASK_TRANSITIONS;

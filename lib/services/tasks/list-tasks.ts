@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { containsPattern } from '@/db/contains-pattern';
 import { decodeCursor, encodeCursor } from '@/db/cursor';
 import { execute } from '@/db/execute';
 import { tasks } from '@/db/schema';
@@ -34,7 +35,7 @@ export async function listTasks(db: DbOrTx, userId: string, query: TaskListQuery
   const page = sql`${query.status?.length ? sql`and t.status = any(${toPgArray(query.status)}::task_status[])` : sql``}
     ${query.createdFrom ? sql`and t.created_at >= ${query.createdFrom}::timestamptz` : sql``}
     ${query.createdBefore ? sql`and t.created_at < ${query.createdBefore}::timestamptz` : sql``}
-    ${search ? sql`and t.title ilike ${`%${escapeLike(search)}%`}` : sql``}
+    ${search ? sql`and t.title ilike ${containsPattern(search)}` : sql``}
     ${after ? sql`and (t.created_at, t.id) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)` : sql``}
     order by t.created_at desc, t.id desc limit ${take}`;
 
@@ -80,6 +81,3 @@ export async function listTasks(db: DbOrTx, userId: string, query: TaskListQuery
 }
 
 const toPgArray = (values: string[]) => `{${values.join(',')}}`;
-
-/** `%`, `_` and `\\` match themselves in an `ilike` pattern. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

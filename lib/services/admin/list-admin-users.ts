@@ -1,0 +1,65 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/db/client';
+import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
+import { users, workerProfiles } from '@/db/schema';
+import { isAdmin } from '@/lib/auth/is-admin';
+import { adminSearch } from './admin-search';
+
+export type ListAdminUsers = { q?: string; cursor?: string; limit?: number };
+
+export type AdminUser = {
+  id: string;
+  email: string | null;
+  name: string | null;
+  type: 'human' | 'agent';
+  ownerId: string | null;
+  createdAt: Date;
+  suspendedAt: Date | null;
+  suspensionReason: string | null;
+  isAdmin: boolean;
+  isWorker: boolean;
+  listed: boolean;
+  agentCount: number;
+};
+
+const agents = alias(users, 'agents');
+
+/**
+ * Every account (humans and agents, deleted agents included), newest first, keyset-paginated on (created_at, id):
+ * `q` finds an exact id, or a part of the email or name. With each: suspension, admin role, worker listing and
+ * how many live agents it operates.
+ */
+export async function listAdminUsers(db: DbOrTx, { q, cursor, limit = 20 }: ListAdminUsers) {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const rows = await db
+    .select({
+      user: users,
+      cursorAt: cursorAt(users.createdAt),
+      isWorker: sql<boolean>`${workerProfiles.id} is not null`,
+      listed: sql<boolean>`coalesce(${workerProfiles.isListed}, false)`,
+      agentCount: sql<number>`(select count(*)::int from ${agents}
+        where ${agents.ownerId} = ${users.id} and ${isNull(agents.deletedAt)})`,
+    })
+    .from(users)
+    .leftJoin(workerProfiles, eq(workerProfiles.userId, users.id))
+    .where(and(adminSearch(q, users.id, [users.email, users.name]), beforeCursor(users.createdAt, users.id, after)))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit + 1);
+  const { shown, nextCursor } = pageOf(rows, limit, (last) => ({ cursorAt: last.cursorAt, id: last.user.id }));
+  const data: AdminUser[] = shown.map(({ user, isWorker, listed, agentCount }) => ({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    type: user.type,
+    ownerId: user.ownerId,
+    createdAt: user.createdAt,
+    suspendedAt: user.suspendedAt,
+    suspensionReason: user.suspensionReason,
+    isAdmin: isAdmin({ email: user.email, emailVerified: user.emailVerifiedAt !== null }),
+    isWorker,
+    listed,
+    agentCount: Number(agentCount),
+  }));
+  return { data, nextCursor };
+}
