@@ -12,12 +12,25 @@ const series = [
 ];
 
 describe('the overview charts', () => {
-  it('a task bar a day: the day of the month under it, the whole date and count in its title', () => {
+  it('a task bar a day, the whole date and count in its title', () => {
     expect(taskBars(series)).toEqual([
-      { key: '2026-11-01', label: '01', value: 0, title: '2026-11-01: 0 tasks' },
-      { key: '2026-11-02', label: '02', value: 1, title: '2026-11-02: 1 task' },
+      { key: '2026-11-01', label: '', value: 0, title: '2026-11-01: 0 tasks' },
+      { key: '2026-11-02', label: '', value: 1, title: '2026-11-02: 1 task' },
       { key: '2026-11-03', label: '03', value: 4, title: '2026-11-03: 4 tasks' },
     ]);
+  });
+
+  it('labels every fifth day back from today, so 30 bars stay readable', () => {
+    const month = Array.from({ length: 30 }, (_, index) => ({
+      day: `2026-11-${String(index + 1).padStart(2, '0')}`,
+      tasks: 0,
+      gmvCents: 0,
+    }));
+    expect(
+      gmvBars(month)
+        .map((bar) => bar.label)
+        .filter(Boolean),
+    ).toEqual(['05', '10', '15', '20', '25', '30']);
   });
 
   it('a GMV bar a day in cents, titled in exact dollars', () => {
