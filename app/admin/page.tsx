@@ -33,19 +33,26 @@ export default async function AdminOverviewPage() {
       />
       <div className="space-y-4" data-testid="admin-stats">
         <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Stat label="Users" value={stats.users} href="/admin/users" />
-          <Stat label="Listed workers" value={stats.listedWorkers} />
-          <Stat label="GMV (30 d)" value={dollars(stats.gmvCents30d)} />
-          <Stat label="Fees (30 d)" value={dollars(stats.feesCents30d)} />
+          <Stat label="Users" testId="stat-users" value={stats.users} href="/admin/users" />
+          <Stat label="Listed workers" testId="stat-listed-workers" value={stats.listedWorkers} />
+          <Stat label="GMV (30 d)" testId="stat-gmv" value={dollars(stats.gmvCents30d)} />
+          <Stat label="Fees (30 d)" testId="stat-fees" value={dollars(stats.feesCents30d)} />
           <Stat
             label="Open disputes"
+            testId="stat-open-disputes"
             value={stats.openDisputes}
             href="/admin/disputes"
             tone={stats.openDisputes > 0 ? 'alert' : undefined}
           />
-          <Stat label="Open SMS intake" value={stats.openIntake} href="/admin/intake" />
+          <Stat
+            label="Open SMS intake"
+            testId="stat-open-intake"
+            value={stats.openIntake}
+            href="/admin/intake?status=open"
+          />
           <Stat
             label="Failing webhook endpoints"
+            testId="stat-failing-webhooks"
             value={stats.failingWebhookEndpoints}
             tone={stats.failingWebhookEndpoints > 0 ? 'alert' : undefined}
           />
