@@ -5,6 +5,7 @@ import { cache } from 'react';
 import { getDatabase } from '@/db/client';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
+import { accountSuspended } from '@/lib/auth/account-suspended';
 import { toActorUser } from '@/lib/auth/actor';
 import { authSecret } from '@/lib/auth/auth-secret';
 import { env } from '@/lib/env';
@@ -73,7 +74,11 @@ export function authOptions(): NextAuthOptions {
           } catch (error) {
             // Wrong credentials are next-auth's `CredentialsSignin`; anything else (rate limited) keeps
             // our message, which next-auth hands to the form as `error`.
-            if (error instanceof ApiError && error.code === 'UNAUTHORIZED') return null;
+            if (error instanceof ApiError && error.code === 'UNAUTHORIZED') {
+              // A suspended account is told so (the right password was given); anything else stays generic.
+              if (error.message === accountSuspended().message) throw new Error(`${error.message}. ${error.hint}`);
+              return null;
+            }
             if (error instanceof ApiError && error.code === 'RATE_LIMIT_EXCEEDED') {
               throw new Error(`Too many requests. Try again in ${error.details?.retryAfter ?? 60} seconds.`);
             }

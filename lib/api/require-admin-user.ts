@@ -1,5 +1,8 @@
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { isAdmin } from '@/lib/auth/is-admin';
+import type { AdminCaller } from '@/lib/services/admin/admin-caller';
+import { clientIp } from './request-context';
 import { requireBrowserActor } from './require-browser-actor';
 
 /**
@@ -11,4 +14,10 @@ export async function requireAdminUser(next = '/admin') {
   const admin = await requireBrowserActor(next);
   if (!isAdmin(admin)) notFound();
   return admin;
+}
+
+/** The signed-in admin and the address of the request, as admin mutations take them (for the audit log). */
+export async function requireAdminCaller(next = '/admin'): Promise<AdminCaller> {
+  const user = await requireAdminUser(next);
+  return { user, ip: clientIp(await headers()) };
 }

@@ -5,7 +5,11 @@ import { createBatchLoader } from './batch-loader';
 import { countSql, type RateCount } from './rate-counter';
 import { isWellFormedSessionToken, sha256Hex } from './tokens';
 
-export type Authenticated = { actor: Exclude<Actor, { kind: 'anonymous' }>; rate: RateCount };
+/**
+ * A live credential's caller. `suspended`: an admin suspended the user or its operator; the credential is valid
+ * but refused (resolveActor answers 401 saying so), read in the same statement so the check costs nothing.
+ */
+export type Authenticated = { actor: Exclude<Actor, { kind: 'anonymous' }>; rate: RateCount; suspended: boolean };
 
 const MAX_TOKEN_LENGTH = 200;
 const WINDOW_SECONDS = 60;
@@ -22,7 +26,10 @@ export function isWellFormedCredential(token: string): boolean {
 // requests of one bucket in the same batch get consecutive counts.
 const USER_COLUMNS = `u.id, u.email, u.email_verified_at is not null as email_verified, u.name, u.type, u.owner_id,
   u.created_at, case when u.phone_verified_at is not null then u.phone end as phone,
-  (select pv.phone from phone_verifications pv where pv.user_id = u.id) as pending_phone`;
+  (select pv.phone from phone_verifications pv where pv.user_id = u.id) as pending_phone,
+  (u.suspended_at is not null or o.suspended_at is not null) as suspended`;
+// An agent stops with its operator: a suspension covers the operator's agents (joined as `o`).
+const OWNER_JOIN = 'left join users o on o.id = u.owner_id';
 
 const batchSql = (matched: string) => `with input as (
     select hash, ord from unnest($1::text[]) with ordinality as t(hash, ord)
@@ -41,13 +48,13 @@ export const ACTIVE_KEY_SQL =
 
 const API_KEY_SQL = batchSql(
   `select i.ord, 'key:' || k.id as bucket, k.id as key_id, k.scopes, k.mode, k.rate_limit_per_minute, ${USER_COLUMNS}
-    from input i join api_keys k on k.key_hash = i.hash join users u on u.id = k.user_id
+    from input i join api_keys k on k.key_hash = i.hash join users u on u.id = k.user_id ${OWNER_JOIN}
     where ${ACTIVE_KEY_SQL}`,
 );
 
 const SESSION_SQL = batchSql(
   `select i.ord, 'user:' || u.id as bucket, s.id as session_id, ${USER_COLUMNS}
-    from input i join sessions s on s.token_hash = i.hash join users u on u.id = s.user_id
+    from input i join sessions s on s.token_hash = i.hash join users u on u.id = s.user_id ${OWNER_JOIN}
     where s.revoked_at is null and s.expires_at > now()`,
 );
 
@@ -62,6 +69,7 @@ type UserRow = {
   created_at: Date | string;
   phone: string | null;
   pending_phone: string | null;
+  suspended: boolean;
   rl_count: string | number;
   rl_window: string | number;
 };
@@ -107,11 +115,16 @@ export async function authenticate(database: Database, token: string): Promise<A
         apiKey: { id: row.key_id, scopes: row.scopes, mode: row.mode, rateLimitPerMinute: row.rate_limit_per_minute },
       },
       rate: toRate(row),
+      suspended: row.suspended,
     };
   }
   const row = await session(sha256Hex(token));
   if (!row) return null;
-  return { actor: { kind: 'session', user: toUser(row), sessionId: row.session_id }, rate: toRate(row) };
+  return {
+    actor: { kind: 'session', user: toUser(row), sessionId: row.session_id },
+    rate: toRate(row),
+    suspended: row.suspended,
+  };
 }
 
 function toUser(row: UserRow): ActorUser {

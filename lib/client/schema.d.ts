@@ -1516,6 +1516,126 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The platform at a glance (admin)
+     * @description Counts, the last 30 days' GMV and fees, and a live ledger check. Admins only (a verified email listed in ADMIN_EMAILS); anyone else, API keys included, gets 403.
+     */
+    get: operations['getAdminStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every account, newest first (admin)
+     * @description Humans and agents; `q` finds an exact id or part of an email or name. Admins only (a verified email listed in ADMIN_EMAILS); anyone else, API keys included, gets 403.
+     */
+    get: operations['listAdminUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/users/{id}/suspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Suspend an account (admin)
+     * @description In one step: the user’s sessions and API keys, and its agents’ keys, answer 401 from their next request; a listed worker profile is unlisted; the posted tasks it (or its agents) requested are cancelled and refunded. Tasks a worker already holds are left to finish or go to a dispute. 409 for yourself, another admin, or an account already suspended. Admins only (a verified email listed in ADMIN_EMAILS); anyone else, API keys included, gets 403.
+     */
+    post: operations['suspendUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/users/{id}/unsuspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lift a suspension (admin)
+     * @description The account’s sessions and keys, and its agents’ keys, work again. Cancelled tasks stay cancelled, and a worker lists their profile again themselves. 409 when the account is not suspended. Admins only (a verified email listed in ADMIN_EMAILS); anyone else, API keys included, gets 403.
+     */
+    post: operations['unsuspendUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/tasks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every task, newest first (admin)
+     * @description Both modes; filter by `status`, `q` finds an exact id or part of a title. Admins only (a verified email listed in ADMIN_EMAILS); anyone else, API keys included, gets 403.
+     */
+    get: operations['listAdminTasks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/audit-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every admin action, newest first (admin)
+     * @description Filter by `action` or `targetId`. Admins only (a verified email listed in ADMIN_EMAILS); anyone else, API keys included, gets 403.
+     */
+    get: operations['listAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/intake': {
     parameters: {
       query?: never;
@@ -2467,6 +2587,9 @@ export type components = {
         | 'payment.succeeded'
         | 'payment.refunded'
         | 'payment.transferred'
+        | 'dispute.opened'
+        | 'dispute.evidence_added'
+        | 'dispute.resolved'
         | 'webhook.test'
       )[];
       /** @description Null clears it. */
@@ -2515,6 +2638,117 @@ export type components = {
       action: 'accept' | 'message' | 'submit' | 'withdraw';
       /** @description For `message`: what the worker writes (default: a canned reply). Not allowed with other actions. */
       body?: string;
+    };
+    AdminStats: {
+      /** @description The mode the task and money figures count: live only with a live Stripe key. */
+      livemode: boolean;
+      /** @description Accounts, humans and agents (deleted agents left out). */
+      users: number;
+      /** @description Worker profiles listed for hire. */
+      listedWorkers: number;
+      /** @description Tasks in each status, every status present (zeros included). */
+      tasksByStatus: {
+        [key: string]: number;
+      };
+      /** @description Money funded into task escrows in the last 30 days (card charges and x402 receipts, from the ledger). */
+      gmvCents30d: number;
+      /** @description Net platform fees the ledger recorded in the last 30 days. */
+      feesCents30d: number;
+      openDisputes: number;
+      /** @description SMS intake conversations waiting for staff. */
+      openIntake: number;
+      /** @description Active endpoints whose latest attempted delivery did not succeed (failed, or retrying). */
+      failingWebhookEndpoints: number;
+      ledger: {
+        /** @description Every ledger transaction sums to zero and no account breaks its sign rule. */
+        balanced: boolean;
+        /** @description ISO-8601 timestamp (UTC). */
+        checkedAt: string;
+      };
+    };
+    AdminUser: {
+      /** Format: uuid */
+      id: string;
+      /** @description Null for agents. */
+      email: string | null;
+      name: string | null;
+      /** @enum {string} */
+      type: 'human' | 'agent';
+      /** @description An agent’s operator. */
+      ownerId: string | null;
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
+      /** @description When an admin suspended the account; null when it is not. */
+      suspendedAt: string | null;
+      suspensionReason: string | null;
+      isAdmin: boolean;
+      /** @description Has a worker profile. */
+      isWorker: boolean;
+      /** @description The worker profile is listed for hire. */
+      listed: boolean;
+      /** @description Agents it operates (deleted ones left out). */
+      agentCount: number;
+    };
+    AdminTask: {
+      /** Format: uuid */
+      id: string;
+      title: string;
+      /** @enum {string} */
+      status:
+        | 'draft'
+        | 'posted'
+        | 'accepted'
+        | 'submitted'
+        | 'disputed'
+        | 'completed'
+        | 'cancelled'
+        | 'expired'
+        | 'resolved';
+      requester: {
+        /** Format: uuid */
+        id: string;
+        email: string | null;
+        name: string | null;
+      };
+      worker: {
+        /** Format: uuid */
+        id: string;
+        name: string | null;
+      } | null;
+      budgetCents: number;
+      totalCents: number;
+      livemode: boolean;
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
+      disputeId: string | null;
+    };
+    AuditEntry: {
+      /** Format: uuid */
+      id: string;
+      /** @description The admin who acted. */
+      actor: {
+        /** Format: uuid */
+        id: string;
+        email: string | null;
+      };
+      /** @description A dotted verb: `user.suspend`, `intake.reply`, `dispute.resolve`, … */
+      action: string;
+      target: {
+        type: string;
+        id: string;
+      };
+      /** @description What mattered before the change. */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      /** @description What mattered after it. */
+      after: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The address the admin acted from. */
+      ip: string | null;
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
     };
     IntakeConversation: {
       /** Format: uuid */
@@ -9795,7 +10029,7 @@ export interface operations {
         'application/json': {
           /** @description An https URL on a public host. */
           url: string;
-          /** @description Event types to receive (default: all): task.draft, task.posted, task.accepted, task.submitted, task.disputed, task.completed, task.cancelled, task.expired, task.resolved, task.message.created, payment.succeeded, payment.refunded, payment.transferred, webhook.test. */
+          /** @description Event types to receive (default: all): task.draft, task.posted, task.accepted, task.submitted, task.disputed, task.completed, task.cancelled, task.expired, task.resolved, task.message.created, payment.succeeded, payment.refunded, payment.transferred, dispute.opened, dispute.evidence_added, dispute.resolved, webhook.test. */
           events?: (
             | 'task.draft'
             | 'task.posted'
@@ -9810,6 +10044,9 @@ export interface operations {
             | 'payment.succeeded'
             | 'payment.refunded'
             | 'payment.transferred'
+            | 'dispute.opened'
+            | 'dispute.evidence_added'
+            | 'dispute.resolved'
             | 'webhook.test'
           )[];
           description?: string;
@@ -10728,6 +10965,543 @@ export interface operations {
       };
       /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AdminStats'];
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAdminUsers: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description An exact id, or part of the email or name (titles, for tasks); case-insensitive. */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AdminUser'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  suspendUser: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Why, for the audit log and staff. */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @description ISO-8601 timestamp (UTC). */
+              suspendedAt: string;
+              suspensionReason: string;
+              /** @description Posted tasks cancelled and refunded. */
+              cancelledTaskIds: string[];
+              /** @description A listed worker profile was unlisted. */
+              unlisted: boolean;
+            };
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`: The request conflicts with the current state of the resource; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  unsuspendUser: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              suspendedAt: null;
+              suspensionReason: null;
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`: The request conflicts with the current state of the resource; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAdminTasks: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description Only tasks in this status. */
+        status?:
+          | 'draft'
+          | 'posted'
+          | 'accepted'
+          | 'submitted'
+          | 'disputed'
+          | 'completed'
+          | 'cancelled'
+          | 'expired'
+          | 'resolved';
+        /** @description An exact id, or part of the email or name (titles, for tasks); case-insensitive. */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AdminTask'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description Only this action, e.g. `user.suspend`. */
+        action?: string;
+        /** @description Only actions on this target id. */
+        targetId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AuditEntry'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
         headers: {
           [name: string]: unknown;
         };

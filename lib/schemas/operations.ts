@@ -1,6 +1,14 @@
 import type { DocumentedOperation, Operation } from '@/lib/schemas/operation';
 import { changePasswordOperation, updateCurrentUserOperation, verifyPhoneOperation } from './account-settings';
-import { setKeyRateLimitCeilingOperation } from './admin';
+import {
+  getAdminStatsOperation,
+  listAdminTasksOperation,
+  listAdminUsersOperation,
+  listAuditLogOperation,
+  setKeyRateLimitCeilingOperation,
+  suspendUserOperation,
+  unsuspendUserOperation,
+} from './admin';
 import {
   createAgentOperation,
   deleteAgentOperation,
@@ -192,6 +200,12 @@ export const operations: Operation[] = [
   rotateWebhookSecretOperation,
   simulateSandboxOperation,
   setKeyRateLimitCeilingOperation,
+  getAdminStatsOperation,
+  listAdminUsersOperation,
+  suspendUserOperation,
+  unsuspendUserOperation,
+  listAdminTasksOperation,
+  listAuditLogOperation,
   listIntakeOperation,
   getIntakeOperation,
   replyToIntakeOperation,

@@ -43,6 +43,7 @@ export const replaySamples: Record<string, ReplaySample> = {
   simulateSandboxWorker: { body: () => ({ action: 'accept' }) },
   replyToIntakeConversation: { body: () => ({ body: 'hello' }) },
   convertIntakeConversation: { body: () => ({ task: TASK }) },
+  suspendUser: { body: () => ({ reason: 'contract suite' }) },
 };
 
 function uploadForm(): FormData {

@@ -1,4 +1,5 @@
 import type { Database } from '@/db/client';
+import { accountSuspended } from '@/lib/auth/account-suspended';
 import type { Actor } from '@/lib/auth/actor';
 import { authenticate, isWellFormedCredential } from '@/lib/auth/authenticate';
 import { countHit, type RateCount } from '@/lib/auth/rate-counter';
@@ -36,8 +37,10 @@ export async function resolveActor(
     await limitFailedAttempts(db, context.ip);
     throw new ApiError('UNAUTHORIZED');
   }
+  if (authenticated.suspended) throw accountSuspended();
 
-  return authenticated;
+  const { actor, rate } = authenticated;
+  return { actor, rate };
 }
 
 /** Step 1b: 403 when the authenticated actor is the wrong kind for the operation or lacks its scope. */

@@ -45,8 +45,9 @@ export async function listAdminTasks(db: DbOrTx, { status, q, cursor, limit = 20
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(limit + 1);
   const { shown, nextCursor } = pageOf(rows, limit, (last) => ({ cursorAt: last.cursorAt, id: last.id }));
-  const data = shown.map(({ cursorAt: _, workerId, workerName, ...task }) => ({
+  const data = shown.map(({ cursorAt: _, workerId, workerName, createdAt, ...task }) => ({
     ...task,
+    createdAt: createdAt.toISOString(),
     worker: workerId ? { id: workerId, name: workerName } : null,
   }));
   return { data, nextCursor };

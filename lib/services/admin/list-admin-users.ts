@@ -1,27 +1,16 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { DbOrTx } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { users, workerProfiles } from '@/db/schema';
 import { isAdmin } from '@/lib/auth/is-admin';
+import type { adminUserSchema } from '@/lib/schemas/admin';
 import { adminSearch } from './admin-search';
 
 export type ListAdminUsers = { q?: string; cursor?: string; limit?: number };
 
-export type AdminUser = {
-  id: string;
-  email: string | null;
-  name: string | null;
-  type: 'human' | 'agent';
-  ownerId: string | null;
-  createdAt: Date;
-  suspendedAt: Date | null;
-  suspensionReason: string | null;
-  isAdmin: boolean;
-  isWorker: boolean;
-  listed: boolean;
-  agentCount: number;
-};
+export type AdminUser = z.input<typeof adminUserSchema>;
 
 const agents = alias(users, 'agents');
 
@@ -53,8 +42,8 @@ export async function listAdminUsers(db: DbOrTx, { q, cursor, limit = 20 }: List
     name: user.name,
     type: user.type,
     ownerId: user.ownerId,
-    createdAt: user.createdAt,
-    suspendedAt: user.suspendedAt,
+    createdAt: user.createdAt.toISOString(),
+    suspendedAt: user.suspendedAt?.toISOString() ?? null,
     suspensionReason: user.suspensionReason,
     isAdmin: isAdmin({ email: user.email, emailVerified: user.emailVerifiedAt !== null }),
     isWorker,

@@ -34,7 +34,7 @@ export async function listAuditLog(db: DbOrTx, { cursor, limit = 20, action, tar
     before: entry.before,
     after: entry.after,
     ip: entry.ip,
-    createdAt: entry.createdAt,
+    createdAt: entry.createdAt.toISOString(),
   }));
   return { data, nextCursor };
 }

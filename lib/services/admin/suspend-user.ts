@@ -39,11 +39,8 @@ export async function suspendUser(db: Db, { admin, userId, reason }: SuspendUser
         details: { suspendedAt: user.suspendedAt.toISOString() },
       });
     }
-    const [suspended] = await tx
-      .update(users)
-      .set({ suspendedAt: new Date(), suspensionReason: reason })
-      .where(eq(users.id, user.id))
-      .returning({ suspendedAt: users.suspendedAt });
+    const suspendedAt = new Date();
+    await tx.update(users).set({ suspendedAt, suspensionReason: reason }).where(eq(users.id, user.id));
     const unlisted = await tx
       .update(workerProfiles)
       .set({ isListed: false })
@@ -68,11 +65,11 @@ export async function suspendUser(db: Db, { admin, userId, reason }: SuspendUser
       action: 'user.suspend',
       target: { type: 'user', id: user.id },
       before: { suspendedAt: null, listed: unlisted.length > 0, postedTasks: cancelledTaskIds.length },
-      after: { suspendedAt: suspended?.suspendedAt, reason, listed: false, postedTasks: 0, cancelledTaskIds },
+      after: { suspendedAt: suspendedAt.toISOString(), reason, listed: false, postedTasks: 0, cancelledTaskIds },
     });
     return {
       id: user.id,
-      suspendedAt: suspended?.suspendedAt ?? new Date(),
+      suspendedAt: suspendedAt.toISOString(),
       suspensionReason: reason,
       cancelledTaskIds,
       unlisted: unlisted.length > 0,

@@ -25,7 +25,7 @@ export async function unsuspendUser(db: Db, { admin, userId }: UnsuspendUserOpti
     await recordAdminAction(tx, admin, {
       action: 'user.unsuspend',
       target: { type: 'user', id: user.id },
-      before: { suspendedAt: user.suspendedAt, reason: user.suspensionReason },
+      before: { suspendedAt: user.suspendedAt.toISOString(), reason: user.suspensionReason },
       after: { suspendedAt: null },
     });
     return { id: user.id, suspendedAt: null, suspensionReason: null };

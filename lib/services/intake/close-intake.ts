@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { intakeConversations } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
+import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
+import { recordAdminAction } from '@/lib/services/admin/record-admin-action';
 import { lockOpenConversation } from './lock-open-conversation';
 import { toIntakeConversation } from './to-intake-conversation';
 
-export type CloseIntake = { admin: ActorUser; conversationId: string };
+export type CloseIntake = { admin: AdminCaller; conversationId: string };
 
 /**
  * An admin closes an open conversation without a task. Only an open one: a converted conversation keeps its
  * task and claim link, and closing twice is 409 INTAKE_NOT_OPEN. The number's next text opens a new one.
  */
 export async function closeIntake(db: Db, { admin, conversationId }: CloseIntake) {
-  assertAdmin(admin, 'use the SMS intake');
+  assertAdmin(admin.user, 'use the SMS intake');
   return db.transaction(async (tx) => {
     await lockOpenConversation(tx, conversationId);
     const [closed] = await tx
@@ -22,6 +23,12 @@ export async function closeIntake(db: Db, { admin, conversationId }: CloseIntake
       .where(eq(intakeConversations.id, conversationId))
       .returning();
     if (!closed) throw new Error('intake conversation vanished under its lock');
+    await recordAdminAction(tx, admin, {
+      action: 'intake.close',
+      target: { type: 'intake_conversation', id: conversationId },
+      before: { status: 'open' },
+      after: { status: 'closed' },
+    });
     return toIntakeConversation(closed);
   });
 }

@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentClaims, intakeConversations } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
 import { CLAIM_TTL_MS, generateClaimToken, generateHumanClaimToken } from '@/lib/auth/claim-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { ApiError } from '@/lib/errors/api-error';
 import type { TaskBody } from '@/lib/schemas/tasks';
+import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
+import { recordAdminAction } from '@/lib/services/admin/record-admin-action';
 import { insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { lockOpenConversation } from './lock-open-conversation';
 import { textIntakeNumber } from './text-intake-number';
 import { toIntakeConversation } from './to-intake-conversation';
 
-export type ConvertIntake = { admin: ActorUser; conversationId: string; task: TaskBody };
+export type ConvertIntake = { admin: AdminCaller; conversationId: string; task: TaskBody };
 
 /**
  * An admin turns an open conversation into a task, in one transaction: a `draft` task, a human claim like cold
@@ -27,12 +28,12 @@ export async function convertIntake(
   { admin, conversationId, task: body }: ConvertIntake,
   options: { siteUrl: string; livemode: boolean },
 ) {
-  assertAdmin(admin, 'use the SMS intake');
+  assertAdmin(admin.user, 'use the SMS intake');
   const humanToken = generateHumanClaimToken();
   const humanClaimUrl = `${options.siteUrl}/claim/${humanToken}`;
   return db.transaction(async (tx) => {
     const conversation = await lockOpenConversation(tx, conversationId);
-    const task = await insertDraftTask(tx, { requesterId: admin.id, body, livemode: options.livemode });
+    const task = await insertDraftTask(tx, { requesterId: admin.user.id, body, livemode: options.livemode });
     await tx.insert(agentClaims).values({
       agentId: null,
       apiKeyId: null,
@@ -59,6 +60,12 @@ export async function convertIntake(
       .where(eq(intakeConversations.id, conversation.id))
       .returning();
     if (!converted) throw new Error('intake conversation vanished under its lock');
+    await recordAdminAction(tx, admin, {
+      action: 'intake.convert',
+      target: { type: 'intake_conversation', id: conversation.id },
+      before: { status: 'open' },
+      after: { status: 'converted', taskId: task.id, totalCents: task.totalCents },
+    });
     return {
       conversation: toIntakeConversation(converted),
       task: toTaskResource(task, { side: 'requester' }),

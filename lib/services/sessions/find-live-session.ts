@@ -5,7 +5,8 @@ import { isWellFormedSessionToken, sha256Hex } from '@/lib/auth/tokens';
 
 /**
  * A session that is neither revoked nor expired, with its user: by id (what the browser cookie carries)
- * or by raw token (what sign-up returns). `pendingPhone`: the number waiting for its texted code, if any.
+ * or by raw token (what sign-up returns). `pendingPhone`: the number waiting for its texted code, if any. A
+ * suspended user's sessions are not live, so a browser signed in as them is signed out on its next page.
  */
 export async function findLiveSession(db: DbOrTx, by: { sessionId: string } | { token: string }) {
   if ('token' in by && !isWellFormedSessionToken(by.token)) return undefined;
@@ -15,7 +16,7 @@ export async function findLiveSession(db: DbOrTx, by: { sessionId: string } | { 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(phoneVerifications, eq(phoneVerifications.userId, users.id))
-    .where(and(match, isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(match, isNull(sessions.revokedAt), isNull(users.suspendedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { users } from '@/db/schema';
+import { accountSuspended } from '@/lib/auth/account-suspended';
 import { verifyPassword } from '@/lib/auth/passwords';
 import { ApiError } from '@/lib/errors/api-error';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';
@@ -12,7 +13,7 @@ export type SignInInput = { email: string; password: string };
 /**
  * Email + password -> a new session. Attempts are counted per (email, client IP) and per email before the
  * password is checked (`limitSignInAttempts`). Unknown emails and wrong passwords answer identically, in the
- * same time.
+ * same time. A suspended account with the right password is refused with 401 saying so.
  */
 export async function signIn(database: Database, input: SignInInput, meta: SessionMeta = {}) {
   await limitSignInAttempts(database, { email: input.email, ip: meta.ip ?? '0.0.0.0' });
@@ -24,6 +25,8 @@ export async function signIn(database: Database, input: SignInInput, meta: Sessi
       hint: 'The email or password is wrong. Check both and try again; accounts created on a claim page set a password first.',
     });
   }
+  // Only after the password matched, so a refusal never tells a stranger the address has an account.
+  if (user.suspendedAt) throw accountSuspended();
   const session = await issueSession(database.db, user.id, meta);
   return {
     token: session.token,

@@ -8,7 +8,7 @@ import type { ActionState } from '@/components/ui/action-form';
 import type { ConfirmState } from '@/components/ui/confirm-action';
 import { getDatabase } from '@/db/client';
 import { describeActionError, describeFormError } from '@/lib/api/describe-error';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdminCaller } from '@/lib/api/require-admin-user';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { taskBodySchema } from '@/lib/schemas/tasks';
@@ -22,7 +22,7 @@ const pageOf = (conversationId: string) => `/admin/intake/${conversationId}`;
 
 /** "Send text": the reply is queued for the number and shown in the conversation. */
 export async function replyAction(conversationId: string, _state: ActionState, form: FormData): Promise<ActionState> {
-  const admin = await requireAdminUser(pageOf(conversationId));
+  const admin = await requireAdminCaller(pageOf(conversationId));
   const { db } = await getDatabase();
   try {
     await replyToIntake(db, { admin, conversationId, body: String(form.get('body') ?? '').trim() });
@@ -35,7 +35,7 @@ export async function replyAction(conversationId: string, _state: ActionState, f
 
 /** "Convert and text the claim link": the form's task becomes a draft whose claim link is texted. */
 export async function convertAction(conversationId: string, values: TaskFormValues): Promise<TaskFormResult> {
-  const admin = await requireAdminUser(pageOf(conversationId));
+  const admin = await requireAdminCaller(pageOf(conversationId));
   const parsed = taskBodySchema.safeParse(taskFormBody(values));
   if (!parsed.success) return { errors: refusalErrors(parsed.error) ?? {} };
   const { db } = await getDatabase();
@@ -55,7 +55,7 @@ export async function convertAction(conversationId: string, values: TaskFormValu
 
 /** "Close without a task". */
 export async function closeAction(conversationId: string, _state: ConfirmState): Promise<ConfirmState> {
-  const admin = await requireAdminUser(pageOf(conversationId));
+  const admin = await requireAdminCaller(pageOf(conversationId));
   const { db } = await getDatabase();
   try {
     await closeIntake(db, { admin, conversationId });

@@ -5,8 +5,8 @@ import { closeIntakeOperation } from '@/lib/schemas/intake';
 import { closeIntake } from '@/lib/services/intake/close-intake';
 
 // POST /v1/intake/{id}/close — close a conversation without a task (admin)
-export const POST = route(closeIntakeOperation, ({ db, actor, params }) =>
-  closeIntake(db, { admin: userOf(actor), conversationId: params.id }),
+export const POST = route(closeIntakeOperation, ({ db, actor, context, params }) =>
+  closeIntake(db, { admin: { user: userOf(actor), ip: context.ip }, conversationId: params.id }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -7,11 +7,11 @@ import { convertIntakeOperation } from '@/lib/schemas/intake';
 import { convertIntake } from '@/lib/services/intake/convert-intake';
 
 // POST /v1/intake/{id}/convert — a draft task and its claim link, texted to the number (admin)
-export const POST = route(convertIntakeOperation, ({ db, actor, params, body }) =>
+export const POST = route(convertIntakeOperation, ({ db, actor, context, params, body }) =>
   // The task's mode is the processor's, as for a proposal: the claim page pays it with that same processor.
   convertIntake(
     db,
-    { admin: userOf(actor), conversationId: params.id, task: body.task },
+    { admin: { user: userOf(actor), ip: context.ip }, conversationId: params.id, task: body.task },
     { siteUrl: env().SITE_URL, livemode: getProcessor(db).livemode },
   ),
 );

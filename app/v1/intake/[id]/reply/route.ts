@@ -5,8 +5,8 @@ import { replyToIntakeOperation } from '@/lib/schemas/intake';
 import { replyToIntake } from '@/lib/services/intake/reply-to-intake';
 
 // POST /v1/intake/{id}/reply — text an answer to the number (admin)
-export const POST = route(replyToIntakeOperation, ({ db, actor, params, body }) =>
-  replyToIntake(db, { admin: userOf(actor), conversationId: params.id, body: body.body }),
+export const POST = route(replyToIntakeOperation, ({ db, actor, context, params, body }) =>
+  replyToIntake(db, { admin: { user: userOf(actor), ip: context.ip }, conversationId: params.id, body: body.body }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -5,8 +5,12 @@ import { setKeyRateLimitCeilingOperation } from '@/lib/schemas/admin';
 import { setKeyRateLimitCeiling } from '@/lib/services/admin/set-key-rate-limit-ceiling';
 
 // PUT /v1/admin/users/{id}/key-rate-limit-ceiling — set an operator's key rate-limit ceiling (admin)
-export const PUT = route(setKeyRateLimitCeilingOperation, ({ db, actor, params, body }) =>
-  setKeyRateLimitCeiling(db, { admin: userOf(actor), operatorId: params.id, ceiling: body.keyRateLimitCeiling }),
+export const PUT = route(setKeyRateLimitCeilingOperation, ({ db, actor, context, params, body }) =>
+  setKeyRateLimitCeiling(db, {
+    admin: { user: userOf(actor), ip: context.ip },
+    operatorId: params.id,
+    ceiling: body.keyRateLimitCeiling,
+  }),
 );
 
 export const { GET, POST, PATCH, DELETE } = otherMethods({ PUT });
