@@ -53,7 +53,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
               return (
                 <Row key={entry.id} testId="audit-row" top>
                   <td className="whitespace-nowrap text-stone-600">
-                    <LocalTime value={entry.createdAt.toISOString()} exact />
+                    <LocalTime value={entry.createdAt} exact />
                   </td>
                   <td className="break-all">{entry.actor.email ?? entry.actor.id}</td>
                   <td className="font-mono text-xs">{entry.action}</td>

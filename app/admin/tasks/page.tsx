@@ -96,7 +96,7 @@ export default async function AdminTasksPage({ searchParams }: { searchParams: P
                 </td>
                 <td className="text-right">{dollars(task.totalCents)}</td>
                 <td className="text-stone-600">
-                  <LocalTime value={task.createdAt.toISOString()} />
+                  <LocalTime value={task.createdAt} />
                 </td>
                 <td>
                   {task.disputeId ? (

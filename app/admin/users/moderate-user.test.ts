@@ -7,7 +7,7 @@ import { intakeAdminForFile } from '@/test/intake';
 import { signUpViaApi } from '@/test/sessions';
 import { fundedParties, taskInStatus, taskRow } from '@/test/tasks';
 import { insertWorkerProfile } from '@/test/workers';
-import { suspendWithForm, suspensionSummary, UNSUSPENDED, unsuspendWithForm } from './moderate-user';
+import { MAX_REASON, suspendWithForm, suspensionSummary, UNSUSPENDED, unsuspendWithForm } from './moderate-user';
 
 // The users page's Suspend and Unsuspend, as its actions run them once the signed-in admin is known.
 
@@ -77,11 +77,15 @@ describe('the users page: suspend and unsuspend', () => {
     const target = await signUpViaApi('target');
     for (const blank of ['', '   ']) {
       expect(await suspendWithForm(db, adminCaller(), target.userId, reasonForm(blank))).toEqual({
-        error: 'Give a reason',
+        error: 'Reason: Must not be empty',
       });
     }
     expect(await suspendWithForm(db, adminCaller(), target.userId, new FormData())).toEqual({
-      error: 'Give a reason',
+      error: 'Reason: Must not be empty',
+    });
+    expect(MAX_REASON).toBe(500);
+    expect(await suspendWithForm(db, adminCaller(), target.userId, reasonForm('x'.repeat(501)))).toEqual({
+      error: 'Reason: Must be at most 500 characters',
     });
     expect((await userRow(target.userId))?.suspendedAt).toBeNull();
 

@@ -3,7 +3,7 @@ import { plural } from '@/components/format';
 import type { ConfirmState } from '@/components/ui/confirm-action';
 import type { Db } from '@/db/client';
 import { describeActionError } from '@/lib/api/describe-error';
-import { text } from '@/lib/schemas/common';
+import { suspendUserOperation } from '@/lib/schemas/admin';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { suspendUser } from '@/lib/services/admin/suspend-user';
 import { unsuspendUser } from '@/lib/services/admin/unsuspend-user';
@@ -14,10 +14,10 @@ import { unsuspendUser } from '@/lib/services/admin/unsuspend-user';
 /** A moderation form's outcome: the error to show in the confirmation, or what was done, in words. */
 export type ModerationState = ConfirmState & { done?: string };
 
-const suspendForm = z.object({
-  userId: z.uuid({ message: 'No such user' }),
-  reason: text(2_000).trim().min(1, { message: 'Give a reason' }),
-});
+/** The longest reason POST /v1/admin/users/{id}/suspend takes: the form's textarea says so before submit. */
+export const MAX_REASON = suspendUserOperation.body.shape.reason.maxLength ?? undefined;
+
+const isUserId = (value: string) => z.uuid().safeParse(value).success;
 
 /** What a suspension did, as the notice says it: the tasks it cancelled and refunded, and the unlisting. */
 export function suspensionSummary({ cancelledTaskIds, unlisted }: { cancelledTaskIds: string[]; unlisted: boolean }) {
@@ -39,10 +39,10 @@ export async function suspendWithForm(
   userId: string,
   form: FormData,
 ): Promise<ModerationState> {
-  const parsed = suspendForm.safeParse({ userId, reason: form.get('reason') ?? '' });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the reason.' };
+  if (!isUserId(userId)) return { error: 'No such user' };
   try {
-    return { done: suspensionSummary(await suspendUser(db, { admin, ...parsed.data })) };
+    const { reason } = suspendUserOperation.body.parse({ reason: String(form.get('reason') ?? '') });
+    return { done: suspensionSummary(await suspendUser(db, { admin, userId, reason })) };
   } catch (error) {
     return { error: describeActionError(error) };
   }
@@ -50,7 +50,7 @@ export async function suspendWithForm(
 
 /** Lift a suspension; a refusal (not suspended, unknown user) comes back as the error. */
 export async function unsuspendWithForm(db: Db, admin: AdminCaller, userId: string): Promise<ModerationState> {
-  if (!z.uuid().safeParse(userId).success) return { error: 'No such user' };
+  if (!isUserId(userId)) return { error: 'No such user' };
   try {
     await unsuspendUser(db, { admin, userId });
     return { done: UNSUSPENDED };

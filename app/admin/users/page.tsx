@@ -14,6 +14,7 @@ import { requireAdminUser } from '@/lib/api/require-admin-user';
 import { type AdminUser, listAdminUsers } from '@/lib/services/admin/list-admin-users';
 import { type SearchParams, textParam } from '../list-params';
 import { suspendUserAction, unsuspendUserAction } from './actions';
+import { MAX_REASON } from './moderate-user';
 import { UserModeration } from './user-moderation';
 
 export const dynamic = 'force-dynamic';
@@ -61,7 +62,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
                 <td>{user.isWorker ? (user.listed ? 'Listed' : 'Not listed') : '—'}</td>
                 <td>{user.type === 'human' ? user.agentCount : '—'}</td>
                 <td className="text-stone-600">
-                  <LocalTime value={user.createdAt.toISOString()} />
+                  <LocalTime value={user.createdAt} />
                 </td>
                 <td data-testid="user-status">
                   <StatusBadge status={user.suspendedAt ? 'Suspended' : 'Active'} tones={TONES} />
@@ -75,6 +76,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
                   ) : (
                     <UserModeration
                       who={user.email ?? user.name ?? 'This account'}
+                      reasonMaxLength={MAX_REASON}
                       suspended={user.suspendedAt !== null}
                       suspend={suspendUserAction.bind(null, user.id)}
                       unsuspend={unsuspendUserAction.bind(null, user.id)}

@@ -13,11 +13,14 @@ type ModerationAction = (state: ModerationState, form: FormData) => Promise<Mode
  */
 export function UserModeration({
   who,
+  reasonMaxLength,
   suspended,
   suspend,
   unsuspend,
 }: {
   who: string;
+  /** The API's limit on the reason, shown by the textarea before submit. */
+  reasonMaxLength?: number;
   suspended: boolean;
   suspend: ModerationAction;
   unsuspend: ModerationAction;
@@ -51,7 +54,11 @@ export function UserModeration({
           confirmLabel="Yes, suspend"
           variant="danger"
           compact
-          reason={{ label: 'Reason for suspending', placeholder: 'What they did; kept in the audit log' }}
+          reason={{
+            label: 'Reason for suspending',
+            placeholder: 'What they did; kept in the audit log',
+            maxLength: reasonMaxLength,
+          }}
         >
           {who}’s sessions and keys, and their agents’ keys, stop working at once. Their posted tasks are cancelled and
           refunded, and a listed worker profile is unlisted.
