@@ -30,3 +30,17 @@ export function relativeTime(value: string | Date, now: Date = new Date()): stri
   }
   return null;
 }
+
+const compact = new Intl.NumberFormat('en', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** Cents as short whole dollars, for a chart's axis and bars: 1234 → $12, 123456 → $1.2K, 250000000 → $2.5M. */
+export function compactDollars(cents: number): string {
+  const whole = Math.round(cents / 100);
+  return Math.abs(whole) < 1000 ? `$${whole}` : compact.format(whole);
+}

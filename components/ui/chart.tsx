@@ -4,8 +4,19 @@ export type ChartBar = { key: string; label: string; value: number; title: strin
  * A small bar chart drawn as SVG on the server: one bar a point, its value above it, its `label` under it
  * and its `title` as the tooltip; a y axis from 0 to the largest value with a middle gridline. The SVG
  * scales to its card's width (390 px screens included). Screen readers get `label` and the titles instead.
+ * `format` writes the ticks and the values above the bars (money as "$1.2K"); plain numbers by default.
  */
-export function BarChart({ bars, label, testId }: { bars: ChartBar[]; label: string; testId?: string }) {
+export function BarChart({
+  bars,
+  label,
+  testId,
+  format = String,
+}: {
+  bars: ChartBar[];
+  label: string;
+  testId?: string;
+  format?: (value: number) => string;
+}) {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   const width = 28;
   const height = 100;
@@ -28,7 +39,7 @@ export function BarChart({ bars, label, testId }: { bars: ChartBar[]; label: str
             <g key={tick} data-testid="chart-tick">
               <line x1={axis} x2={axis + plotWidth} y1={y} y2={y} className="stroke-stone-200" strokeWidth={0.5} />
               <text x={axis - 3} y={y + 3} textAnchor="end" className="fill-stone-500 text-[8px]">
-                {tick}
+                {format(tick)}
               </text>
             </g>
           );
@@ -56,7 +67,7 @@ export function BarChart({ bars, label, testId }: { bars: ChartBar[]; label: str
                   textAnchor="middle"
                   className="fill-stone-700 text-[8px]"
                 >
-                  {bar.value}
+                  {format(bar.value)}
                 </text>
               )}
               <text x={x + width / 2} y={top + height + 14} textAnchor="middle" className="fill-stone-500 text-[8px]">

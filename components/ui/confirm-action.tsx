@@ -41,7 +41,8 @@ export function ConfirmAction<S extends ConfirmState>({
   variant?: ButtonVariant;
   confirmVariant?: ButtonVariant;
   compact?: boolean;
-  reason?: { label: string; placeholder?: string };
+  /** A required reason, at most `maxLength` characters (2,000 unless the operation allows fewer). */
+  reason?: { label: string; placeholder?: string; maxLength?: number };
   /** Shown after the action succeeded, where the confirmation was. */
   success?: ReactNode;
   secret?: { label: string; of: (state: NoInfer<S>) => string | undefined };
@@ -67,7 +68,7 @@ export function ConfirmAction<S extends ConfirmState>({
               label={reason.label}
               name="reason"
               required
-              maxLength={2_000}
+              maxLength={reason.maxLength ?? 2_000}
               rows={3}
               placeholder={reason.placeholder}
             />

@@ -8,6 +8,7 @@ import { ConfirmAction } from './confirm-action';
 import { DoneNotice } from './done-notice';
 import { Field, NewPasswordField, SelectField } from './field';
 import { Notice } from './notice';
+import { Stat } from './stat';
 import { Table } from './table';
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
@@ -124,5 +125,16 @@ describe('the UI kit', () => {
     expect(chart).toContain('>10</text>');
     // No data at all still draws (an empty chart), never a division by zero.
     expect(html(createElement(BarChart, { label: 'None', bars: [] }))).toContain('viewBox="0 0 52 132"');
+  });
+
+  it('a Stat is a label over its value; with href the whole card is the link, tinted when it needs attention', () => {
+    expect(html(createElement(Stat, { label: 'Users', value: 12 }))).toMatch(
+      /^<div class="[^"]*"><span class="[^"]*">Users<\/span><span class="[^"]*">12<\/span><\/div>$/,
+    );
+    const linked = html(
+      createElement(Stat, { label: 'Open disputes', value: 3, href: '/admin/disputes', tone: 'alert' }),
+    );
+    expect(linked).toMatch(/^<a [^>]*href="\/admin\/disputes"[^>]*>.*Open disputes.*3.*<\/a>$/);
+    expect(linked).toContain('bg-red-50');
   });
 });

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { BarChart } from '@/components/ui/chart';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Stat } from '@/components/ui/stat';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
@@ -95,15 +96,6 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
           </ul>
         )}
       </Card>
-    </div>
-  );
-}
-
-function Stat({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
-  return (
-    <div className="rounded-lg border border-stone-200 bg-white p-3" data-testid={testId}>
-      <p className="text-xs text-stone-500">{label}</p>
-      <p className="text-lg font-medium">{value}</p>
     </div>
   );
 }
