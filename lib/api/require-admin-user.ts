@@ -1,8 +1,7 @@
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { isAdmin } from '@/lib/auth/is-admin';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
-import { clientIp } from './request-context';
+import { actionClientIp } from './action-client-ip';
 import { requireBrowserActor } from './require-browser-actor';
 
 /**
@@ -19,5 +18,5 @@ export async function requireAdminUser(next = '/admin') {
 /** The signed-in admin and the address of the request, as admin mutations take them (for the audit log). */
 export async function requireAdminCaller(next = '/admin'): Promise<AdminCaller> {
   const user = await requireAdminUser(next);
-  return { user, ip: clientIp(await headers()) };
+  return { user, ip: await actionClientIp() };
 }

@@ -5,9 +5,8 @@ import { redirect } from 'next/navigation';
 import { dollarsToCents } from '@/app/dashboard/tasks/task-form-body';
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
-import { actionClientIp } from '@/lib/api/action-client-ip';
 import { describeFormError, type FormFieldMap } from '@/lib/api/describe-error';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdminCaller } from '@/lib/api/require-admin-user';
 import { addDisputeEvidenceOperation, resolveDisputeByIdOperation } from '@/lib/schemas/disputes';
 import { addDisputeEvidence } from '@/lib/services/disputes/add-dispute-evidence';
 import { resolveDisputeById } from '@/lib/services/disputes/resolve-dispute-by-id';
@@ -32,12 +31,12 @@ export async function addAdminEvidenceAction(
   _state: ActionState,
   form: FormData,
 ): Promise<ActionState> {
-  const user = await requireAdminUser(pageOf(disputeId));
+  const admin = await requireAdminCaller(pageOf(disputeId));
   const parsed = addDisputeEvidenceOperation.body.safeParse({ text: String(form.get('text') ?? '') });
   if (!parsed.success) return describeFormError(parsed.error, { text: { field: 'text', label: 'Evidence' } });
   const { db } = await getDatabase();
   try {
-    await addDisputeEvidence(db, { user, ip: await actionClientIp(), disputeId, text: parsed.data.text });
+    await addDisputeEvidence(db, { ...admin, disputeId, text: parsed.data.text });
   } catch (error) {
     return describeFormError(error, { text: { field: 'text', label: 'Evidence' } });
   }
@@ -47,7 +46,7 @@ export async function addAdminEvidenceAction(
 
 /** "Yes, resolve": the escrow moves as the outcome says; the page then shows the resolution. */
 export async function resolveAction(disputeId: string, _state: ActionState, form: FormData): Promise<ActionState> {
-  const user = await requireAdminUser(pageOf(disputeId));
+  const admin = await requireAdminCaller(pageOf(disputeId));
   const outcome = String(form.get('outcome') ?? '');
   const typed = String(form.get('workerDollars') ?? '');
   const workerCents = outcome === 'split' ? dollarsToCents(typed) : undefined;
@@ -66,7 +65,7 @@ export async function resolveAction(disputeId: string, _state: ActionState, form
   const { db } = await getDatabase();
   try {
     await resolveDisputeById(db, {
-      admin: { user, ip: await actionClientIp() },
+      admin,
       disputeId,
       resolution: parsed.data,
     });
