@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { describeOutcome } from './dispute-outcome';
 
 describe('describeOutcome', () => {
-  const split = { outcome: 'split', workerCents: 1_200, refundCents: 1_080 } as const;
+  const split = { outcome: 'split', workerCents: 1_200, refundCents: 920 } as const;
 
   it('words a split from each seat', () => {
-    expect(describeOutcome(split, 'worker')).toBe('Split: you received $12.00, $10.80 was refunded to the requester.');
-    expect(describeOutcome(split, 'requester')).toBe('Split: the worker received $12.00, $10.80 was refunded to you.');
+    expect(describeOutcome(split, 'worker')).toBe('Split: you received $12.00, $9.20 was refunded to the requester.');
+    expect(describeOutcome(split, 'requester')).toBe('Split: the worker received $12.00, $9.20 was refunded to you.');
     expect(describeOutcome(split, 'admin')).toBe(
-      'Split: the worker received $12.00, $10.80 was refunded to the requester.',
+      'Split: the worker received $12.00, $9.20 was refunded to the requester.',
     );
   });
 

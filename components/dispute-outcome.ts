@@ -14,7 +14,7 @@ export type DisputeReader = 'requester' | 'worker' | 'admin';
 type Resolution = { outcome: DisputeOutcome; workerCents: number; refundCents: number };
 
 /**
- * A resolved dispute in plain words for `reader`: "Split: you received $12.00, $10.80 was refunded to the
+ * A resolved dispute in plain words for `reader`: "Split: you received $12.00, $9.20 was refunded to the
  * requester." for the worker, the same money from the requester's seat for them, in the third person for staff.
  */
 export function describeOutcome({ outcome, workerCents, refundCents }: Resolution, reader: DisputeReader): string {
