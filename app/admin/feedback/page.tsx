@@ -27,7 +27,9 @@ function SenderCell({ from }: { from: Sender }) {
   const label = from.name ?? from.email ?? from.userId;
   return (
     <span className="inline-block min-w-0 align-top">
-      <span className="font-medium text-stone-900">{label}</span>
+      <Link href={queryHref('/admin/users', { q: from.userId })} className="font-medium text-stone-900 underline">
+        {label}
+      </Link>
       {from.type === 'agent' && <span className="text-stone-500"> (agent)</span>}
       {from.email && from.name && <span className="block break-all text-stone-500">{from.email}</span>}
     </span>
@@ -72,9 +74,13 @@ export default async function FeedbackPage({
                 <td>{item.rating === null ? '—' : `${item.rating}/5`}</td>
                 <td>
                   {item.taskId ? (
-                    <span className="font-mono text-xs" title={item.taskId}>
+                    <Link
+                      href={queryHref('/admin/tasks', { q: item.taskId })}
+                      className="font-mono text-xs underline"
+                      title={item.taskId}
+                    >
                       {item.taskId.slice(0, 8)}
-                    </span>
+                    </Link>
                   ) : (
                     '—'
                   )}
