@@ -26,4 +26,12 @@ ALTER TABLE "services" ADD CONSTRAINT "services_worker_id_users_id_fk" FOREIGN K
 CREATE INDEX "services_worker_idx" ON "services" USING btree ("worker_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "services_active_created_idx" ON "services" USING btree ("created_at","id") WHERE "services"."status" = 'active';--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "tasks_worker_bookings_idx" ON "tasks" USING btree ("worker_id","starts_at") WHERE "tasks"."service_id" is not null;
+CREATE INDEX "tasks_worker_bookings_idx" ON "tasks" USING btree ("worker_id","starts_at") WHERE "tasks"."service_id" is not null;--> statement-breakpoint
+-- Service search near a place (lib/services/services/search-services-sql.ts: AREA_POINT must match this
+-- expression exactly): active located services keyed on their area centre's Web-Mercator point, as
+-- worker_profiles_geo_idx (0012) keys workers. A box around the search centre is matched on it; the INCLUDE
+-- columns carry what the distance and the category filter read, so dropped candidates cost no table row.
+CREATE INDEX "services_area_geo_idx" ON "services" USING gist (
+  point("area_lng", degrees(ln(tan(radians(45 + least(greatest("area_lat", -89.9), 89.9) / 2)))))
+) INCLUDE ("area_lat", "area_lng", "category", "worker_id")
+  WHERE "status" = 'active' AND "area_lat" IS NOT NULL;
