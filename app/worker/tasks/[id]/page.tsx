@@ -10,6 +10,7 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
 import { dollars } from '@/components/format';
+import { LocalTime } from '@/components/local-time';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
@@ -24,6 +25,7 @@ import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { haversineMeters } from '@/lib/geo/haversine';
+import { findBooking } from '@/lib/services/bookings/find-booking';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
 import { acceptAction, submitProofAction, withdrawAction } from './actions';
@@ -48,6 +50,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       ? Math.round(haversineMeters(home.lat, home.lng, task.location.lat, task.location.lng))
       : null;
   const dispute = assigned ? await disputeOf(db, task) : null;
+  const booking = assigned ? await findBooking(db, task.id) : null;
   const status = task.status;
   return (
     <div className="space-y-6">
@@ -57,6 +60,11 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         aside={<TaskStatusBadge status={status} testId="task-status" />}
       />
 
+      {booking && (
+        <p className="text-sm text-stone-600" data-testid="booking">
+          Booked: {booking.title}, <LocalTime value={booking.startsAt} exact />
+        </p>
+      )}
       {!isTerminal(status) && <TaskAutoRefresh />}
       {dispute && (
         <DisputePanel
@@ -94,7 +102,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
           {canTake('withdraw', task) && (
             <TaskActionForm
               action={withdrawAction.bind(null, task.id)}
-              label="Withdraw from this task"
+              label={booking ? 'Decline this booking (the requester is refunded)' : 'Withdraw from this task'}
               tone="danger"
               testId="withdraw-form"
             />
