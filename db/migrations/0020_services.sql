@@ -33,5 +33,5 @@ CREATE INDEX "tasks_worker_bookings_idx" ON "tasks" USING btree ("worker_id","st
 -- columns carry what the distance and the category filter read, so dropped candidates cost no table row.
 CREATE INDEX "services_area_geo_idx" ON "services" USING gist (
   point("area_lng", degrees(ln(tan(radians(45 + least(greatest("area_lat", -89.9), 89.9) / 2)))))
-) INCLUDE ("area_lat", "area_lng", "category", "worker_id")
+) INCLUDE ("area_lat", "area_lng", "category", "worker_id", "id")
   WHERE "status" = 'active' AND "area_lat" IS NOT NULL;

@@ -4,7 +4,7 @@ import { containsPattern } from '@/db/contains-pattern';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { services, workerProfiles } from '@/db/schema';
 import { decodeGeoCursor, encodeGeoCursor, type SearchServicesQuery } from '@/lib/schemas/services';
-import { SEARCH_SERVICES_GEO, searchBox, searchServicesGeoSql } from './search-services-sql';
+import { candidatesFor, searchBox, searchServicesGeoName, searchServicesGeoSql } from './search-services-sql';
 import { toService } from './to-service';
 
 const columns = { service: services, worker: { id: workerProfiles.id, displayName: workerProfiles.displayName } };
@@ -17,17 +17,23 @@ const columns = { service: services, worker: { id: workerProfiles.id, displayNam
 export async function searchServices(database: Database, query: SearchServicesQuery) {
   if (query.lat === undefined || query.lng === undefined) return listServices(database.db, query);
   const after = query.cursor ? decodeGeoCursor(query.cursor) : undefined;
-  const hits = await database.query<{ id: string; distance: number }>(SEARCH_SERVICES_GEO, searchServicesGeoSql, [
-    query.lat,
-    query.lng,
-    query.radiusMeters,
-    ...searchBox(query.lat, query.lng, query.radiusMeters),
-    query.category ?? null,
-    query.q ? containsPattern(query.q) : null,
-    after?.d ?? null,
-    after?.i ?? null,
-    query.limit + 1,
-  ]);
+  const withText = query.q !== undefined;
+  const hits = await database.query<{ id: string; distance: number }>(
+    searchServicesGeoName(withText),
+    searchServicesGeoSql(withText),
+    [
+      query.lat,
+      query.lng,
+      query.radiusMeters,
+      ...searchBox(query.lat, query.lng, query.radiusMeters),
+      query.category ?? null,
+      query.q ? containsPattern(query.q) : null,
+      after?.d ?? null,
+      after?.i ?? null,
+      query.limit + 1,
+      candidatesFor(query.limit),
+    ],
+  );
   const shown = hits.slice(0, query.limit);
   const rows =
     shown.length === 0
