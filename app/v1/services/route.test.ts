@@ -108,6 +108,22 @@ describe('GET /v1/services', () => {
     expect(Object.keys(res.json.data[0].worker)).toEqual(['id', 'displayName']);
   });
 
+  it('near a point without q: the index-only statement, with the category filter', async () => {
+    // A spot of the South Pacific of this test's own, so no other test's service is near.
+    const spot = { lat: -50 - Math.random() * 5, lng: -140 + Math.random() * 20 };
+    const errand = await workerWithService({ body: { area: { ...spot, radiusMeters: 1_000 } } });
+    const photos = await workerWithService({
+      body: { category: 'photography', area: { lat: spot.lat + 0.05, lng: spot.lng, radiusMeters: 1_000 } },
+    });
+    const query = { lat: String(spot.lat), lng: String(spot.lng) };
+    const all = await search(errand.worker.token, query);
+    expect(all.status, all.text).toBe(200);
+    expect(all.json.data.map((s: { id: string }) => s.id)).toEqual([errand.service.id, photos.service.id]);
+    const only = await search(errand.worker.token, { ...query, category: 'photography' });
+    expect(only.json.data.map((s: { id: string }) => s.id)).toEqual([photos.service.id]);
+    expect(only.json.data[0].distanceMeters).toBeGreaterThan(5_500);
+  });
+
   it('pages by cursor in distance order', async () => {
     const tag = word();
     const ids: string[] = [];
