@@ -7,10 +7,10 @@ import { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
 import { loadTaskPeople } from '@/app/dashboard/tasks/load-task-people';
 import { reviewTaskAction } from '@/app/dashboard/tasks/review-actions';
 import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
+import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
 import { dollars } from '@/components/format';
-import { LocalTime } from '@/components/local-time';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
@@ -60,11 +60,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         aside={<TaskStatusBadge status={status} testId="task-status" />}
       />
 
-      {booking && (
-        <p className="text-sm text-stone-600" data-testid="booking">
-          Booked: {booking.title}, <LocalTime value={booking.startsAt} exact />
-        </p>
-      )}
+      <BookingLine booking={booking} />
       {!isTerminal(status) && <TaskAutoRefresh />}
       {dispute && (
         <DisputePanel
