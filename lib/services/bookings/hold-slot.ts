@@ -1,13 +1,6 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import {
-  services,
-  tasks,
-  users,
-  workerAvailabilityExceptions,
-  workerAvailabilityRules,
-  workerProfiles,
-} from '@/db/schema';
+import { services, tasks, workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { expandAvailability } from '@/lib/workers/expand-availability';
 
@@ -23,14 +16,15 @@ export const slotUnavailable = (why: string, details: Record<string, unknown>) =
 
 /**
  * Decides, inside the transaction that inserts the booking's draft, that the slot [startsAt, endsAt) is the
- * worker's to give: the worker's users row is locked (`for update`), so two bookings of one worker are decided
- * one after the other, and the first one's draft (which holds the slot from then on, while it is paid for) is
+ * worker's to give: the worker's slots are locked (a transaction-scoped advisory lock on `booking-slots:<worker
+ * id>`, not a row lock, so nothing else touching the worker's users row waits on it or deadlocks with it), so two
+ * bookings of one worker are decided one after the other, and the first one's draft (which holds the slot from then on, while it is paid for) is
  * what the second one's overlap check finds. Throws 409 SLOT_UNAVAILABLE when the worker takes no tasks, the
  * slot lies outside their availability windows (a worker with no schedule at all is free any time), or it
  * overlaps another of their bookings; 409 CONFLICT when the service was archived meanwhile.
  */
 export async function holdSlot(tx: Tx, { serviceId, workerUserId, startsAt, endsAt }: HoldSlotOptions) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, workerUserId)).for('update');
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-slots:${workerUserId}`}, 0))`);
   const [service] = await tx.select({ status: services.status }).from(services).where(eq(services.id, serviceId));
   if (service?.status !== 'active') throw archivedService();
   const [profile] = await tx
