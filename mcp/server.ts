@@ -4,6 +4,7 @@ import type { ToolContext } from './tool-kit';
 import { registerColdStartTools } from './tools/cold-start';
 import { registerFeedbackTools } from './tools/feedback';
 import { registerMessageTools } from './tools/messages';
+import { registerServiceTools } from './tools/services';
 import { registerTaskTools } from './tools/tasks';
 import { registerWorkerTools } from './tools/workers';
 
@@ -38,6 +39,7 @@ export function createLegworkMcpServer(options: LegworkMcpServerOptions): McpSer
   registerMessageTools(server, context);
   registerTaskTools(server, context);
   registerWorkerTools(server, context);
+  registerServiceTools(server, context);
   registerFeedbackTools(server, context);
   return server;
 }

@@ -4,10 +4,10 @@
 // through the production server at 10 connections.
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../db/client';
+import type pg from 'pg';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { searchWorkersSql } from '../lib/services/workers/search-workers-sql';
+import { measureStatement, near, seedAndMeasure } from './bench-geo';
 import { cpuMeter, ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
 
 const SIZES = [100_000, 1_000_000];
@@ -26,22 +26,7 @@ const QUERY_SKILLS = ['delivery', 'photography'];
 ensureBuild();
 const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench_workers');
 try {
-  const database = await openDatabase({ driver: 'pg', url: databaseUrl }); // applies the migrations
-  await database.close();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', () => {}); // dropping the database on failure ends it: let the first error be the one shown
-  await client.connect();
-  const timings: ({ size: number } & Awaited<ReturnType<typeof measure>>)[] = [];
-  let seeded = 0;
-  for (const size of SIZES) {
-    const started = performance.now();
-    await seed(client, seeded, size - seeded);
-    seeded = size;
-    console.log(
-      `seeded ${size.toLocaleString('en')} workers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    timings.push({ size, ...(await measure(client)) });
-  }
+  const { client, timings } = await seedAndMeasure(databaseUrl, { sizes: SIZES, noun: 'workers', seed, measure });
   await client.end();
 
   console.log('\nsearch statement (radius 10 km around random points within 10 km of central Paris, 2 skills)');
@@ -107,48 +92,24 @@ async function seed(client: pg.Client, from: number, count: number): Promise<voi
 }
 
 async function measure(client: pg.Client) {
-  const times: number[] = [];
-  const executions: number[] = [];
-  const planning: number[] = [];
-  const buffers: number[] = [];
-  let rows = 0;
-  let usesIndex = true;
-  let genericPlan = true;
+  const statement = 'search_workers_bench';
   await client.query(
-    `prepare search_workers_bench as ${searchWorkersSql(QUERY_SKILLS.length, { minRating: false, atInstant: false })}`,
+    `prepare ${statement} as ${searchWorkersSql(QUERY_SKILLS.length, { minRating: false, atInstant: false })}`,
   );
-  for (let run = 0; run < RUNS + WARM_UP; run++) {
+  const argsOf = () => {
     const centre = near(PARIS, 10_000);
     const args = [centre.lat, centre.lng, 10_000, `{${QUERY_SKILLS.join(',')}}`, null, null, 20];
-    const literals = args.map((arg) => (arg === null ? 'null' : typeof arg === 'string' ? `'${arg}'` : String(arg)));
-    const result = await client.query(
-      `explain (analyze, buffers, format json) execute search_workers_bench(${literals.join(', ')})`,
-    );
-    const [plan] = result.rows[0]['QUERY PLAN'] as {
-      'Execution Time': number;
-      'Planning Time': number;
-      Plan: { 'Actual Rows': number; 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
-    }[];
-    if (!plan || run < WARM_UP) continue;
-    times.push(plan['Execution Time'] + plan['Planning Time']);
-    executions.push(plan['Execution Time']);
-    planning.push(plan['Planning Time']);
-    buffers.push(plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks']);
-    const text = JSON.stringify(plan.Plan);
-    usesIndex &&= text.includes('worker_profiles_geo_idx');
-    genericPlan &&= text.includes('$1');
-    rows = plan.Plan['Actual Rows'];
-  }
-  await client.query('deallocate search_workers_bench');
-  return {
-    medianMs: median(times),
-    executionMs: median(executions),
-    planningMs: median(planning),
-    buffers: median(buffers),
-    rows,
-    usesIndex,
-    genericPlan,
+    return args.map((arg) => (arg === null ? 'null' : typeof arg === 'string' ? `'${arg}'` : String(arg)));
   };
+  const result = await measureStatement(client, {
+    statement,
+    runs: RUNS,
+    warmUp: WARM_UP,
+    argsOf,
+    index: 'worker_profiles_geo_idx',
+  });
+  await client.query(`deallocate ${statement}`);
+  return result;
 }
 
 async function endToEnd(): Promise<void> {
@@ -181,19 +142,4 @@ async function endToEnd(): Promise<void> {
   } finally {
     await stopServer(server);
   }
-}
-
-function near(centre: { lat: number; lng: number }, meters: number) {
-  const r = meters * Math.sqrt(Math.random());
-  const theta = 2 * Math.PI * Math.random();
-  return {
-    lat: centre.lat + (r * Math.cos(theta)) / 111_320,
-    lng: centre.lng + (r * Math.sin(theta)) / (111_320 * Math.cos((centre.lat * Math.PI) / 180)),
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }

@@ -6,6 +6,7 @@ import { NavTabs } from '@/components/ui/nav-tabs';
 const sections = [
   { href: '/worker', label: 'Overview', exact: true },
   { href: '/worker/tasks', label: 'Tasks' },
+  { href: '/worker/services', label: 'Services' },
   { href: '/worker/onboarding', label: 'Profile and listing' },
 ];
 

@@ -12,6 +12,7 @@ export * from './notifications';
 export * from './payments';
 export * from './request-control';
 export * from './reviews';
+export * from './services';
 export * from './tasks';
 export * from './users';
 export * from './webhooks';

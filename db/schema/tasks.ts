@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
+import { services } from './services';
 import { users } from './users';
 
 export const taskStatus = pgEnum('task_status', [
@@ -73,6 +74,10 @@ export const tasks = pgTable(
     submittedAt: timestamptz('submitted_at'),
     completedAt: timestamptz('completed_at'),
     cancelledAt: timestamptz('cancelled_at'),
+    // A booking of a worker's service (POST /v1/services/{id}/book): the service and the slot's start; the
+    // deadline is the slot's end. Null for every other task.
+    serviceId: uuid('service_id').references(() => services.id),
+    startsAt: timestamptz('starts_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,6 +88,8 @@ export const tasks = pgTable(
     // The background job's two scans: posted tasks past their deadline, submitted tasks past review.
     index('tasks_posted_deadline_idx').on(t.deadline).where(sql`${t.status} = 'posted'`),
     index('tasks_submitted_at_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
+    // A worker's booked slots, for the overlap check of a new booking.
+    index('tasks_worker_bookings_idx').on(t.workerId, t.startsAt).where(sql`${t.serviceId} is not null`),
     check('tasks_revision_count_range', sql`${t.revisionCount} between 0 and 2`),
     check('tasks_money_consistent', sql`${t.totalCents} = ${t.budgetCents} + ${t.platformFeeCents}`),
   ],

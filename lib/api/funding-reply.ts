@@ -1,3 +1,4 @@
+import type { Task } from '@/db/schema';
 import type { FundingOutcome } from '@/lib/services/tasks/funding-outcome';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { reply } from './outcome';
@@ -7,8 +8,13 @@ import { paymentRequiredReply } from './payment-required-reply';
  * A funding outcome as HTTP: the task (with the x402 settlement header when x402 paid), or the 402 that offers
  * x402 — the spec's error envelope plus `x402Version` and `accepts`, and the v2 `PAYMENT-REQUIRED` header.
  */
-export function fundingReply(outcome: FundingOutcome, successStatus: 200 | 201) {
+export function fundingReply(
+  outcome: FundingOutcome,
+  successStatus: 200 | 201,
+  extra: (task: Task) => Record<string, unknown> = () => ({}),
+) {
   if (outcome.kind === 'paymentRequired') return paymentRequiredReply(outcome.requirements, outcome.refusal);
   const headers = outcome.kind === 'posted' ? outcome.paymentHeaders : undefined;
-  return reply(successStatus, toTaskResource(outcome.task, { side: 'requester' }), headers);
+  const resource = { ...toTaskResource(outcome.task, { side: 'requester' }), ...extra(outcome.task) };
+  return reply(successStatus, resource, headers);
 }

@@ -1856,6 +1856,98 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/services': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find services near a place, or list them
+     * @description Active services of listed workers. With `lat` and `lng`: the located services whose area centre lies within `radiusMeters`, each with `distanceMeters`, nearest first (ties by id); remote services are left out. Without: every such service, remote ones included, newest first. Filter by `category` and `q`. A worker’s home position never shows: only the area they chose for the service.
+     */
+    get: operations['searchServices'];
+    put?: never;
+    /**
+     * Offer a fixed-price service
+     * @description A worker (with a worker profile) offers a service: a price per booking, a duration, and the area served (or remote). It shows in search while it is active and the worker is listed.
+     */
+    post: operations['createService'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/services/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A service
+     * @description An active service of a listed worker; its owner also sees it archived or while unlisted.
+     */
+    get: operations['getService'];
+    put?: never;
+    post?: never;
+    /**
+     * Archive your service
+     * @description The owner only (anyone else: 404). The service leaves search and cannot be booked; bookings already made go on. Answers the archived service; archiving it again answers the same.
+     */
+    delete: operations['archiveService'];
+    options?: never;
+    head?: never;
+    /**
+     * Change your service
+     * @description The owner only (anyone else: 404). Bookings already made keep their price and time.
+     */
+    patch: operations['updateService'];
+    trace?: never;
+  };
+  '/v1/workers/{id}/services': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A worker’s services
+     * @description The active services of a listed worker, newest first. The worker themself sees theirs while unlisted too, and with `status=all` their archived ones.
+     */
+    get: operations['listWorkerServices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/services/{id}/book': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Book a service (a task already accepted by its worker)
+     * @description Creates a task for the service’s worker, already `accepted` with its thread open: the service’s title, category and price (`budgetCents`), the location given or the area centre (none for a remote service), `deadline` = `startsAt` + the duration. 409 `SLOT_UNAVAILABLE` when the slot is outside the worker’s availability or overlaps another of their bookings (decided under a lock before any money moves: of two bookings of one slot one wins, the other is never charged). 409 `CONFLICT` for an archived service, 403 for your own. Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries `x402Version: 1` and `accepts` (the hint says why) — retry the same request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.
+     */
+    post: operations['bookService'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/mcp': {
     parameters: {
       query?: never;
@@ -3002,6 +3094,190 @@ export type components = {
       };
       /** @description ISO-8601 timestamp (UTC). */
       createdAt: string;
+    };
+    Service: {
+      /** Format: uuid */
+      id: string;
+      /** @description Who offers it. Never their home position: only the area they chose. */
+      worker: {
+        /**
+         * Format: uuid
+         * @description The worker profile id (GET /v1/workers/{id}).
+         */
+        id: string;
+        displayName: string | null;
+      };
+      title: string;
+      description: string | null;
+      category: string;
+      /** @description What the worker earns per booking; a booking charges it plus 15%. */
+      priceCents: number;
+      durationMinutes: number;
+      /** @description The public area the worker serves; null = remote. */
+      area: {
+        lat: number;
+        lng: number;
+        radiusMeters: number;
+      } | null;
+      photos: string[];
+      /** @enum {string} */
+      status: 'active' | 'archived';
+      /** @description Great-circle distance from the search centre to the area centre (geo search only). */
+      distanceMeters?: number;
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
+      /** @description ISO-8601 timestamp (UTC). */
+      updatedAt: string;
+    };
+    CreateServiceBodyInput: {
+      /** @description What you offer, 1 to 200. */
+      title: string;
+      /** @description Details, up to 5,000 characters. */
+      description?: string | null;
+      /**
+       * @description One of inspection, photography, pickup, delivery, errand, mystery_shopping, data_collection, other.
+       * @enum {string}
+       */
+      category:
+        | 'inspection'
+        | 'photography'
+        | 'pickup'
+        | 'delivery'
+        | 'errand'
+        | 'mystery_shopping'
+        | 'data_collection'
+        | 'other';
+      /** @description What you earn per booking, in cents (500 to 1,000,000). The platform adds its 15% fee on top. */
+      priceCents: number;
+      /** @description How long one booking takes, 15 to 1,440 minutes. */
+      durationMinutes: number;
+      /** @description Where you work: a public centre and radius (≤ 200 km) of your choosing; null = remote. */
+      area: components['schemas']['ServiceAreaInput'] | null;
+      /** @description Up to 10 ids of your own uploads (POST /v1/uploads). */
+      photos?: string[];
+    };
+    ServiceAreaInput: {
+      lat: number;
+      lng: number;
+      radiusMeters: number;
+    };
+    UpdateServiceBodyInput: {
+      /** @description What you offer, 1 to 200. */
+      title?: string;
+      /** @description Details, up to 5,000 characters. */
+      description?: string | null;
+      /**
+       * @description One of inspection, photography, pickup, delivery, errand, mystery_shopping, data_collection, other.
+       * @enum {string}
+       */
+      category?:
+        | 'inspection'
+        | 'photography'
+        | 'pickup'
+        | 'delivery'
+        | 'errand'
+        | 'mystery_shopping'
+        | 'data_collection'
+        | 'other';
+      /** @description What you earn per booking, in cents (500 to 1,000,000). The platform adds its 15% fee on top. */
+      priceCents?: number;
+      /** @description How long one booking takes, 15 to 1,440 minutes. */
+      durationMinutes?: number;
+      /** @description Where you work: a public centre and radius (≤ 200 km) of your choosing; null = remote. */
+      area?: components['schemas']['ServiceAreaInput'] | null;
+      /** @description Up to 10 ids of your own uploads (POST /v1/uploads). */
+      photos?: string[];
+    };
+    Booking: {
+      /** Format: uuid */
+      id: string;
+      title: string;
+      description: string | null;
+      category: string;
+      location: {
+        lat: number;
+        lng: number;
+        address: string | null;
+      } | null;
+      /** @description What the worker earns. */
+      budgetCents: number;
+      /** @description The platform’s 15% fee. */
+      platformFeeCents: number;
+      /** @description What the requester pays: budget + fee. */
+      totalCents: number;
+      /** @constant */
+      currency: 'usd';
+      /** @description ISO-8601 timestamp (UTC). */
+      deadline: string;
+      requiredSkills: string[];
+      proofRequirements: string[];
+      /** @description Private: present only for the requester side and the assigned worker. */
+      instructions?: string | null;
+      /** @enum {string} */
+      status:
+        | 'draft'
+        | 'posted'
+        | 'accepted'
+        | 'submitted'
+        | 'disputed'
+        | 'completed'
+        | 'cancelled'
+        | 'expired'
+        | 'resolved';
+      livemode: boolean;
+      /** Format: uuid */
+      requesterId: string;
+      workerId: string | null;
+      /** @description How the task was funded when it was posted. */
+      fundingSource: ('card' | 'x402') | null;
+      /** @description Revisions requested so far (at most 2). */
+      revisionCount: number;
+      /** @description The worker’s latest submission; null until the first one. */
+      proof: {
+        note: string | null;
+        photos: {
+          /** Format: uuid */
+          id: string;
+          url: string;
+        }[];
+        location: {
+          lat: number;
+          lng: number;
+        } | null;
+        /** @description From the task’s location, when both are known. */
+        distanceMeters: number | null;
+        /** @description ISO-8601 timestamp (UTC). */
+        submittedAt: string;
+      } | null;
+      /** @description While `submitted`: when the task completes by itself unless the requester answers. */
+      reviewDueAt: string | null;
+      publishedAt: string | null;
+      acceptedAt: string | null;
+      submittedAt: string | null;
+      completedAt: string | null;
+      cancelledAt: string | null;
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
+      /** @description ISO-8601 timestamp (UTC). */
+      updatedAt: string;
+      /**
+       * Format: uuid
+       * @description The service booked.
+       */
+      serviceId: string;
+      /** @description When the booking starts; `deadline` is when it ends. */
+      startsAt: string;
+    };
+    BookServiceBodyInput: {
+      /**
+       * Format: date-time
+       * @description When the booking starts: in the future, at most 90 days ahead.
+       */
+      startsAt: string;
+      /** @description Where, inside the service’s area (default: the area centre). Not for a remote service. */
+      location?: components['schemas']['TaskLocationInput'];
+      /** @description What the worker should know, up to 2,000 characters. */
+      instructions?: string;
     };
     JsonRpcError: {
       /** @constant */
@@ -12855,6 +13131,673 @@ export interface operations {
       };
       /** @description `FORBIDDEN`: You do not have permission to perform this action */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchServices: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description Latitude of the search centre, -90 to 90. Requires `lng`. */
+        lat?: number;
+        /** @description Longitude of the search centre, -180 to 180. Requires `lat`. */
+        lng?: number;
+        /** @description How far from the centre an area centre may be, 1 to 200,000 m (default 25,000). Geo only. */
+        radiusMeters?: number;
+        /** @description Only this category. */
+        category?:
+          | 'inspection'
+          | 'photography'
+          | 'pickup'
+          | 'delivery'
+          | 'errand'
+          | 'mystery_shopping'
+          | 'data_collection'
+          | 'other';
+        /** @description Words the title or description contains (case-insensitive), 1 to 100 characters. */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Service'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createService: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateServiceBodyInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Service'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getService: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Service'];
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  archiveService: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Service'];
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateService: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateServiceBodyInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Service'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWorkerServices: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description `all` (the owner only): archived ones too. */
+        status?: 'active' | 'all';
+      };
+      header?: never;
+      path: {
+        /** @description The worker profile id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Service'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  bookService: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BookServiceBodyInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Booking'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYMENT_REQUIRED`: Payment required; `PAYMENT_FAILED`: The payment failed */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`: The request conflicts with the current state of the resource; `SLOT_UNAVAILABLE`: The worker is not free for this slot; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
         headers: {
           [name: string]: unknown;
         };

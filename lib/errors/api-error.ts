@@ -146,6 +146,11 @@ export const errorTable = {
     message: 'The request conflicts with the current state of the resource',
     hint: 'Fetch the resource, then retry with up-to-date input.',
   },
+  SLOT_UNAVAILABLE: {
+    status: 409,
+    message: 'The worker is not free for this slot',
+    hint: 'Pick another `startsAt`: inside the worker’s availability (GET /v1/workers/{id}/availability) and clear of their other bookings.',
+  },
   EMAIL_TAKEN: {
     status: 409,
     message: 'An account with this email already exists',

@@ -66,6 +66,15 @@ import { paymentWebhookOperation } from './payment-webhooks';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
 import { createReviewOperation, listWorkerReviewsOperation } from './reviews';
 import { simulateSandboxOperation } from './sandbox';
+import {
+  archiveServiceOperation,
+  bookServiceOperation,
+  createServiceOperation,
+  getServiceOperation,
+  listWorkerServicesOperation,
+  searchServicesOperation,
+  updateServiceOperation,
+} from './services';
 import { inboundSmsWebhookOperation } from './sms-webhooks';
 import {
   acceptTaskOperation,
@@ -224,6 +233,13 @@ export const operations: Operation[] = [
   closeIntakeOperation,
   sendFeedbackOperation,
   listFeedbackOperation,
+  createServiceOperation,
+  searchServicesOperation,
+  getServiceOperation,
+  updateServiceOperation,
+  archiveServiceOperation,
+  listWorkerServicesOperation,
+  bookServiceOperation,
 ];
 
 /**

@@ -45,7 +45,7 @@ export const proofBodySchema = z
   .meta({ id: 'ProofBody' });
 export type ProofBody = z.infer<typeof proofBodySchema>;
 
-const X402_NOTE =
+export const X402_NOTE =
   'Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an ' +
   'agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their ' +
   'own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries ' +

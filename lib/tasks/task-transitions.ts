@@ -27,7 +27,12 @@ export const TASK_TRANSITIONS = {
     guards: { accepted: 'workerNoShow' },
   },
   accept: { from: ['posted'], to: 'accepted', by: 'listedWorker' },
+  // A booking (POST /v1/services/{id}/book): the requester's funded task goes to the service's worker at once,
+  // in the transaction that posts it. Only the booking service takes it.
+  book: { from: ['posted'], to: 'accepted', by: 'requester' },
   withdraw: { from: ['accepted'], to: 'posted', by: 'worker' },
+  // A worker's `withdraw` on a booking: nobody else was asked for that slot, so it is called off and refunded.
+  decline: { from: ['accepted'], to: 'cancelled', by: 'worker' },
   submit: { from: ['accepted'], to: 'submitted', by: 'worker' },
   approve: { from: ['submitted'], to: 'completed', by: 'requester' },
   requestRevision: { from: ['submitted'], to: 'accepted', by: 'requester' },

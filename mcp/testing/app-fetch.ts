@@ -2,6 +2,8 @@ import * as claim from '@/app/v1/agents/claim/[claimToken]/route';
 import * as register from '@/app/v1/agents/register/route';
 import * as feedback from '@/app/v1/feedback/route';
 import * as sandbox from '@/app/v1/sandbox/tasks/[id]/simulate/route';
+import * as bookService from '@/app/v1/services/[id]/book/route';
+import * as services from '@/app/v1/services/route';
 import * as approve from '@/app/v1/tasks/[id]/approve/route';
 import * as cancel from '@/app/v1/tasks/[id]/cancel/route';
 import * as awaitMessages from '@/app/v1/tasks/[id]/messages/await/route';
@@ -24,6 +26,7 @@ const ROUTES: [string, Record<string, unknown>][] = [
   ['/v1/tasks', tasks],
   ['/v1/workers', workers],
   ['/v1/feedback', feedback],
+  ['/v1/services', services],
   ['/v1/agents/claim/{claimToken}', claim],
   ['/v1/tasks/{id}', task],
   ['/v1/workers/{id}', worker],
@@ -33,6 +36,7 @@ const ROUTES: [string, Record<string, unknown>][] = [
   ['/v1/tasks/{id}/approve', approve],
   ['/v1/tasks/{id}/request-revision', requestRevision],
   ['/v1/sandbox/tasks/{id}/simulate', sandbox],
+  ['/v1/services/{id}/book', bookService],
 ];
 
 function match(pattern: string, pathname: string): Record<string, string> | undefined {

@@ -9,6 +9,7 @@ export type ReplaySample = { body: (fixtures: SampleFixtures) => unknown } | { f
 
 const TASK = { title: 'Contract suite task', budgetCents: 500 };
 const USER_EMAIL = uniqueEmail('contract-new');
+const BOOKING_START = new Date(Date.now() + 86_400_000).toISOString();
 
 /**
  * One valid body per idempotent operation that reads one, keyed by operationId. The contract suite fails for an
@@ -27,6 +28,10 @@ export const replaySamples: Record<string, ReplaySample> = {
   registerAgent: { body: () => ({ code: 'NONE-SUCH', name: 'contract agent' }) },
   proposeTask: { body: () => ({ task: TASK }) },
   createTask: { body: () => ({ ...TASK, draft: true }) },
+  createService: {
+    body: () => ({ title: 'Contract errands', category: 'errand', priceCents: 3_500, durationMinutes: 60, area: null }),
+  },
+  bookService: { body: () => ({ startsAt: BOOKING_START }) },
   submitProof: { body: () => ({ note: 'done' }) },
   requestRevision: { body: () => ({ reason: 'again' }) },
   disputeTask: { body: () => ({ reason: 'not done' }) },

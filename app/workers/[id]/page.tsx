@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { dollars } from '@/components/format';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { WorkerAvatar, WorkerStats, workerName } from '@/components/worker-card';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
+import { listWorkerServices } from '@/lib/services/services/list-worker-services';
 import { getWorkerProfile } from '@/lib/services/workers/get-worker-profile';
 
 export const dynamic = 'force-dynamic';
@@ -27,6 +29,13 @@ export default async function WorkerProfilePage({ params }: { params: Promise<{ 
     if (error instanceof ApiError && error.code === 'NOT_FOUND') notFound();
     throw error;
   }
+  // Unlisted workers show no services to others (404 from the service): the profile alone then.
+  const services = await listWorkerServices(db, { workerId: id, userId: current.user.id, status: 'active', limit: 20 })
+    .then((page) => page.data)
+    .catch((error) => {
+      if (error instanceof ApiError && error.code === 'NOT_FOUND') return [];
+      throw error;
+    });
   const place = profile.location
     ? [profile.location.city, profile.location.region, profile.location.country].filter(Boolean).join(', ')
     : null;
@@ -52,6 +61,22 @@ export default async function WorkerProfilePage({ params }: { params: Promise<{ 
           </ul>
         )}
       </Card>
+      {services.length > 0 && (
+        <Card
+          title="Services"
+          description="Fixed prices; book one for a slot through the API (POST /v1/services/{id}/book)."
+          testId="worker-services"
+        >
+          <ul className="space-y-2 text-sm">
+            {services.map((service) => (
+              <li key={service.id}>
+                <span className="font-medium">{service.title}</span>: {dollars(service.priceCents)} for{' '}
+                {service.durationMinutes} min, {service.area ? 'in person' : 'remote'}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
     </div>
   );
 }

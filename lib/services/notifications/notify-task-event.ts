@@ -71,6 +71,24 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names
           body: `${worker} is on it. You can message them on the task’s page.`,
         },
       ];
+    case 'book':
+      return [
+        {
+          side: 'worker',
+          kind: 'task_accepted',
+          title: `New booking: ${quoted}`,
+          body: `${names.requester} booked you${task.startsAt ? ` from ${task.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}. You earn ${pay}; the thread is open.`,
+        },
+      ];
+    case 'decline':
+      return [
+        {
+          side: 'requester',
+          kind: 'task_cancelled',
+          title: `${worker} declined the booking ${quoted}`,
+          body: `${dollars(task.totalCents)} is refunded.`,
+        },
+      ];
     case 'submit':
       return [
         {

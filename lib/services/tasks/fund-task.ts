@@ -20,7 +20,7 @@ import { claimFundingSource, type FundingSource } from './claim-funding-source';
 import { type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
 import { isCardRefusal } from './is-card-refusal';
 import { paymentRefusal } from './payment-refusal';
-import { postFundedTask } from './post-funded-task';
+import { type PostFundedTask, postFundedTask } from './post-funded-task';
 import { releaseFundingSource } from './release-funding-source';
 import { reserveCardFunding } from './reserve-card-funding';
 
@@ -35,6 +35,8 @@ export type FundingPlan = {
   ready?: (task: Task) => void;
   /** After a payment that did not happen: the new draft deleted, or the existing one's claim given up. */
   undo: (taskId: string, source: FundingSource) => Promise<unknown>;
+  /** Posts the funded draft; default postFundedTask (a booking also hands it to its worker: book-service.ts). */
+  post?: (db: Db, input: PostFundedTask) => Promise<Task>;
 };
 
 /** Thrown inside the claiming transaction, to roll it back, when the draft cannot be paid for: its outcome. */
@@ -94,7 +96,8 @@ async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promis
     return refusedOrThrow(error, funder, draft);
   }
   try {
-    const task = await postFundedTask(db, { user: funder.user, taskId: draft.id, source: 'x402', x402: paid });
+    const post = plan.post ?? postFundedTask;
+    const task = await post(db, { user: funder.user, taskId: draft.id, source: 'x402', x402: paid });
     return { kind: 'posted', task, paymentHeaders: paid.responseHeaders };
   } catch (error) {
     // Settled, yet no task took it: on the books as owed back.
@@ -170,7 +173,8 @@ async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<Fun
     });
   }
   try {
-    return { kind: 'posted', task: await postFundedTask(db, { user, taskId: task.id, source: 'card' }) };
+    const post = plan.post ?? postFundedTask;
+    return { kind: 'posted', task: await post(db, { user, taskId: task.id, source: 'card' }) };
   } catch (error) {
     await refundUnposted(db, processor, task);
     throw error;

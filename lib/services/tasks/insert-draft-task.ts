@@ -5,10 +5,16 @@ import { PROPOSAL_DEFAULTS, priceTask } from '@/lib/tasks/task-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type InsertDraftTaskOptions = { requesterId: string; body: TaskBody; livemode: boolean };
+export type InsertDraftTaskOptions = {
+  requesterId: string;
+  body: TaskBody;
+  livemode: boolean;
+  /** A booking's draft: its service, slot start and worker (who holds the slot while it is paid for). */
+  booking?: { serviceId: string; startsAt: Date; workerId: string };
+};
 
 /** Stores a `draft` task from a validated body, filling the documented defaults. */
-export async function insertDraftTask(db: DbOrTx, { requesterId, body, livemode }: InsertDraftTaskOptions) {
+export async function insertDraftTask(db: DbOrTx, { requesterId, body, livemode, booking }: InsertDraftTaskOptions) {
   const [task] = await db
     .insert(tasks)
     .values({
@@ -27,6 +33,7 @@ export async function insertDraftTask(db: DbOrTx, { requesterId, body, livemode 
       proofRequirements: [...new Set(body.proofRequirements ?? [])],
       instructions: body.instructions ?? null,
       livemode,
+      ...booking,
     })
     .returning();
   if (!task) throw new Error('task insert returned no row');

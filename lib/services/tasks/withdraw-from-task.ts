@@ -1,14 +1,21 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { CLEARED_PROOF } from './cleared-proof';
 import { endAssignment } from './end-assignment';
+import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 
 /**
  * The worker hands the task back: it is posted again for others, its proof cleared, their assignment (and with it
- * their thread) ended.
+ * their thread) ended. A booking (a task with `serviceId`) was made for this worker alone, so handing it back
+ * declines it: cancelled, and its escrow refunded in full in the same transaction.
  */
-export function withdrawFromTask(db: Db, user: ActorUser, taskId: string) {
+export async function withdrawFromTask(db: Db, user: ActorUser, taskId: string) {
+  // A task's service never changes, so reading it before the transition's lock is safe.
+  const [row] = await db.select({ serviceId: tasks.serviceId }).from(tasks).where(eq(tasks.id, taskId));
+  if (row?.serviceId) return declineBooking(db, user, taskId);
   return runTransition(db, {
     taskId,
     action: 'withdraw',
@@ -16,6 +23,19 @@ export function withdrawFromTask(db: Db, user: ActorUser, taskId: string) {
     effect: async (tx) => {
       await endAssignment(tx, taskId, 'withdrawn');
       return { ...CLEARED_PROOF, workerId: null, acceptedAt: null, revisionCount: 0 };
+    },
+  });
+}
+
+function declineBooking(db: Db, user: ActorUser, taskId: string) {
+  return runTransition(db, {
+    taskId,
+    action: 'decline',
+    caller: { user },
+    effect: async (tx, access) => {
+      await endAssignment(tx, taskId, 'withdrawn');
+      await refundEscrow(tx, access, `Refund: booking declined (${access.task.title})`);
+      return { cancelledAt: new Date() };
     },
   });
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
+import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
 import { dollars } from '@/components/format';
@@ -18,6 +19,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
+import { findBooking } from '@/lib/services/bookings/find-booking';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { addDisputeEvidenceAction, openDisputeAction } from '../dispute-actions';
 import { disputeOf } from '../dispute-of';
@@ -43,6 +45,7 @@ export default async function TaskPage({
   const current = await requireBrowserUser(`/dashboard/tasks/${id}`);
   const { db } = await getDatabase();
   const { access, task, timeline, thread } = await loadTaskPage(db, current.user.id, id);
+  const booking = await findBooking(db, task.id);
   if (access.side !== 'requester') notFound();
   const people = await loadTaskPeople(db, current.user.id, access.task, 'requester');
   const status = task.status;
@@ -70,6 +73,7 @@ export default async function TaskPage({
       />
 
       <DoneNotice done={done} messages={doneMessages(task)} />
+      <BookingLine booking={booking} />
       {!isTerminal(status) && <TaskAutoRefresh />}
       {dispute && (
         <DisputePanel

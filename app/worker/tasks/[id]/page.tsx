@@ -7,6 +7,7 @@ import { loadTaskPage } from '@/app/dashboard/tasks/load-task-page';
 import { loadTaskPeople } from '@/app/dashboard/tasks/load-task-people';
 import { reviewTaskAction } from '@/app/dashboard/tasks/review-actions';
 import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
+import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
 import { dollars } from '@/components/format';
@@ -24,6 +25,7 @@ import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { haversineMeters } from '@/lib/geo/haversine';
+import { findBooking } from '@/lib/services/bookings/find-booking';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
 import { acceptAction, submitProofAction, withdrawAction } from './actions';
@@ -48,6 +50,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       ? Math.round(haversineMeters(home.lat, home.lng, task.location.lat, task.location.lng))
       : null;
   const dispute = assigned ? await disputeOf(db, task) : null;
+  const booking = assigned ? await findBooking(db, task.id) : null;
   const status = task.status;
   return (
     <div className="space-y-6">
@@ -57,6 +60,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         aside={<TaskStatusBadge status={status} testId="task-status" />}
       />
 
+      <BookingLine booking={booking} />
       {!isTerminal(status) && <TaskAutoRefresh />}
       {dispute && (
         <DisputePanel
@@ -94,7 +98,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
           {canTake('withdraw', task) && (
             <TaskActionForm
               action={withdrawAction.bind(null, task.id)}
-              label="Withdraw from this task"
+              label={booking ? 'Decline this booking (the requester is refunded)' : 'Withdraw from this task'}
               tone="danger"
               testId="withdraw-form"
             />

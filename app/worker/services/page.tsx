@@ -1,0 +1,92 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { dollars } from '@/components/format';
+import { Card } from '@/components/ui/card';
+import { ConfirmAction } from '@/components/ui/confirm-action';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { getDatabase } from '@/db/client';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { listWorkerServices } from '@/lib/services/services/list-worker-services';
+import { findWorkerProfileId } from '@/lib/services/workers/find-worker-profile-id';
+import { archiveServiceAction, createServiceAction, updateServiceAction } from './actions';
+import { ServiceForm } from './service-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Your services' };
+
+const km = (meters: number) => `${(meters / 1_000).toLocaleString('en-US', { maximumFractionDigits: 1 })} km`;
+
+// A worker's fixed-price services: the new-service form, then each service with its edit form and archive
+// button. Bookings of them show on /worker/tasks as accepted tasks.
+export default async function WorkerServicesPage() {
+  const { user } = await requireBrowserUser('/worker/services');
+  const { db } = await getDatabase();
+  const profileId = await findWorkerProfileId(db, user.id);
+  if (!profileId) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Your services" />
+        <EmptyState>
+          Services are offered by workers. <Link href="/worker/onboarding">Create your worker profile</Link> first.
+        </EmptyState>
+      </div>
+    );
+  }
+  const { data: services } = await listWorkerServices(db, {
+    workerId: profileId,
+    userId: user.id,
+    status: 'all',
+    limit: 100,
+  });
+  const active = services.filter((service) => service.status === 'active');
+  const archived = services.filter((service) => service.status === 'archived');
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Your services"
+        description="Fixed-price offers requesters book for a slot. A booking becomes a task you have already accepted."
+      />
+      <Card title="New service" testId="new-service">
+        <ServiceForm action={createServiceAction} submitLabel="Create service" />
+      </Card>
+      {active.length === 0 && <EmptyState testId="no-services">You offer no services yet.</EmptyState>}
+      {active.map((service) => (
+        <Card
+          key={service.id}
+          testId="service"
+          title={service.title}
+          description={`${dollars(service.priceCents)} · ${service.durationMinutes} min · ${
+            service.area ? `within ${km(service.area.radiusMeters)}` : 'remote'
+          } · ${service.category.replace('_', ' ')}`}
+          aside={
+            <ConfirmAction
+              action={archiveServiceAction.bind(null, service.id)}
+              label="Archive"
+              confirmLabel="Yes, archive it"
+              compact
+            >
+              Requesters will no longer find or book “{service.title}”. Bookings already made go on.
+            </ConfirmAction>
+          }
+        >
+          <details>
+            <summary className="cursor-pointer text-sm text-stone-600">Edit</summary>
+            <ServiceForm action={updateServiceAction.bind(null, service.id)} service={service} submitLabel="Save" />
+          </details>
+        </Card>
+      ))}
+      {archived.length > 0 && (
+        <Card title="Archived" description="No longer offered.">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-stone-600">
+            {archived.map((service) => (
+              <li key={service.id}>
+                {service.title} ({dollars(service.priceCents)}, {service.durationMinutes} min)
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
+}

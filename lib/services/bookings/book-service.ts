@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { type Service, tasks } from '@/db/schema';
+import { ApiError } from '@/lib/errors/api-error';
+import { haversineMeters } from '@/lib/geo/haversine';
+import type { BookServiceBody } from '@/lib/schemas/services';
+import { readService } from '@/lib/services/services/read-service';
+import { fundTask } from '@/lib/services/tasks/fund-task';
+import type { Funder, FundingOutcome } from '@/lib/services/tasks/funding-outcome';
+import { insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
+import { archivedService, holdSlot } from './hold-slot';
+import { postBooking } from './post-booking';
+
+export type BookService = Funder & { serviceId: string; body: BookServiceBody };
+
+/**
+ * POST /v1/services/{id}/book: a task for the service's worker, funded exactly like POST /v1/tasks (fundTask:
+ * x402, the card within an agent's spending limit, or 402), already `accepted` when this returns. The slot is
+ * decided under the worker's lock in the transaction that inserts the draft and claims its funding (holdSlot),
+ * before any money moves: a booking that loses the slot is refused with 409 and never charged, and the draft of
+ * the one that won holds the slot while it is paid for (deleted again if the payment does not happen).
+ */
+export async function bookService(db: Db, { serviceId, body, ...funder }: BookService): Promise<FundingOutcome> {
+  const { service } = await readService(db, { serviceId, userId: funder.user.id, archived: true });
+  if (service.workerId === funder.user.id || service.workerId === funder.user.ownerId) {
+    throw new ApiError('FORBIDDEN', {
+      message: 'You cannot book your own service',
+      hint: 'Services are booked by requesters other than the worker who offers them.',
+    });
+  }
+  if (service.status !== 'active') throw archivedService();
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
+  const taskBody = {
+    title: service.title,
+    description: service.description ?? undefined,
+    category: service.category as never,
+    location: bookingLocation(service, body),
+    budgetCents: service.priceCents,
+    deadline: endsAt.toISOString(),
+    instructions: body.instructions,
+  };
+  const booking = { serviceId, startsAt, workerId: service.workerId };
+  return fundTask(db, funder, {
+    draft: async (tx) => {
+      await holdSlot(tx, { serviceId, workerUserId: service.workerId, startsAt, endsAt });
+      return insertDraftTask(tx, {
+        requesterId: funder.user.id,
+        body: taskBody,
+        livemode: funder.processor.livemode,
+        booking,
+      });
+    },
+    undo: (taskId) => db.delete(tasks).where(eq(tasks.id, taskId)),
+    post: (database, input) => postBooking(database, { ...input, workerId: service.workerId }),
+  });
+}
+
+/** Where the booking happens: the location given (inside the area), else the area centre; none when remote. */
+function bookingLocation(service: Service, body: BookServiceBody) {
+  const { areaLat, areaLng, areaRadiusMeters } = service;
+  if (areaLat === null || areaLng === null || areaRadiusMeters === null) {
+    if (body.location) throw locationRefused('This service is remote: send no `location`');
+    return null;
+  }
+  if (!body.location) return { lat: areaLat, lng: areaLng };
+  const distance = haversineMeters(areaLat, areaLng, body.location.lat, body.location.lng);
+  if (distance > areaRadiusMeters) {
+    throw locationRefused(
+      `Must lie inside the service’s area (${Math.round(distance)} m from its centre; it covers ${areaRadiusMeters} m)`,
+    );
+  }
+  return body.location;
+}
+
+const locationRefused = (message: string) =>
+  new ApiError('VALIDATION_ERROR', {
+    issues: [{ path: ['location'], message }],
+    hint: 'Book inside the service’s `area` (GET /v1/services/{id}), or leave `location` out for its centre.',
+  });

@@ -1,0 +1,66 @@
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { services, tasks, workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
+import { ApiError } from '@/lib/errors/api-error';
+import { expandAvailability } from '@/lib/workers/expand-availability';
+
+export type HoldSlotOptions = { serviceId: string; workerUserId: string; startsAt: Date; endsAt: Date };
+
+/** Statuses in which a booking holds its slot. A draft is one being paid for (its payment in flight). */
+const HOLDING = ['draft', 'posted', 'accepted', 'submitted', 'disputed'] as const;
+/** A booking draft older than this is one whose request died mid-payment: it no longer holds the slot. */
+const STALE_DRAFT = sql`now() - interval '15 minutes'`;
+
+export const slotUnavailable = (why: string, details: Record<string, unknown>) =>
+  new ApiError('SLOT_UNAVAILABLE', { message: `The worker is not free for this slot: ${why}`, details });
+
+/**
+ * Decides, inside the transaction that inserts the booking's draft, that the slot [startsAt, endsAt) is the
+ * worker's to give: the worker's slots are locked (a transaction-scoped advisory lock on `booking-slots:<worker
+ * id>`, not a row lock, so nothing else touching the worker's users row waits on it or deadlocks with it), so two
+ * bookings of one worker are decided one after the other, and the first one's draft (which holds the slot from then on, while it is paid for) is
+ * what the second one's overlap check finds. Throws 409 SLOT_UNAVAILABLE when the worker takes no tasks, the
+ * slot lies outside their availability windows (a worker with no schedule at all is free any time), or it
+ * overlaps another of their bookings; 409 CONFLICT when the service was archived meanwhile.
+ */
+export async function holdSlot(tx: Tx, { serviceId, workerUserId, startsAt, endsAt }: HoldSlotOptions) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-slots:${workerUserId}`}, 0))`);
+  const [service] = await tx.select({ status: services.status }).from(services).where(eq(services.id, serviceId));
+  if (service?.status !== 'active') throw archivedService();
+  const [profile] = await tx
+    .select({ id: workerProfiles.id, isAvailable: workerProfiles.isAvailable })
+    .from(workerProfiles)
+    .where(eq(workerProfiles.userId, workerUserId));
+  const slot = { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() };
+  if (!profile?.isAvailable) throw slotUnavailable('they are not taking tasks now', slot);
+  const [rules, exceptions] = await Promise.all([
+    tx.select().from(workerAvailabilityRules).where(eq(workerAvailabilityRules.workerId, profile.id)),
+    tx.select().from(workerAvailabilityExceptions).where(eq(workerAvailabilityExceptions.workerId, profile.id)),
+  ]);
+  if (rules.length + exceptions.length > 0) {
+    const windows = expandAvailability(rules, exceptions, startsAt, endsAt);
+    const covered = windows.some((window) => window.start <= startsAt && window.end >= endsAt);
+    if (!covered) throw slotUnavailable('it is outside their availability', slot);
+  }
+  const [clash] = await tx
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.workerId, workerUserId),
+        sql`${tasks.serviceId} is not null`,
+        inArray(tasks.status, [...HOLDING]),
+        or(ne(tasks.status, 'draft'), gt(tasks.createdAt, STALE_DRAFT)),
+        lt(tasks.startsAt, endsAt),
+        gt(tasks.deadline, startsAt),
+      ),
+    )
+    .limit(1);
+  if (clash) throw slotUnavailable('it overlaps another of their bookings', slot);
+}
+
+export const archivedService = () =>
+  new ApiError('CONFLICT', {
+    message: 'This service is archived and cannot be booked',
+    hint: 'Find the worker’s active services with GET /v1/workers/{id}/services.',
+  });

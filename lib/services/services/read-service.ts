@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { services, workerProfiles } from '@/db/schema';
+import { ApiError } from '@/lib/errors/api-error';
+import type { ServiceRow } from './to-service';
+
+export type ReadServiceOptions = {
+  serviceId: string;
+  /** The caller: they see their own service whatever its status or their listing. */
+  userId: string;
+  /** Only the caller's own (update, archive): anyone else's is 404. */
+  ownOnly?: boolean;
+  /** Lock the service row (update, archive). */
+  forUpdate?: boolean;
+  /** Show another worker's archived service too (booking answers it with 409, not 404). */
+  archived?: boolean;
+};
+
+export const serviceNotFound = () =>
+  new ApiError('NOT_FOUND', { message: 'No such service', hint: 'Find services with GET /v1/services.' });
+
+/**
+ * A service with its worker's public name, or 404: another worker's service is visible while it is active and
+ * they are listed; one's own always. `isListed` and `workerUserId` are for the callers' own checks.
+ */
+export async function readService(db: DbOrTx, options: ReadServiceOptions) {
+  const { serviceId, userId, ownOnly, forUpdate } = options;
+  const query = db
+    .select({
+      service: services,
+      worker: { id: workerProfiles.id, displayName: workerProfiles.displayName },
+      isListed: workerProfiles.isListed,
+    })
+    .from(services)
+    .innerJoin(workerProfiles, eq(workerProfiles.userId, services.workerId))
+    .where(and(eq(services.id, serviceId), ownOnly ? eq(services.workerId, userId) : undefined));
+  const [row] = await (forUpdate ? query.for('update', { of: services }) : query);
+  if (!row) throw serviceNotFound();
+  const own = row.service.workerId === userId;
+  const hidden = row.service.status !== 'active' && !options.archived;
+  if (!own && (hidden || !row.isListed)) throw serviceNotFound();
+  return row satisfies ServiceRow & { isListed: boolean };
+}

@@ -1,0 +1,41 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { type services, uploads } from '@/db/schema';
+import { ApiError } from '@/lib/errors/api-error';
+import type { UpdateServiceBody } from '@/lib/schemas/services';
+
+/**
+ * The columns of a service body (create or update): the area spread into its three columns (null = remote), and
+ * the photos checked to be the caller's own uploads (else 400 naming each unknown one).
+ */
+export async function serviceColumns(db: DbOrTx, userId: string, body: UpdateServiceBody) {
+  const { area, photos, ...rest } = body;
+  const columns: Partial<typeof services.$inferInsert> = { ...rest };
+  if (area !== undefined) {
+    columns.areaLat = area?.lat ?? null;
+    columns.areaLng = area?.lng ?? null;
+    columns.areaRadiusMeters = area?.radiusMeters ?? null;
+  }
+  if (photos !== undefined) columns.photos = await ownUploads(db, userId, photos);
+  return columns;
+}
+
+async function ownUploads(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), inArray(uploads.id, unique)));
+  const owned = new Set(rows.map((row) => row.id));
+  const issues = ids.flatMap((id, index) =>
+    owned.has(id) ? [] : [{ path: ['photos', String(index)], message: 'No upload of yours has this id' }],
+  );
+  if (issues.length > 0) {
+    throw new ApiError('VALIDATION_ERROR', {
+      issues,
+      hint: 'Upload each photo with POST /v1/uploads first and send the returned ids.',
+    });
+  }
+  return unique;
+}
