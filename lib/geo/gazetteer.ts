@@ -38,6 +38,8 @@ export function foldPlaceName(value: string): string {
 }
 
 const LETTER_CODE = /^[A-Z]{2,3}$/;
+/** The most places one search answers (`GET /v1/geo/places` allows 20). */
+const MAX_LIMIT = 20;
 
 /** Builds the index from the file's rows (`decodeGazetteer`, or a test's list). */
 export function buildGazetteer({ count, rows }: { count: number; rows: () => Iterable<GazetteerRow> }): Gazetteer {
@@ -102,11 +104,26 @@ export function buildGazetteer({ count, rows }: { count: number; rows: () => Ite
     return low;
   };
 
+  // The runs of one or two letters are the longest (up to 10,000 names): their best are kept once found.
+  const SHORT_KEY = 2;
+  const shortRuns = new Map<string, number[]>();
   function search(query: string, { limit, country }: { limit: number; country?: string | null }): Place[] {
     const key = foldPlaceName(query);
     if (!key) return [];
+    if (!country && key.length <= SHORT_KEY && limit <= MAX_LIMIT) {
+      let ids = shortRuns.get(key);
+      if (!ids) {
+        ids = bestOfRun(key, MAX_LIMIT, undefined);
+        shortRuns.set(key, ids);
+      }
+      return ids.slice(0, limit).map(placeAt);
+    }
     const onlyCountry = country ? countryIndex.get(country.toUpperCase()) : undefined;
     if (country && onlyCountry === undefined) return [];
+    return bestOfRun(key, limit, onlyCountry).map(placeAt);
+  }
+
+  function bestOfRun(key: string, limit: number, onlyCountry: number | undefined): number[] {
     // The best `limit` of the run: exact names first, then by population (kept sorted, small).
     const best: { id: number; exact: boolean; population: number }[] = [];
     const better = (a: (typeof best)[number], b: (typeof best)[number]) =>
@@ -124,7 +141,7 @@ export function buildGazetteer({ count, rows }: { count: number; rows: () => Ite
       best.splice(place, 0, candidate);
       if (best.length > limit) best.pop();
     }
-    return best.map((item) => placeAt(item.id));
+    return best.map((item) => item.id);
   }
 
   const tree = buildPointTree(lats, lngs);
