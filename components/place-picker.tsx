@@ -112,8 +112,9 @@ export function PlacePicker({
       event.preventDefault();
       const place = suggestions[Math.max(marked, 0)];
       if (place) choose(place);
-    } else if (event.key === 'Escape' && shown) {
-      event.preventDefault();
+    } else if (event.key === 'Escape') {
+      // Also before the suggestions arrive: an answer still on its way must not open the list again.
+      if (shown) event.preventDefault();
       setOpen(false);
     }
   };
