@@ -1,27 +1,61 @@
 'use client';
 
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { controlClass, FieldNotes } from '@/components/ui/field';
 import { useFieldState } from '@/components/ui/form-state';
-import { type City, searchCities } from '@/lib/geo/cities';
+import type { Place } from '@/lib/geo/gazetteer';
 
 /** A place picked from the offline gazetteer: a city and its coordinates. */
 export type PickedPlace = { city: string; region: string; country: string; lat: number; lng: number };
 
-const placeOf = (city: City): PickedPlace => ({
-  city: city.name,
-  region: city.region,
-  country: city.country,
-  lat: city.lat,
-  lng: city.lng,
+const placeOf = (place: Place): PickedPlace => ({
+  city: place.name,
+  region: place.region ?? '',
+  country: place.country,
+  lat: place.lat,
+  lng: place.lng,
 });
 
+const SUGGESTIONS = 6;
+/** Typing pauses this long before the suggestions are asked for. */
+const DEBOUNCE_MS = 120;
+
 /**
- * Type a city, pick it from the offline gazetteer (lib/geo/cities.ts): coordinates are never typed by hand. An
- * ARIA combobox: the arrow keys move through the suggestions, Enter picks one, Escape closes the list; a click
- * picks too. The pick travels in hidden fields (city, region, country, lat, lng) for a form action, and to
- * `onChange` for a form that keeps its own state; `onTyped` hears the text, so a form can refuse a place typed
- * but never picked instead of dropping it.
+ * The places whose name starts with `typed`, from the offline gazetteer (`GET /dashboard/places`, the answer of
+ * `GET /v1/geo/places`): asked once typing pauses, the request of an older text aborted.
+ */
+function useSuggestions(typed: string, wanted: boolean): Place[] {
+  const [found, setFound] = useState<{ for: string; places: Place[] }>({ for: '', places: [] });
+  const text = typed.trim();
+  useEffect(() => {
+    if (!wanted || !text || text.length > 100) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const query = new URLSearchParams({ q: text, limit: String(SUGGESTIONS) });
+        const res = await fetch(`/dashboard/places?${query}`, { signal: controller.signal });
+        if (!res.ok) return;
+        const { data } = (await res.json()) as { data: Place[] };
+        setFound({ for: text, places: data });
+      } catch {
+        // Aborted by newer typing, or offline: the list stays as it was; the field still takes a typed text.
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, wanted]);
+  // Only the answer for what the field holds now: never a list for an older text.
+  return found.for === text ? found.places : [];
+}
+
+/**
+ * Type a city, pick it from the offline gazetteer (lib/geo/gazetteer.ts, 135,000 places): coordinates are never
+ * typed by hand. An ARIA combobox: the arrow keys move through the suggestions (the first ↓ lands on the first),
+ * Enter picks the one marked (or the first), Escape closes the list; a click picks too. The pick travels in hidden
+ * fields (city, region, country, lat, lng) for a form action, and to `onChange` for a form that keeps its own
+ * state; `onTyped` hears the text, so a form can refuse a place typed but never picked instead of dropping it.
  */
 export function PlacePicker({
   initial,
@@ -41,16 +75,20 @@ export function PlacePicker({
   const [picked, setPicked] = useState<PickedPlace | null>(initial);
   const [typed, setTyped] = useState(initial?.city ?? '');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // The suggestion the arrow keys marked; -1 while none is.
+  const [active, setActive] = useState(-1);
   const id = useId();
   const listId = `${id}-list`;
-  const suggestions = open && !(picked && typed === picked.city) ? searchCities(typed, 6) : [];
+  const searching = !(picked && typed === picked.city);
+  const found = useSuggestions(typed, searching);
+  const suggestions = open && searching ? found : [];
   const shown = suggestions.length > 0;
-  const choose = (city: City) => {
-    const place = placeOf(city);
+  const marked = shown && active >= 0 ? Math.min(active, suggestions.length - 1) : -1;
+  const choose = (chosen: Place) => {
+    const place = placeOf(chosen);
     setPicked(place);
-    setTyped(city.name);
-    onTyped?.(city.name);
+    setTyped(chosen.name);
+    onTyped?.(chosen.name);
     setOpen(false);
     onChange?.(place);
   };
@@ -59,17 +97,24 @@ export function PlacePicker({
       event.preventDefault();
       if (!shown) {
         setOpen(true);
-        setActive(0);
+        setActive(event.key === 'ArrowDown' ? 0 : found.length - 1);
         return;
       }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((index) => (index + step + suggestions.length) % suggestions.length);
+      const count = suggestions.length;
+      setActive(
+        marked < 0
+          ? event.key === 'ArrowDown'
+            ? 0
+            : count - 1
+          : (marked + (event.key === 'ArrowDown' ? 1 : -1) + count) % count,
+      );
     } else if (event.key === 'Enter' && shown) {
       event.preventDefault();
-      const city = suggestions[Math.min(active, suggestions.length - 1)];
-      if (city) choose(city);
-    } else if (event.key === 'Escape' && shown) {
-      event.preventDefault();
+      const place = suggestions[Math.max(marked, 0)];
+      if (place) choose(place);
+    } else if (event.key === 'Escape') {
+      // Also before the suggestions arrive: an answer still on its way must not open the list again.
+      if (shown) event.preventDefault();
       setOpen(false);
     }
   };
@@ -83,13 +128,13 @@ export function PlacePicker({
           aria-autocomplete="list"
           aria-expanded={shown}
           aria-controls={listId}
-          aria-activedescendant={shown ? optionId(Math.min(active, suggestions.length - 1)) : undefined}
+          aria-activedescendant={marked >= 0 ? optionId(marked) : undefined}
           value={typed}
           onChange={(event) => {
             setTyped(event.target.value);
             onTyped?.(event.target.value);
             setOpen(true);
-            setActive(0);
+            setActive(-1);
             if (picked) {
               setPicked(null);
               onChange?.(null);
@@ -111,20 +156,20 @@ export function PlacePicker({
         hidden={!shown}
         className="mt-1 divide-y divide-stone-100 rounded-md border border-stone-200 bg-white"
       >
-        {suggestions.map((city, index) => (
+        {suggestions.map((place, index) => (
           <div
-            key={`${city.name}-${city.country}`}
+            key={`${place.name}-${place.country}-${place.lat}-${place.lng}`}
             id={optionId(index)}
             role="option"
-            aria-selected={index === active}
+            aria-selected={index === marked}
             tabIndex={-1}
             // Keeps the focus in the input, so its blur does not close the list before the click lands.
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(city)}
+            onClick={() => choose(place)}
             onKeyDown={() => undefined}
-            className={`cursor-pointer px-3 py-1.5 ${index === active ? 'bg-stone-100' : 'hover:bg-stone-50'}`}
+            className={`cursor-pointer px-3 py-1.5 ${index === marked ? 'bg-stone-100' : 'hover:bg-stone-50'}`}
           >
-            {city.name}, {city.region}, {city.country}
+            {[place.name, place.region, place.country].filter(Boolean).join(', ')}
           </div>
         ))}
       </div>

@@ -13,7 +13,7 @@ import {
   searchServicesGeoSql,
 } from '../lib/services/services/search-services-sql';
 import { TASK_CATEGORIES } from '../lib/tasks/task-rules';
-import { measureStatement, near, seedAndMeasure } from './bench-geo';
+import { measureStatement, near, seedAndMeasure } from './bench-geo-search';
 import { seedApiKey, serverUrl } from './bench-server';
 
 const TOTAL = Number(process.env.BENCH_SERVICES ?? 1_000_000);

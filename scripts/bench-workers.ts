@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import type pg from 'pg';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { searchWorkersSql } from '../lib/services/workers/search-workers-sql';
-import { measureStatement, near, seedAndMeasure } from './bench-geo';
+import { measureStatement, near, seedAndMeasure } from './bench-geo-search';
 import { cpuMeter, ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
 
 const SIZES = [100_000, 1_000_000];

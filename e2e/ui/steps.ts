@@ -45,7 +45,11 @@ export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`
   await page.getByLabel('Skills (comma-separated)').fill('photography, delivery');
   await page.getByLabel('Hourly rate ($)').fill('25');
   await page.getByLabel('City').fill(city.toLowerCase());
-  await page.getByRole('option', { name: new RegExp(`^${city}, `) }).click();
+  // The first: GeoNames has four places named Porto; the most populous comes first.
+  await page
+    .getByRole('option', { name: new RegExp(`^${city}, `) })
+    .first()
+    .click();
   await page.getByLabel(/Photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
   await page.getByRole('button', { name: 'Save profile' }).click();
   const state = (step: string) => page.getByTestId(step).getByTestId('step-state');

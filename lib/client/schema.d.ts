@@ -1096,6 +1096,46 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/geo/places': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Place autocomplete: places whose name starts with `q`
+     * @description Places whose name starts with `q`, best first: an exact name first, then by population (so “lyo” is Lyon, FR and “paris” Paris, FR before Paris, US). Any credential: an API key or a session. The answers come from a file shipped with the server, so they are the same for everyone and may be cached (`Cache-Control: private, max-age=86400`).
+     */
+    get: operations['searchPlaces'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/geo/reverse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The place a point lies in, or the nearest one
+     * @description The place whose footprint holds the point (a disc of 5 m × √population, at least 1 km, around its centre; the deepest one: near the Eiffel Tower is Paris, not the suburb whose centre is a little closer), else the nearest place however far (the middle of an ocean answers its nearest island), with `distanceMeters` from the point to its centre. Any credential: an API key or a session. The answers come from a file shipped with the server, so they are the same for everyone and may be cached (`Cache-Control: private, max-age=86400`).
+     */
+    get: operations['reversePlace'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/workers/me/listing': {
     parameters: {
       query?: never;
@@ -2574,6 +2614,18 @@ export type components = {
       city: string | null;
       region: string | null;
       country: string | null;
+    };
+    Place: {
+      /** @description The place’s name as GeoNames spells it (“São Paulo”, “New York City”). */
+      name: string;
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country: string;
+      /** @description GeoNames’ first-level subdivision code where it is letters (US states “NY”, Swiss cantons “ZH”); else null. */
+      region: string | null;
+      lat: number;
+      lng: number;
+      /** @description GeoNames’ population (0 where it has none). */
+      population: number;
     };
     IdVerificationStatus: {
       /**
@@ -8771,6 +8823,147 @@ export interface operations {
       };
       /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchPlaces: {
+    parameters: {
+      query: {
+        /** @description The start of a place name, 1 to 100 characters; accents, case and punctuation are ignored. A trailing “, XX” (a country code: “Paris, US”) keeps only that country. */
+        q: string;
+        /** @description How many places, 1 to 20 (default 10). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Place'][];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reversePlace: {
+    parameters: {
+      query: {
+        /** @description Latitude, -90 to 90. */
+        lat: number;
+        /** @description Longitude, -180 to 180. */
+        lng: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The place’s name as GeoNames spells it (“São Paulo”, “New York City”). */
+              name: string;
+              /** @description ISO 3166-1 alpha-2 country code. */
+              country: string;
+              /** @description GeoNames’ first-level subdivision code where it is letters (US states “NY”, Swiss cantons “ZH”); else null. */
+              region: string | null;
+              lat: number;
+              lng: number;
+              /** @description GeoNames’ population (0 where it has none). */
+              population: number;
+              /** @description Great-circle distance from the point to the place’s centre, in metres. */
+              distanceMeters: number;
+            };
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -37,6 +37,7 @@ import {
 import { resendVerificationEmailOperation, verifyEmailOperation } from './email-verification';
 import { inboundEmailWebhookOperation } from './email-webhooks';
 import { listFeedbackOperation, sendFeedbackOperation } from './feedback';
+import { reversePlaceOperation, searchPlacesOperation } from './geo';
 import { deepHealthOperation, healthOperation } from './health';
 import {
   closeIntakeOperation,
@@ -187,6 +188,8 @@ export const operations: Operation[] = [
   inboundSmsWebhookOperation,
   inboundEmailWebhookOperation,
   searchWorkersOperation,
+  searchPlacesOperation,
+  reversePlaceOperation,
   setListingOperation,
   startIdVerificationOperation,
   getIdVerificationStatusOperation,

@@ -64,7 +64,8 @@ async function parseParams(operation: Operation, routeContext: RouteContext): Pr
   return result.data;
 }
 
-function validate(schema: z.ZodType, value: unknown): unknown {
+/** A value through a zod schema, or the 400 VALIDATION_ERROR naming each issue. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw validationError(result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })));

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { CITIES } from '@/lib/geo/cities';
+import { reversePlace } from '@/lib/services/geo/reverse-place';
 import { loadTaskPage } from '../../load-task-page';
 import { TaskForm, type TaskFormInitial } from '../../task-form';
 
@@ -13,13 +14,21 @@ export const metadata: Metadata = { title: 'Edit draft' };
 
 type Task = Awaited<ReturnType<typeof loadTaskPage>>['task'];
 
-/** The draft's place as the picker shows it: its city when the coordinates are one of the gazetteer's. */
-function placeOf(location: Task['location']): TaskFormInitial['place'] {
+/**
+ * The draft's place as the picker shows it: its city when the coordinates are a gazetteer place's (the picker's
+ * pick), or one of the short list's (the SMS intake's prefill); else the bare point.
+ */
+async function placeOf(location: Task['location']): Promise<TaskFormInitial['place']> {
   if (!location) return null;
-  const city = CITIES.find((item) => item.lat === location.lat && item.lng === location.lng);
+  const { lat, lng } = location;
+  const found = await reversePlace({ lat, lng });
+  if (found.lat === lat && found.lng === lng) {
+    return { city: found.name, region: found.region ?? '', country: found.country, lat, lng };
+  }
+  const city = CITIES.find((item) => item.lat === lat && item.lng === lng);
   return city
-    ? { city: city.name, region: city.region, country: city.country, lat: city.lat, lng: city.lng }
-    : { city: 'Current place', region: '', country: '', lat: location.lat, lng: location.lng };
+    ? { city: city.name, region: city.region, country: city.country, lat, lng }
+    : { city: 'Current place', region: '', country: '', lat, lng };
 }
 
 // A draft, in the "New task" form: save the changes (PATCH /v1/tasks/{id}) or pay and post it (publish).
@@ -34,7 +43,7 @@ export default async function EditDraftPage({ params }: { params: Promise<{ id: 
     title: task.title,
     description: task.description ?? '',
     category: task.category,
-    place: placeOf(task.location),
+    place: await placeOf(task.location),
     address: task.location?.address ?? '',
     budget: (task.budgetCents / 100).toFixed(2),
     deadline: task.deadline,
