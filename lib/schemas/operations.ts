@@ -28,6 +28,7 @@ import {
 } from './api-keys';
 import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperation } from './claim-codes';
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
+import { getCoverageOperation } from './coverage';
 import {
   addDisputeEvidenceOperation,
   getDisputeOperation,
@@ -224,6 +225,7 @@ export const operations: Operation[] = [
   closeIntakeOperation,
   sendFeedbackOperation,
   listFeedbackOperation,
+  getCoverageOperation,
 ];
 
 /**

@@ -25,7 +25,8 @@ export const SCANNED = 256;
 
 // Must match the index expression of worker_profiles_geo_idx (db/migrations/0012_worker_geo_point_index.sql)
 // token for token, or the planner cannot use the index.
-const mercatorY = (lat: string) => `degrees(ln(tan(radians(45 + least(greatest(${lat}, -89.9), 89.9) / 2))))`;
+/** The Mercator ordinate in degrees of a latitude expression (clamped to ±89.9), as both geo indexes key it. */
+export const mercatorY = (lat: string) => `degrees(ln(tan(radians(45 + least(greatest(${lat}, -89.9), 89.9) / 2))))`;
 export const GEO_POINT = `point(w.lng, ${mercatorY('w.lat')})`;
 
 // The instant in the row's own time zone, and its minute of the local day.
@@ -37,8 +38,9 @@ const exception = (available: boolean) =>
     and (e.start_minute is null or (e.start_minute <= ${minute('e')} and ${minute('e')} < e.end_minute)))`;
 
 // 1 available, 0 not, 0.5 with no schedule at all; an exception on the local date wins over the weekly rules.
-// (1 when no instant is asked: that variant of the statement does not include this.)
-const AVAILABILITY = `case
+// (1 when no instant is asked: that variant of the statement does not include this.) Reads `c.id` and
+// `c.is_available` of the worker and `$6`, the instant; the coverage quote counts those above 0 as available now.
+export const AVAILABILITY = `case
     when not c.is_available then 0.0
     when ${exception(true)} then 1.0
     when ${exception(false)} then 0.0
