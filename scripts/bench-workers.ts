@@ -8,7 +8,16 @@ import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { searchWorkersSql } from '../lib/services/workers/search-workers-sql';
-import { cpuMeter, ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
+import {
+  cpuMeter,
+  ensureBuild,
+  median,
+  seedApiKey,
+  serverUrl,
+  startServer,
+  stopServer,
+  waitForServer,
+} from './bench-server';
 
 const SIZES = [100_000, 1_000_000];
 const RUNS = 20;
@@ -190,10 +199,4 @@ function near(centre: { lat: number; lng: number }, meters: number) {
     lat: centre.lat + (r * Math.cos(theta)) / 111_320,
     lng: centre.lng + (r * Math.sin(theta)) / (111_320 * Math.cos((centre.lat * Math.PI) / 180)),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }

@@ -1,14 +1,16 @@
 import { COVERAGE_SAMPLE_CAP, COVERAGE_WORKER_CAP } from '@/lib/schemas/coverage';
 import { coarseDegreesSql } from '@/lib/workers/coarse-position';
-import { AVAILABILITY, GEO_POINT, mercatorY } from '../workers/search-workers-sql';
+import { exceptionCoversInstant, GEO_POINT, mercatorY, ruleCoversInstant } from '../workers/search-workers-sql';
 
 // GET /v1/geo/coverage: one prepared statement, two aggregates read from two GiST indexes, each bounded by the
 // neighbourhood and by a cap, never by the size of the table.
 //
 // Workers: worker_profiles_geo_idx (migration 0012, GEO_POINT) is scanned inside the Mercator box that holds the
 // circle, nearest first, for at most COVERAGE_WORKER_CAP rows, index only; of those, the ones whose public
-// position (rounded to 0.01°, as worker search measures) is within the radius are counted, with their
-// availability now (the worker search's AVAILABILITY, $6 = now) and their skills.
+// position (rounded to 0.01°, as worker search measures) is within the radius are counted, with their skills
+// and whether they are available now: worker search's rules at the instant $6 (taking tasks, and an exception
+// on their local date, else their weekly rules, else no schedule at all, says so), decided set-wise: one index
+// scan of each availability table for all the counted workers (`= any`), not three subqueries per worker.
 //
 // Tasks: tasks_coverage_idx (migration 0021) holds the Mercator point of every accepted, located task that was
 // not a booking, carrying the columns the medians read. The scan takes, inside the same box, the
@@ -66,11 +68,26 @@ export const coverageSql = `with near_workers as (
   where c.distance <= $3::float8
   order by c.distance, c.id
   limit ${COVERAGE_WORKER_CAP}
+), rules as (
+  select r.worker_id, bool_or(${ruleCoversInstant('r')}) as covers
+  from worker_availability_rules r where r.worker_id = any(array(select c.id from counted c where c.is_available))
+  group by r.worker_id
+), exceptions as (
+  select e.worker_id, bool_or(e.available) as working, bool_or(not e.available) as away
+  from worker_availability_exceptions e
+  where e.worker_id = any(array(select c.id from counted c where c.is_available))
+    -- the local date is within a day of UTC's: an index range before the per-row zone arithmetic
+    and e.date between ($6::timestamptz at time zone 'UTC')::date - 1 and ($6::timestamptz at time zone 'UTC')::date + 1
+    and ${exceptionCoversInstant('e')}
+  group by e.worker_id
 ), workers as (
   select count(*)::int as listed,
-    count(*) filter (where ${AVAILABILITY} > 0)::int as available,
+    count(*) filter (where c.is_available and (coalesce(x.working, false)
+      or (not coalesce(x.away, false) and coalesce(r.covers, true))))::int as available,
     count(*) filter (where coalesce(lower(c.skills::text)::text[], array[]::text[]) @> $4::text[])::int as skilled
   from counted c
+  left join rules r on r.worker_id = c.id
+  left join exceptions x on x.worker_id = c.id
 ), near_tasks as (
   ${SHIFTS.map(taskScan).join('\n  union all\n  ')}
 ), sample as (
