@@ -22,15 +22,24 @@ const TOOLS = [
   'request_revision',
   'search_workers',
   'get_worker',
+  'quote_task',
   'send_feedback',
 ];
-const READ_ONLY = ['list_messages', 'await_message', 'get_task', 'list_tasks', 'search_workers', 'get_worker'];
+const READ_ONLY = [
+  'list_messages',
+  'await_message',
+  'get_task',
+  'list_tasks',
+  'search_workers',
+  'get_worker',
+  'quote_task',
+];
 const UNKNOWN_TASK = '00000000-0000-4000-8000-000000000000';
 
 const connect = connectForEachTest();
 
 describe('tools/list', () => {
-  it('lists the fifteen tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
+  it('lists the sixteen tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
     const { mcp } = await connect();
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);

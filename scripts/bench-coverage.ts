@@ -80,7 +80,9 @@ try {
     );
   }
 } finally {
-  await dropScratchDatabase(serverUrl, databaseUrl);
+  // BENCH_KEEP=1 leaves the seeded database for a look at its plans (psql); its URL is printed.
+  if (process.env.BENCH_KEEP) console.log(`kept ${databaseUrl}`);
+  else await dropScratchDatabase(serverUrl, databaseUrl);
 }
 
 // One INSERT … SELECT per table, as the other benches seed. Both GiST indexes are dropped while seeding and built

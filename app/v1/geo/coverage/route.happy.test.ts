@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { workerAvailabilityRules } from '@/db/schema';
+import { workerAvailabilityExceptions, workerAvailabilityRules } from '@/db/schema';
 import { EMPTY_COVERAGE, insertPastTasks, quoteKey } from '@/test/coverage';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
@@ -118,17 +118,29 @@ describe('GET /v1/geo/coverage: workers', () => {
       .insert(workerAvailabilityRules)
       .values({ workerId: scheduled.id, dayOfWeek: now.getUTCDay(), timeZone: 'UTC', ...window });
 
+    // Exceptions on today's date win over the weekly rules: a day off, and a day on despite the rules.
+    const dayOff = await insertListedWorker(at(700), { skills: [] });
+    const dayOn = await insertListedWorker(at(800), { skills: null });
+    await db
+      .insert(workerAvailabilityRules)
+      .values({ workerId: dayOn.id, dayOfWeek: now.getUTCDay(), timeZone: 'UTC', ...window });
+    const today = now.toISOString().slice(0, 10);
+    await db.insert(workerAvailabilityExceptions).values([
+      { workerId: dayOff.id, date: today, available: false, timeZone: 'UTC' },
+      { workerId: dayOn.id, date: today, available: true, timeZone: 'UTC' },
+    ]);
+
     const res = await quote(centre, { radiusMeters: '5000', skills: 'car, DELIVERY' });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.data).toMatchObject({ listedWorkers: 4, availableNow: 2, matchingSkills: 2 });
+    expect(res.json.data).toMatchObject({ listedWorkers: 6, availableNow: 3, matchingSkills: 2 });
 
     const noSkills = await quote(centre, { radiusMeters: '5000' });
-    expect(noSkills.json.data).toMatchObject({ listedWorkers: 4, availableNow: 2, matchingSkills: 4 });
+    expect(noSkills.json.data).toMatchObject({ listedWorkers: 6, availableNow: 3, matchingSkills: 6 });
   });
 
   it('answers a session too, and an empty place with zeros', async () => {
     const person = await signUpViaApi('requester');
-    const res = await quote(oceanPoint(), { radiusMeters: '200000' }, person.token);
+    const res = await quote(oceanPoint(), {}, person.token);
     expect(res.status, res.text).toBe(200);
     expect(res.json.data).toEqual(EMPTY_COVERAGE);
   });
