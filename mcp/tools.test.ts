@@ -24,6 +24,7 @@ const TOOLS = [
   'get_worker',
   'search_services',
   'book_service',
+  'quote_task',
   'send_feedback',
 ];
 const READ_ONLY = [
@@ -34,13 +35,14 @@ const READ_ONLY = [
   'search_workers',
   'get_worker',
   'search_services',
+  'quote_task',
 ];
 const UNKNOWN_TASK = '00000000-0000-4000-8000-000000000000';
 
 const connect = connectForEachTest();
 
 describe('tools/list', () => {
-  it('lists the seventeen tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
+  it('lists the eighteen tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
     const { mcp } = await connect();
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);

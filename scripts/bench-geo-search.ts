@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { openDatabase } from '../db/client';
+import { median } from './bench-server';
 
 // Helpers the geo search benches share (bench-workers.ts, bench-services.ts, bench-coverage.ts).
 
@@ -11,12 +12,6 @@ export function near(centre: { lat: number; lng: number }, meters: number) {
     lat: centre.lat + (r * Math.cos(theta)) / 111_320,
     lng: centre.lng + (r * Math.sin(theta)) / (111_320 * Math.cos((centre.lat * Math.PI) / 180)),
   };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /**

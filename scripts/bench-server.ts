@@ -165,3 +165,10 @@ export async function cpuMeter(databaseUrl: string, serverPid: number | undefine
     spent: async () => ({ node: ticks(serverPid) - start.node, postgres: postgres() - start.postgres }),
   };
 }
+
+/** The median of some measurements (the mean of the middle two for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}

@@ -34,6 +34,8 @@ export const fundingSource = pgEnum('task_funding_source', ['card', 'x402']);
 
 // A job a requester (an agent or a human) pays a worker to do. Money fields are integer cents:
 // `budgetCents` is what the worker earns, `platformFeeCents` the 15% fee, `totalCents` what is charged.
+// The coverage quote reads the accepted tasks near a point through tasks_coverage_idx, a GiST index on their
+// Web-Mercator point carrying the medians' columns (custom migration 0021: drizzle-kit cannot express it).
 export const tasks = pgTable(
   'tasks',
   {

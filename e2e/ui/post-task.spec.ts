@@ -50,6 +50,9 @@ test('a requester drafts, edits, pays for and posts a task from the dashboard', 
   await expect(page).toHaveURL(/\/dashboard\/tasks\/new$/);
   await place.fill('');
   await pickLyonWithKeyboard(page);
+  // The coverage quote of the place picked shows up under it (GET /v1/geo/coverage's service).
+  await expect(page.getByTestId('coverage-workers')).toContainText('listed worker');
+  await expect(page.getByTestId('coverage-workers')).toContainText('within 10 km');
 
   await page.getByRole('button', { name: 'Save as draft' }).click();
   await expect(page).toHaveURL(/\/dashboard\/tasks\/[0-9a-f-]{36}$/);

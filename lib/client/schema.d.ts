@@ -1988,6 +1988,26 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/geo/coverage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Quote a task before posting it: workers near a place and what tasks there took and paid
+     * @description How many listed workers are within `radiusMeters` of the point (measured from their public position, rounded to 2 decimals of a degree), how many are available now and how many have every requested skill; and from our own history of the last 90 days within the radius (of `category` when given; bookings of services left out): the median minutes from posting to acceptance and the median budget of completed tasks, each null below 5 tasks, with the sample size and a confidence. Nothing is invented: an area without history says so.
+     */
+    get: operations['getCoverage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/mcp': {
     parameters: {
       query?: never;
@@ -3330,6 +3350,25 @@ export type components = {
       location?: components['schemas']['TaskLocationInput'];
       /** @description What the worker should know, up to 2,000 characters. */
       instructions?: string;
+    };
+    Coverage: {
+      /** @description Listed workers whose public position is within the radius, counted among the 1000 nearest: 1000 means at least that many. */
+      listedWorkers: number;
+      /** @description Of those, the ones taking tasks whose weekly schedule does not say they are away now. */
+      availableNow: number;
+      /** @description Of those, the ones with every requested skill (all, when none asked). */
+      matchingSkills: number;
+      /** @description Median minutes from posting to acceptance of the sample (tasks within the radius, posted in the last 90 days, of the category if given, that a worker accepted); null below 5 tasks. */
+      medianMinutesToAccept: number | null;
+      /** @description Median budget of the sample's completed tasks, in cents; null below 5 completed tasks. */
+      recommendedBudgetCents: number | null;
+      /**
+       * @description From sampleSize: below 5 low, below 30 medium, else high.
+       * @enum {string}
+       */
+      confidence: 'low' | 'medium' | 'high';
+      /** @description How many tasks the medians rest on (the nearest 200 at most). */
+      sampleSize: number;
     };
     JsonRpcError: {
       /** @constant */
@@ -13991,6 +14030,93 @@ export interface operations {
       };
       /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getCoverage: {
+    parameters: {
+      query: {
+        /** @description Latitude of the place, -90 to 90. */
+        lat: number;
+        /** @description Longitude of the place, -180 to 180. */
+        lng: number;
+        /** @description Radius in metres, 1 to 200,000 (default 10,000). */
+        radiusMeters?: number;
+        /** @description Comma-separated skills the worker needs (at most 20, case-insensitive), from the capability catalogue (`driving`, `car`, `photography`, `delivery`, `english` …) or a task category; an unknown one is a 400. */
+        skills?: string;
+        /** @description The task's category, one of inspection, photography, pickup, delivery, errand, mystery_shopping, data_collection, other: the history is then that category's. */
+        category?:
+          | 'inspection'
+          | 'photography'
+          | 'pickup'
+          | 'delivery'
+          | 'errand'
+          | 'mystery_shopping'
+          | 'data_collection'
+          | 'other';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Coverage'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -28,6 +28,7 @@ import {
 } from './api-keys';
 import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperation } from './claim-codes';
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
+import { getCoverageOperation } from './coverage';
 import {
   addDisputeEvidenceOperation,
   getDisputeOperation,
@@ -243,6 +244,7 @@ export const operations: Operation[] = [
   archiveServiceOperation,
   listWorkerServicesOperation,
   bookServiceOperation,
+  getCoverageOperation,
 ];
 
 /**

@@ -8,7 +8,8 @@ export const DEFAULT_RADIUS_METERS = 25_000;
 
 const number = (min: number, max: number) => z.coerce.number().min(min).max(max);
 
-const skillList = z
+/** Comma-separated skills: trimmed, lower-cased, de-duplicated, at most 20 (worker search, coverage quote). */
+export const skillList = z
   .string()
   .max(2000)
   .transform((value) => [...new Set(value.split(',').map((skill) => skill.trim().toLowerCase()))].filter(Boolean))

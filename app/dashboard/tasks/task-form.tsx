@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { PROOF_REQUIREMENTS, PROPOSAL_DEFAULTS, priceTask, TASK_CATEGORIES } from '@/lib/tasks/task-rules';
+import { CoverageHere } from './coverage-here';
 import { createTaskFromForm, type TaskFormIntent, type TaskFormResult, updateDraftFromForm } from './task-form-actions';
 import { dollarsToCents, TASK_FORM_FIELDS, type TaskFormField, type TaskFormValues } from './task-form-body';
 
@@ -192,6 +193,7 @@ export function TaskForm({
             />
           )}
         </Row>
+        <CoverageHere place={values.place} category={values.category} skills={values.skills} />
       </fieldset>
 
       <Row field="budget" label="Budget: what the worker earns ($)" error={errors.budget}>

@@ -25,26 +25,35 @@ export const SCANNED = 256;
 
 // Must match the index expression of worker_profiles_geo_idx (db/migrations/0012_worker_geo_point_index.sql)
 // token for token, or the planner cannot use the index.
-const mercatorY = (lat: string) => `degrees(ln(tan(radians(45 + least(greatest(${lat}, -89.9), 89.9) / 2))))`;
+/** The Mercator ordinate in degrees of a latitude expression (clamped to ±89.9), as both geo indexes key it. */
+export const mercatorY = (lat: string) => `degrees(ln(tan(radians(45 + least(greatest(${lat}, -89.9), 89.9) / 2))))`;
 export const GEO_POINT = `point(w.lng, ${mercatorY('w.lat')})`;
 
 // The instant in the row's own time zone, and its minute of the local day.
 const local = (alias: string) => `($6::timestamptz at time zone ${alias}.time_zone)`;
 const minute = (alias: string) => `(extract(hour from ${local(alias)}) * 60 + extract(minute from ${local(alias)}))`;
+
+/** Whether the availability exception row `alias` covers the instant `$6`: its local date, and its window if any. */
+export const exceptionCoversInstant = (alias: string) => `${alias}.date = ${local(alias)}::date
+    and (${alias}.start_minute is null or (${alias}.start_minute <= ${minute(alias)} and ${minute(alias)} < ${alias}.end_minute))`;
+
+/** Whether the weekly availability rule row `alias` covers the instant `$6`. */
+export const ruleCoversInstant = (alias: string) => `${alias}.day_of_week = extract(dow from ${local(alias)})
+      and ${alias}.start_minute <= ${minute(alias)} and ${minute(alias)} < ${alias}.end_minute`;
+
 const exception = (available: boolean) =>
   `exists (select 1 from worker_availability_exceptions e where e.worker_id = c.id
-    and ${available ? '' : 'not '}e.available and e.date = ${local('e')}::date
-    and (e.start_minute is null or (e.start_minute <= ${minute('e')} and ${minute('e')} < e.end_minute)))`;
+    and ${available ? '' : 'not '}e.available and ${exceptionCoversInstant('e')})`;
 
 // 1 available, 0 not, 0.5 with no schedule at all; an exception on the local date wins over the weekly rules.
-// (1 when no instant is asked: that variant of the statement does not include this.)
+// (1 when no instant is asked: that variant of the statement does not include this.) The coverage quote
+// (lib/services/coverage/coverage-sql.ts) decides "available now" by the same rules, set-wise.
 const AVAILABILITY = `case
     when not c.is_available then 0.0
     when ${exception(true)} then 1.0
     when ${exception(false)} then 0.0
     when exists (select 1 from worker_availability_rules r where r.worker_id = c.id
-      and r.day_of_week = extract(dow from ${local('r')})
-      and r.start_minute <= ${minute('r')} and ${minute('r')} < r.end_minute) then 1.0
+      and ${ruleCoversInstant('r')}) then 1.0
     when exists (select 1 from worker_availability_rules r where r.worker_id = c.id) then 0.0
     else 0.5
   end`;
