@@ -6,6 +6,7 @@ export * from './events';
 export * from './feedback';
 export * from './intake';
 export * from './ledger';
+export * from './legal';
 export * from './mail';
 export * from './messages';
 export * from './notifications';
