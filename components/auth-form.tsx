@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { AcceptLegalField } from '@/components/accept-legal-field';
 import { Button } from '@/components/ui/button';
 import { Field, NewPasswordField } from '@/components/ui/field';
 import { FormStateProvider } from '@/components/ui/form-state';
@@ -35,10 +36,12 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
       let credentials: Record<string, string> = { email, password };
       if (mode === 'signup') {
         const name = String(form.get('name') ?? '').trim();
+        // Sent as it is: an unticked box (`false`) is refused by the API with an error under the box.
+        const acceptTerms = form.get('acceptTerms') === 'on';
         const response = await fetch('/v1/users', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password, ...(name ? { name } : {}) }),
+          body: JSON.stringify({ email, password, acceptTerms, ...(name ? { name } : {}) }),
         });
         const payload = await response.json();
         if (!response.ok) {
@@ -75,6 +78,15 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
         ) : (
           <Field required label="Password" name="password" type="password" autoComplete="current-password" />
         )}
+        {mode === 'signup' && (
+          <AcceptLegalField
+            name="acceptTerms"
+            documents={[
+              { slug: 'terms', label: 'Terms' },
+              { slug: 'privacy', label: 'Privacy Policy' },
+            ]}
+          />
+        )}
       </FormStateProvider>
       <Notice tone="error">{error}</Notice>
       <Button type="submit" wide disabled={!hydrated || pending}>
@@ -89,6 +101,7 @@ const SIGN_UP_FIELDS: FormFieldMap = {
   email: { field: 'email', label: 'Email' },
   password: { field: 'password', label: 'Password' },
   name: { field: 'name', label: 'Name' },
+  acceptTerms: { field: 'acceptTerms', label: 'Terms and Privacy Policy' },
 };
 
 /** An error answer of POST /v1/users: each issue under its field, and a line for the notice. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { resendVerificationAction } from '@/app/(site)/account-actions';
+import { acceptPendingLegalAction } from '@/app/(site)/legal-actions';
 import { AccountBanners } from '@/components/account-banners';
 import { NavTabs } from '@/components/ui/nav-tabs';
 
@@ -16,7 +17,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <div className="space-y-6">
       <NavTabs label="Dashboard" tabs={sections} />
-      <AccountBanners resendVerification={resendVerificationAction} />
+      <AccountBanners resendVerification={resendVerificationAction} acceptLegal={acceptPendingLegalAction} />
       {children}
     </div>
   );

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { signOutInBrowser } from './steps';
+import { ACCEPT_TERMS_LABEL, signOutInBrowser } from './steps';
 
 const password = 'correct horse battery staple';
 
@@ -14,6 +14,7 @@ test('sign up, land on the dashboard, sign out, log back in', async ({ page }) =
   await page.getByLabel('Name').fill('E2E Operator');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
+  await page.getByLabel(ACCEPT_TERMS_LABEL).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -39,6 +40,7 @@ test('revoking the server-side session signs the browser out', async ({ page, re
   await page.goto('/signup');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
+  await page.getByLabel(ACCEPT_TERMS_LABEL).check();
   // The browser adopts the session that POST /v1/users created; keep its token to revoke it over the API.
   const signUp = page.waitForResponse((response) => response.url().endsWith('/v1/users'));
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { enterTestCard, signUpInBrowser } from './steps';
+import { ACCEPT_TERMS_LABEL, ACCEPT_WORKER_AGREEMENT_LABEL, enterTestCard, signUpInBrowser } from './steps';
 
 test('sign-up: the password rule shows before submit, and a short password is refused next to the field', async ({
   page,
@@ -11,6 +11,7 @@ test('sign-up: the password rule shows before submit, and a short password is re
 
   await page.getByLabel('Email').fill(`e2e-short-${Date.now()}@example.com`);
   await password.fill('short');
+  await page.getByLabel(ACCEPT_TERMS_LABEL).check();
   // The browser would stop this submit itself; without its check, the API's answer shows under the field.
   await page.locator('form').evaluate((form: HTMLFormElement) => {
     form.noValidate = true;
@@ -29,6 +30,7 @@ test('onboarding says what is missing next to the field; the city is picked with
 
   await page.getByLabel('Display name').fill('Kim');
   await page.getByLabel('Hourly rate ($)').fill('25');
+  await page.getByLabel(ACCEPT_WORKER_AGREEMENT_LABEL).check();
   await page.getByRole('button', { name: 'Save profile' }).click();
 
   const profile = page.getByTestId('step-profile');

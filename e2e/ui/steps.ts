@@ -3,12 +3,17 @@ import { expect } from '../fixtures';
 
 export const PASSWORD = 'correct horse battery staple';
 
+/** The sign-up form's required box and the onboarding profile step's (while there is no profile yet). */
+export const ACCEPT_TERMS_LABEL = 'I accept the Terms and the Privacy Policy';
+export const ACCEPT_WORKER_AGREEMENT_LABEL = 'I accept the Worker Agreement';
+
 /** Signs a new human up through /signup; they land on the dashboard. Returns their email. */
 export async function signUpInBrowser(page: Page, label: string): Promise<string> {
   const email = `e2e-${label}-${Date.now()}@example.com`;
   await page.goto('/signup');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel(ACCEPT_TERMS_LABEL).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
@@ -51,6 +56,7 @@ export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`
     .first()
     .click();
   await page.getByLabel(/Photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
+  await page.getByLabel(ACCEPT_WORKER_AGREEMENT_LABEL).check();
   await page.getByRole('button', { name: 'Save profile' }).click();
   const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
   await expect(state('step-profile')).toHaveText('done');
@@ -132,6 +138,7 @@ export async function signInAsAdmin(page: Page) {
     await page.goto('/signup');
     await page.getByLabel('Email').fill(ADMIN);
     await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel(ACCEPT_TERMS_LABEL).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   }

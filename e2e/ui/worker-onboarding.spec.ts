@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { PASSWORD, signUpInBrowser } from './steps';
+import { ACCEPT_WORKER_AGREEMENT_LABEL, PASSWORD, signUpInBrowser } from './steps';
 
 test('a new user completes worker onboarding, lists, and an agent finds them near their city', async ({
   page,
@@ -31,6 +31,7 @@ test('a new user completes worker onboarding, lists, and an agent finds them nea
       'base64',
     ),
   });
+  await page.getByLabel(ACCEPT_WORKER_AGREEMENT_LABEL).check();
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(state('step-profile')).toHaveText('done');
 

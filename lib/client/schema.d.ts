@@ -266,6 +266,60 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/legal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The legal documents and their current versions */
+    get: operations['listLegalDocuments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/legal/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One legal document with its Markdown body */
+    get: operations['getLegalDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/legal/acceptances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept the current version of a legal document
+     * @description Records who accepted which version, when and from which address. Accepting the same version again answers the row already recorded. Only the current version can be accepted: an older one is 409 `LEGAL_VERSION_OUTDATED` with `details.currentVersion`; an unknown slug is 409 `LEGAL_DOCUMENT_UNKNOWN`.
+     */
+    post: operations['acceptLegalDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/operators/me': {
     parameters: {
       query?: never;
@@ -2101,6 +2155,82 @@ export type components = {
       /** @description ISO-8601 timestamp (UTC). */
       createdAt: string;
     };
+    CurrentUser: {
+      /**
+       * Format: uuid
+       * @description User id.
+       */
+      id: string;
+      /** @description Email address; null for agents. */
+      email: string | null;
+      /** @description Whether the human opened the verification (or password-reset) link sent to `email`; false for agents. */
+      emailVerified: boolean;
+      /** @description Display name. */
+      name: string | null;
+      /**
+       * @description `agent` for AI agents owned by an operator.
+       * @enum {string}
+       */
+      type: 'human' | 'agent';
+      /** @description Extra roles; `admin` for a verified email listed in ADMIN_EMAILS. */
+      roles: 'admin'[];
+      /** @description The verified phone number (E.164, `+4930123456`); null when none. Only this number is texted. */
+      phone: string | null;
+      /** @description Whether `phone` is set and verified by a texted code (or a claim link). */
+      phoneVerified: boolean;
+      /** @description A number waiting for its texted code (POST /v1/users/me/phone/verify); null when none. `phone` stays as it is until the code is entered. */
+      pendingPhone: string | null;
+      /** @description ISO-8601 timestamp (UTC). */
+      createdAt: string;
+      /** @description Documents whose current version the user has not accepted: `terms` and `privacy` for every human, `worker-agreement` too for a human with a worker profile; always empty for an agent. */
+      pendingLegal: ('terms' | 'privacy' | 'worker-agreement')[];
+    };
+    LegalDocumentSummary: {
+      /**
+       * @description `terms`, `privacy` or `worker-agreement`.
+       * @enum {string}
+       */
+      slug: 'terms' | 'privacy' | 'worker-agreement';
+      /** @description The document’s title. */
+      title: string;
+      /** @description The current version (a date, `2026-11-26`); accept this one. */
+      version: string;
+      /** @description The date (ISO-8601) the current version takes effect. */
+      effectiveAt: string;
+    };
+    LegalDocument: {
+      /**
+       * @description `terms`, `privacy` or `worker-agreement`.
+       * @enum {string}
+       */
+      slug: 'terms' | 'privacy' | 'worker-agreement';
+      /** @description The document’s title. */
+      title: string;
+      /** @description The current version (a date, `2026-11-26`); accept this one. */
+      version: string;
+      /** @description The date (ISO-8601) the current version takes effect. */
+      effectiveAt: string;
+      /** @description The document in Markdown (no raw HTML). */
+      body: string;
+    };
+    LegalAcceptance: {
+      /**
+       * Format: uuid
+       * @description The user who accepted.
+       */
+      user: string;
+      /**
+       * @description `terms`, `privacy` or `worker-agreement`.
+       * @enum {string}
+       */
+      slug: 'terms' | 'privacy' | 'worker-agreement';
+      /** @description The version accepted. */
+      version: string;
+      /** @description ISO-8601 timestamp (UTC). */
+      at: string;
+      /** @description The client address the acceptance came from; null when unknown. */
+      ip: string | null;
+    };
     OperatorProfile: {
       /** Format: uuid */
       id: string;
@@ -3540,6 +3670,11 @@ export interface operations {
           password: string;
           /** @description Display name. */
           name?: string;
+          /**
+           * @description `true` records acceptance of the current Terms and Privacy Policy (GET /v1/legal) with the account. Without it the account is created and both stay in `pendingLegal` until accepted.
+           * @constant
+           */
+          acceptTerms?: true;
         };
       };
     };
@@ -3820,7 +3955,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['User'];
+            data: components['schemas']['CurrentUser'];
           };
         };
       };
@@ -4553,6 +4688,216 @@ export interface operations {
         };
       };
       /** @description `EMAIL_LINK_USED`: This link has already been used; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: Request body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was already used with a different request body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listLegalDocuments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LegalDocumentSummary'][];
+          };
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getLegalDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description `terms`, `privacy` or `worker-agreement`. */
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LegalDocument'];
+          };
+        };
+      };
+      /** @description `NOT_FOUND`: Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  acceptLegalDocument: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the request safe to retry for 24 hours (1-255 printable ASCII characters, no commas). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description `terms`, `privacy` or `worker-agreement`. */
+          slug: string;
+          /** @description The version read, as GET /v1/legal gives it. */
+          version: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LegalAcceptance'];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `LEGAL_VERSION_OUTDATED`: This is not the current version of the document; `LEGAL_DOCUMENT_UNKNOWN`: There is no legal document with this slug; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8791,6 +9136,11 @@ export interface operations {
           isAvailable?: boolean;
           /** @description Up to 10 photos, each an upload id or URL returned by POST /v1/uploads (your own uploads); [] clears. */
           photos?: string[];
+          /**
+           * @description `true` records acceptance of the current Worker Agreement (GET /v1/legal/worker-agreement) with the profile. Without it the profile is created and `worker-agreement` stays in `pendingLegal`.
+           * @constant
+           */
+          acceptWorkerAgreement?: true;
         };
       };
     };

@@ -151,6 +151,16 @@ export const errorTable = {
     message: 'The worker is not free for this slot',
     hint: 'Pick another `startsAt`: inside the worker’s availability (GET /v1/workers/{id}/availability) and clear of their other bookings.',
   },
+  LEGAL_VERSION_OUTDATED: {
+    status: 409,
+    message: 'This is not the current version of the document',
+    hint: 'Read the document again (GET /v1/legal/{slug}) and accept its current version, given in details.currentVersion.',
+  },
+  LEGAL_DOCUMENT_UNKNOWN: {
+    status: 409,
+    message: 'There is no legal document with this slug',
+    hint: 'Accept one of the documents listed by GET /v1/legal (details.slugs).',
+  },
   EMAIL_TAKEN: {
     status: 409,
     message: 'An account with this email already exists',

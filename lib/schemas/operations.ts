@@ -47,6 +47,7 @@ import {
   listIntakeOperation,
   replyToIntakeOperation,
 } from './intake';
+import { acceptLegalDocumentOperation, getLegalDocumentOperation, listLegalDocumentsOperation } from './legal';
 import { mcpOperation } from './mcp';
 import {
   awaitMessagesOperation,
@@ -142,6 +143,9 @@ export const operations: Operation[] = [
   resendVerificationEmailOperation,
   requestPasswordResetOperation,
   confirmPasswordResetOperation,
+  listLegalDocumentsOperation,
+  getLegalDocumentOperation,
+  acceptLegalDocumentOperation,
   getOperatorOperation,
   createApiKeyOperation,
   listApiKeysOperation,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/passwords';
 import { defineOperation } from '@/lib/schemas/operation';
 import { emailSchema as email, text, timestamp } from './common';
+import { pendingLegalSchema } from './legal';
 
 export const passwordSchema = z
   .string()
@@ -56,6 +57,13 @@ export const createUserOperation = defineOperation({
     email,
     password: passwordSchema,
     name: text(100).trim().min(1, { message: 'Must not be empty' }).optional().describe('Display name.'),
+    acceptTerms: z
+      .literal(true, { message: 'Accept the Terms and the Privacy Policy to sign up' })
+      .optional()
+      .describe(
+        '`true` records acceptance of the current Terms and Privacy Policy (GET /v1/legal) with the account. ' +
+          'Without it the account is created and both stay in `pendingLegal` until accepted.',
+      ),
   }),
   response: z.object({ user: userSchema, session: sessionTokenSchema }),
   successStatus: 201,
@@ -96,5 +104,5 @@ export const getCurrentUserOperation = defineOperation({
   description: 'For an API key, the user the key belongs to (an operator, or an agent).',
   tags: ['Users'],
   auth: 'any',
-  response: userSchema,
+  response: userSchema.extend({ pendingLegal: pendingLegalSchema }).meta({ id: 'CurrentUser' }),
 });

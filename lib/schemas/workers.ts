@@ -73,6 +73,19 @@ export const workerProfileInput = z.strictObject({
 
 export type WorkerProfileInput = z.output<typeof workerProfileInput>;
 
+/** A new profile's fields, and the worker agreement accepted with it. */
+export const createWorkerProfileInput = workerProfileInput.extend({
+  acceptWorkerAgreement: z
+    .literal(true, { message: 'Accept the Worker Agreement to create your profile' })
+    .optional()
+    .describe(
+      '`true` records acceptance of the current Worker Agreement (GET /v1/legal/worker-agreement) with the ' +
+        'profile. Without it the profile is created and `worker-agreement` stays in `pendingLegal`.',
+    ),
+});
+
+export type CreateWorkerProfileInput = z.output<typeof createWorkerProfileInput>;
+
 const availabilityWindow = z.object({
   dayOfWeek: z.number().int().describe('0 = Sunday … 6 = Saturday.'),
   start: z.string().describe('Local start time, HH:MM.'),
@@ -116,7 +129,7 @@ export const createWorkerProfileOperation = defineOperation({
     'is optional; listing the profile (POST /v1/workers/me/listing) needs it complete.',
   tags: ['Workers'],
   auth: 'session',
-  body: workerProfileInput,
+  body: createWorkerProfileInput,
   response: workerProfileSchema,
   successStatus: 201,
   errors: ['CONFLICT'],

@@ -19,6 +19,7 @@ const BOOKING_START = new Date(Date.now() + 86_400_000).toISOString();
 export const replaySamples: Record<string, ReplaySample> = {
   createUser: { body: () => ({ email: USER_EMAIL, password: 'correct horse battery' }) },
   createSession: { body: ({ email, password }) => ({ email, password }) },
+  acceptLegalDocument: { body: () => ({ slug: 'terms', version: 'no-such-version' }) },
   verifyEmail: { body: () => ({ token: 'no-such-link' }) },
   verifyPhone: { body: () => ({ code: '000000' }) },
   requestPasswordReset: { body: ({ email }) => ({ email }) },

@@ -94,7 +94,8 @@ describe('POST /v1/users (sign-up): happy path', () => {
 
     const me = await call(getMe, '/v1/users/me', { token: session.token, ip: uniqueIp() });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ data: user });
+    // Signed up without `acceptTerms`: both documents are still to accept.
+    expect(me.json).toEqual({ data: { ...user, pendingLegal: ['terms', 'privacy'] } });
   });
 
   it('lower-cases and trims the email', async () => {

@@ -12,8 +12,8 @@ export const GET = route(searchWorkersOperation, ({ database, actor, query }) =>
 );
 
 // POST /v1/workers — create your worker profile (one per user)
-export const POST = route(createWorkerProfileOperation, ({ db, actor, body }) =>
-  createWorkerProfile(db, userOf(actor).id, body),
+export const POST = route(createWorkerProfileOperation, ({ db, actor, body, context }) =>
+  createWorkerProfile(db, userOf(actor).id, body, { ip: context.ip }),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods({ GET, POST });

@@ -3,12 +3,13 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
+import { actionClientIp } from '@/lib/api/action-client-ip';
 import { describeActionError, describeFormError } from '@/lib/api/describe-error';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { getProcessor } from '@/lib/payments/get-processor';
-import { workerProfileInput } from '@/lib/schemas/workers';
+import { createWorkerProfileInput } from '@/lib/schemas/workers';
 import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
 import { createWorkerProfile } from '@/lib/services/workers/create-worker-profile';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
@@ -26,7 +27,10 @@ const text = (form: FormData, name: string) => {
   return value === '' ? null : value;
 };
 
-/** Profile step: the same fields and validation as POST /v1/workers, plus the photo the form uploaded, if any. */
+/**
+ * Profile step: the same fields and validation as POST /v1/workers, plus the photo the form uploaded, if any; the
+ * first save creates the profile with the worker agreement accepted.
+ */
 export async function saveProfileAction(_state: StepState, form: FormData): Promise<StepState> {
   const { user } = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
@@ -39,7 +43,7 @@ export async function saveProfileAction(_state: StepState, form: FormData): Prom
     const rate = text(form, 'hourlyRate');
     const lat = text(form, 'lat');
     const lng = text(form, 'lng');
-    const input = workerProfileInput.parse({
+    const input = createWorkerProfileInput.parse({
       displayName: text(form, 'displayName'),
       headline: text(form, 'headline'),
       bio: text(form, 'bio'),
@@ -60,9 +64,12 @@ export async function saveProfileAction(_state: StepState, form: FormData): Prom
             }
           : null,
       photos: photos.slice(-10),
+      // Asked only while there is no profile yet: an unticked box is refused under the box.
+      ...(existing ? {} : { acceptWorkerAgreement: form.get('acceptWorkerAgreement') === 'on' }),
     });
-    if (existing) await updateWorkerProfile(db, { userId: user.id, target: { me: true }, input });
-    else await createWorkerProfile(db, user.id, input);
+    const { acceptWorkerAgreement: _, ...fields } = input;
+    if (existing) await updateWorkerProfile(db, { userId: user.id, target: { me: true }, input: fields });
+    else await createWorkerProfile(db, user.id, input, { ip: await actionClientIp() });
     revalidatePath(PAGE);
     return { saved: true };
   } catch (error) {

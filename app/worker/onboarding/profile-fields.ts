@@ -9,6 +9,7 @@ export const PROFILE_FIELDS: FormFieldMap = {
   hourlyRateCents: { field: 'hourlyRate', label: 'Hourly rate', message: 'Must be between $1.00 and $1,000.00' },
   location: { field: 'city', label: 'City' },
   photos: { field: 'photo', label: 'Photo' },
+  acceptWorkerAgreement: { field: 'acceptWorkerAgreement', label: 'Worker Agreement' },
 };
 
 /** What listing needs (the API's `details.missing` names) in words, and the form field each one points at. */

@@ -1,5 +1,6 @@
 'use client';
 
+import { AcceptLegalField } from '@/components/accept-legal-field';
 import { PlacePicker } from '@/components/place-picker';
 import { ActionForm } from '@/components/ui/action-form';
 import { ConfirmAction } from '@/components/ui/confirm-action';
@@ -12,7 +13,8 @@ import { saveCapabilitiesAction, saveProfileAction, setListingAction } from './a
 
 /**
  * The profile; `notes` says under each field what listing still needs ("Add at least one skill to be listed"),
- * and the action's errors show under the fields they name. Limits match POST /v1/workers.
+ * and the action's errors show under the fields they name. Limits match POST /v1/workers. A new profile needs the
+ * worker agreement accepted with it.
  */
 export function ProfileForm({
   profile,
@@ -70,6 +72,12 @@ export function ProfileForm({
         }
       />
       <FileField label="Photo (JPEG, PNG or WebP, up to 10 MB)" name="photo" />
+      {!profile && (
+        <AcceptLegalField
+          name="acceptWorkerAgreement"
+          documents={[{ slug: 'worker-agreement', label: 'Worker Agreement' }]}
+        />
+      )}
       <SubmitButton>Save profile</SubmitButton>
     </ActionForm>
   );

@@ -5,17 +5,19 @@ import { hashPassword } from '@/lib/auth/passwords';
 import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
 import { getMailer } from '@/lib/mail/get-mailer';
+import { recordAcceptances } from '../legal/record-acceptances';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';
 import { issueEmailToken } from './issue-email-token';
 import { sendVerificationEmail } from './send-verification-email';
 import { NO_PHONE, toPublicUser } from './to-public-user';
 
 /** No `password`: the claim page's account, which sets one after the claim. */
-export type CreateUserInput = { email: string; password?: string; name?: string };
+export type CreateUserInput = { email: string; password?: string; name?: string; acceptTerms?: boolean };
 
 /**
  * Every human account starts here (sign-up and the claim page): the user, a session and a verification link in
- * one transaction, then the verification email. 409 EMAIL_TAKEN when the address already has an account.
+ * one transaction (with the acceptance of the current terms and privacy policy, given `acceptTerms`), then the
+ * verification email. 409 EMAIL_TAKEN when the address already has an account.
  */
 export async function createUser(db: Db, input: CreateUserInput, meta: SessionMeta = {}) {
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
@@ -27,6 +29,7 @@ export async function createUser(db: Db, input: CreateUserInput, meta: SessionMe
       .returning();
     if (!user) throw new ApiError('EMAIL_TAKEN');
     const session = await issueSession(tx, user.id, meta);
+    if (input.acceptTerms) await recordAcceptances(tx, { userId: user.id, slugs: ['terms', 'privacy'], ip: meta.ip });
     const link = await issueEmailToken(tx, { userId: user.id, email: input.email, purpose: 'verify_email' });
     return { user, session, link };
   });

@@ -1,12 +1,20 @@
 import type { DbOrTx } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
+import { findPendingLegal } from '../legal/find-pending-legal';
 import { findPublicUser } from './find-public-user';
 import { toPublicUser } from './to-public-user';
 
-/** The caller's user record, already loaded by the credential lookup (phone numbers too): no further query. */
+/**
+ * The caller's user record, already loaded by the credential lookup (phone numbers too), with the legal
+ * documents a human still has to accept (one query; an agent accepts none, its operator does).
+ */
 export async function getCurrentUser(db: DbOrTx, actor: Actor) {
   if (actor.kind === 'anonymous') throw new ApiError('UNAUTHORIZED');
   const { phones } = actor.user;
-  return phones ? toPublicUser(actor.user, phones) : findPublicUser(db, actor.user.id);
+  const [user, pendingLegal] = await Promise.all([
+    phones ? toPublicUser(actor.user, phones) : findPublicUser(db, actor.user.id),
+    actor.user.type === 'agent' ? [] : findPendingLegal(db, { userId: actor.user.id }),
+  ]);
+  return { ...user, pendingLegal };
 }

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { execute } from '@/db/execute';
+import type { LegalSlug } from '@/lib/schemas/legal';
+import { type LegalDocuments, legalDocuments } from './legal-documents';
+
+export type FindPendingLegalOptions = { userId: string; documents?: LegalDocuments };
+
+/**
+ * The documents whose current version a human has not accepted (`pendingLegal` on GET /v1/users/me, the
+ * banner): terms and privacy for everyone, the worker agreement once they have a worker profile. One query.
+ */
+export async function findPendingLegal(db: DbOrTx, options: FindPendingLegalOptions): Promise<LegalSlug[]> {
+  const { userId, documents = legalDocuments() } = options;
+  const [row] = await execute<{ isWorker: boolean; accepted: string[] }>(
+    db,
+    sql`select exists (select 1 from worker_profiles w where w.user_id = ${userId}) as "isWorker",
+          array(select a.slug || ' ' || a.version from legal_acceptances a where a.user_id = ${userId}) as accepted`,
+  );
+  const accepted = new Set(row?.accepted ?? []);
+  const required: LegalSlug[] = row?.isWorker ? ['terms', 'privacy', 'worker-agreement'] : ['terms', 'privacy'];
+  return required.filter((slug) => !accepted.has(`${slug} ${documents[slug].version}`));
+}

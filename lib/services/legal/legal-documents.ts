@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { LEGAL_SLUGS, type LegalSlug } from '@/lib/schemas/legal';
+
+/** One document of legal/: its front matter and its Markdown body. */
+export type LegalDocument = { slug: LegalSlug; title: string; version: string; effectiveAt: string; body: string };
+
+/** Every document by slug: the loaded ones, or a test's copy with a bumped version. */
+export type LegalDocuments = Record<LegalSlug, LegalDocument>;
+
+/** The `key: value` lines between the two `---` of a document's head, and what follows them. */
+export function parseFrontMatter(source: string): { fields: Record<string, string>; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) return { fields: {}, body: source };
+  const fields: Record<string, string> = {};
+  for (const line of (match[1] ?? '').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) fields[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return { fields, body: source.slice(match[0].length).replace(/^(\s*\n)+/, '') };
+}
+
+function toDocument(slug: LegalSlug, source: string): LegalDocument {
+  const { fields, body } = parseFrontMatter(source);
+  const { title, version, effectiveAt } = fields;
+  // A document without its head is a mistake in the repo, found by the first test that loads it.
+  if (!title || !version || !effectiveAt) throw new Error(`legal/${slug}.md needs title, version and effectiveAt`);
+  return { slug, title, version, effectiveAt, body };
+}
+
+let cached: LegalDocuments | undefined;
+
+/**
+ * The documents in legal/, read once. Each path is a literal so that `next build` traces exactly these files
+ * into the server bundle (a computed path makes it trace the whole project).
+ */
+export function legalDocuments(): LegalDocuments {
+  cached ??= {
+    terms: toDocument('terms', readFileSync(path.join(process.cwd(), 'legal', 'terms.md'), 'utf8')),
+    privacy: toDocument('privacy', readFileSync(path.join(process.cwd(), 'legal', 'privacy.md'), 'utf8')),
+    'worker-agreement': toDocument(
+      'worker-agreement',
+      readFileSync(path.join(process.cwd(), 'legal', 'worker-agreement.md'), 'utf8'),
+    ),
+  };
+  return cached;
+}
+
+export function isLegalSlug(slug: string): slug is LegalSlug {
+  return (LEGAL_SLUGS as readonly string[]).includes(slug);
+}

@@ -1,0 +1,25 @@
+import type { DbOrTx } from '@/db/client';
+import { legalAcceptances } from '@/db/schema';
+import type { LegalSlug } from '@/lib/schemas/legal';
+import { type LegalDocuments, legalDocuments } from './legal-documents';
+
+export type RecordAcceptancesOptions = {
+  userId: string;
+  slugs: readonly LegalSlug[];
+  ip?: string | null;
+  documents?: LegalDocuments;
+};
+
+/**
+ * Records the user's acceptance of the current version of each document, inside the caller's transaction
+ * (sign-up, the first worker profile, the banner). A version already accepted keeps its first row: rows are
+ * never updated (a trigger refuses it), so a repeat does nothing.
+ */
+export async function recordAcceptances(db: DbOrTx, options: RecordAcceptancesOptions) {
+  const { userId, slugs, ip = null, documents = legalDocuments() } = options;
+  if (slugs.length === 0) return;
+  await db
+    .insert(legalAcceptances)
+    .values(slugs.map((slug) => ({ userId, slug, version: documents[slug].version, ip })))
+    .onConflictDoNothing({ target: [legalAcceptances.userId, legalAcceptances.slug, legalAcceptances.version] });
+}
