@@ -94,6 +94,7 @@ import {
   withdrawTaskOperation,
 } from './task-actions';
 import { createUploadOperation } from './uploads';
+import { getUsageSummaryOperation, listUsageLogsOperation } from './usage';
 import {
   createSessionOperation,
   createUserOperation,
@@ -154,6 +155,8 @@ export const operations: Operation[] = [
   listAgentTasksOperation,
   getAgentUsageOperation,
   getAgentSpendingOperation,
+  listUsageLogsOperation,
+  getUsageSummaryOperation,
   rotateOwnKeyOperation,
   mintClaimCodeOperation,
   claimCodeStatusOperation,
