@@ -35,7 +35,7 @@ export async function listUsageLogs(db: DbOrTx, viewer: UsageViewer, query: Usag
     .leftJoin(apiKeys, eq(apiKeys.id, log.apiKeyId))
     .where(
       and(
-        usageScope(db, viewer, query),
+        usageScope(viewer, query),
         status ? between(log.status, status[0], status[1]) : undefined,
         query.route ? eq(log.route, query.route) : undefined,
         beforeSerialCursor(log.createdAt, log.id, query.cursor ? decodeSerialCursor(query.cursor) : undefined),

@@ -35,7 +35,7 @@ export async function summarizeUsage(db: DbOrTx, viewer: UsageViewer, query: Usa
       p95LatencyMs: sql<number>`percentile_cont(0.95) within group (order by ${log.latencyMs})`.mapWith(Number),
     })
     .from(log)
-    .where(usageScope(db, viewer, query))
+    .where(usageScope(viewer, query))
     .groupBy(sql`1`)
     .orderBy(query.groupBy === 'day' ? sql`1` : desc(requests), sql`1`);
   return rows.map((row) => ({
