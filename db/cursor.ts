@@ -17,9 +17,13 @@ export function encodeCursor(key: CursorKey): string {
 }
 
 export function decodeCursor(cursor: string): CursorKey | undefined {
+  const parsed = keySchema.safeParse(parseCursorJson(cursor));
+  return parsed.success ? { cursorAt: parsed.data.t, id: parsed.data.i } : undefined;
+}
+
+function parseCursorJson(cursor: string): unknown {
   try {
-    const parsed = keySchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return parsed.success ? { cursorAt: parsed.data.t, id: parsed.data.i } : undefined;
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     return undefined;
   }
@@ -36,13 +40,16 @@ export function afterCursor(createdAt: AnyColumn, id: AnyColumn, cursor: CursorK
 }
 
 /** Query parameters shared by every list: `cursor` (from a previous page) and `limit` (1..100, default 20). */
-export const pageQuery = z.object({
-  cursor: z
+const cursorParam = (decode: (cursor: string) => CursorKey | undefined) =>
+  z
     .string()
     .max(500)
-    .refine((value) => decodeCursor(value) !== undefined, { message: 'Invalid cursor' })
+    .refine((value) => decode(value) !== undefined, { message: 'Invalid cursor' })
     .optional()
-    .describe('`nextCursor` of the previous page.'),
+    .describe('`nextCursor` of the previous page.');
+
+export const pageQuery = z.object({
+  cursor: cursorParam(decodeCursor),
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100.'),
 });
 
@@ -50,8 +57,28 @@ export const pageQuery = z.object({
  * One page out of the `limit + 1` rows a keyset query fetched: the first `limit`, and the cursor of the last of
  * them when the extra row shows there is more.
  */
-export function pageOf<Row>(rows: Row[], limit: number, keyOf: (row: Row) => CursorKey) {
+export function pageOf<Row>(rows: Row[], limit: number, keyOf: (row: Row) => CursorKey, encode = encodeCursor) {
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
-  return { shown, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+  return { shown, nextCursor: rows.length > limit && last ? encode(keyOf(last)) : null };
 }
+
+// Tables keyed by an identity column (the usage log) page the same way, their id a decimal string in the cursor.
+const serialKeySchema = z.object({ t: z.iso.datetime({ precision: 6 }), n: z.string().regex(/^[0-9]{1,18}$/) });
+
+export function encodeSerialCursor(key: CursorKey): string {
+  return Buffer.from(JSON.stringify({ t: key.cursorAt, n: key.id })).toString('base64url');
+}
+
+export function decodeSerialCursor(cursor: string): CursorKey | undefined {
+  const parsed = serialKeySchema.safeParse(parseCursorJson(cursor));
+  return parsed.success ? { cursorAt: parsed.data.t, id: parsed.data.n } : undefined;
+}
+
+/** `beforeCursor` for a bigint id. */
+export function beforeSerialCursor(createdAt: AnyColumn, id: AnyColumn, cursor: CursorKey | undefined) {
+  return cursor ? sql`(${createdAt}, ${id}) < (${cursor.cursorAt}::timestamptz, ${cursor.id}::bigint)` : undefined;
+}
+
+/** `pageQuery` for lists paged with `encodeSerialCursor`. */
+export const serialPageQuery = pageQuery.extend({ cursor: cursorParam(decodeSerialCursor) });

@@ -26,6 +26,7 @@ const TOOLS = [
   'book_service',
   'quote_task',
   'send_feedback',
+  'get_usage',
 ];
 const READ_ONLY = [
   'list_messages',
@@ -36,13 +37,14 @@ const READ_ONLY = [
   'get_worker',
   'search_services',
   'quote_task',
+  'get_usage',
 ];
 const UNKNOWN_TASK = '00000000-0000-4000-8000-000000000000';
 
 const connect = connectForEachTest();
 
 describe('tools/list', () => {
-  it('lists the eighteen tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
+  it('lists the nineteen tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
     const { mcp } = await connect();
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);

@@ -9,6 +9,7 @@ const sections = [
   { href: '/dashboard/tasks', label: 'Tasks' },
   { href: '/dashboard/agents', label: 'Agents' },
   { href: '/dashboard/keys', label: 'API keys' },
+  { href: '/dashboard/usage', label: 'Usage' },
   { href: '/dashboard/payments', label: 'Payments' },
   { href: '/dashboard/webhooks', label: 'Webhooks' },
 ];

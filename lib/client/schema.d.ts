@@ -506,6 +506,46 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v1/operators/me/usage/logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Requests made with your keys and your agents’ keys, newest first
+     * @description Every request that authenticated with a key, refusals (403, 429) included, kept 30 days and written in batches (about a second late). With a session: the operator’s own keys and all its agents’ keys, deleted agents included. With an API key: only that key’s own requests (an agent reads its own errors). A `keyId` or `agentId` that is not yours gives an empty page. Range: default the last 7 days, at most 31.
+     */
+    get: operations['listUsageLogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/operators/me/usage/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Requests, errors and latency of your keys and your agents’ keys, grouped
+     * @description Groups by UTC day (oldest first; days without requests are left out), key, agent or route (busiest first). Same scope as the logs. Range: default the last 30 days, at most 31.
+     */
+    get: operations['getUsageSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/operators/me/keys/rotate-self': {
     parameters: {
       query?: never;
@@ -2406,6 +2446,34 @@ export type components = {
       activeTaskCount: number;
       /** @description Tasks completed. */
       completedTaskCount: number;
+    };
+    UsageLogEntry: {
+      /** @description The log row’s id (a decimal integer). */
+      id: string;
+      /** @description When the request arrived. */
+      at: string;
+      method: string;
+      /** @description The operation’s path template, e.g. `/v1/tasks/{taskId}`. */
+      route: string;
+      status: number;
+      latencyMs: number;
+      /** Format: uuid */
+      keyId: string;
+      /** @description The key’s visible prefix; null once the key itself is gone. */
+      keyPrefix: string | null;
+      /** @description The agent the key belongs to; null for the operator’s own keys. */
+      agentId: string | null;
+      ip: string | null;
+    };
+    UsageSummaryRow: {
+      /** @description The UTC day (`YYYY-MM-DD`), key id, agent id (`operator` for your own keys) or route. */
+      group: string;
+      requests: number;
+      /** @description Requests answered with a status of 400 or more. */
+      errors: number;
+      /** @description Median latency in milliseconds. */
+      p50LatencyMs: number;
+      p95LatencyMs: number;
     };
     RotatedApiKey: {
       /** Format: uuid */
@@ -5951,6 +6019,160 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: Resource not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listUsageLogs: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description Only requests made with this key (one of yours or your agents’). */
+        keyId?: string;
+        /** @description Only requests made with this agent’s keys. */
+        agentId?: string;
+        /** @description Only answers of this status class. */
+        status?: '2xx' | '4xx' | '5xx';
+        /** @description Only this operation, by its path template (`/v1/tasks/{taskId}`). */
+        route?: string;
+        /** @description Oldest request time (inclusive). Default: `to` − 7 days. */
+        from?: string;
+        /** @description Newest request time (inclusive). Default: now. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UsageLogEntry'][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getUsageSummary: {
+    parameters: {
+      query?: {
+        /** @description How to group the requests. */
+        groupBy?: 'day' | 'key' | 'agent' | 'route';
+        /** @description Oldest request time (inclusive). Default: `to` − 30 days. */
+        from?: string;
+        /** @description Newest request time (inclusive). Default: now. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UsageSummaryRow'][];
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`: Invalid request body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHORIZED`: Authentication required */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -95,6 +95,7 @@ import {
   withdrawTaskOperation,
 } from './task-actions';
 import { createUploadOperation } from './uploads';
+import { getUsageSummaryOperation, listUsageLogsOperation } from './usage';
 import {
   createSessionOperation,
   createUserOperation,
@@ -158,6 +159,8 @@ export const operations: Operation[] = [
   listAgentTasksOperation,
   getAgentUsageOperation,
   getAgentSpendingOperation,
+  listUsageLogsOperation,
+  getUsageSummaryOperation,
   rotateOwnKeyOperation,
   mintClaimCodeOperation,
   claimCodeStatusOperation,

@@ -2,6 +2,7 @@ import * as claim from '@/app/v1/agents/claim/[claimToken]/route';
 import * as register from '@/app/v1/agents/register/route';
 import * as feedback from '@/app/v1/feedback/route';
 import * as coverage from '@/app/v1/geo/coverage/route';
+import * as usageLogs from '@/app/v1/operators/me/usage/logs/route';
 import * as sandbox from '@/app/v1/sandbox/tasks/[id]/simulate/route';
 import * as bookService from '@/app/v1/services/[id]/book/route';
 import * as services from '@/app/v1/services/route';
@@ -27,6 +28,7 @@ const ROUTES: [string, Record<string, unknown>][] = [
   ['/v1/tasks', tasks],
   ['/v1/workers', workers],
   ['/v1/feedback', feedback],
+  ['/v1/operators/me/usage/logs', usageLogs],
   ['/v1/services', services],
   ['/v1/geo/coverage', coverage],
   ['/v1/agents/claim/{claimToken}', claim],

@@ -1,0 +1,1 @@
+CREATE INDEX "api_request_log_created_brin_idx" ON "api_request_log" USING brin ("created_at");
