@@ -1,8 +1,8 @@
 import { expect, test } from '../fixtures';
 import { signUpInBrowser } from './steps';
 
-// No other site may frame anything Legwork serves (clickjacking): pages signed in or not, the API, and the thread
-// routes server.ts serves itself without Next.
+// No other site may frame anything Legwork serves (clickjacking): pages signed in or not, and the API, which
+// server.ts's router serves without Next.
 const NO_FRAMING = { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" };
 
 test('pages, redirects and API responses forbid framing', async ({ request }) => {
@@ -11,7 +11,7 @@ test('pages, redirects and API responses forbid framing', async ({ request }) =>
     expect(res.status(), path).toBeLessThan(500);
     expect(res.headers(), path).toMatchObject(NO_FRAMING);
   }
-  // Served by server.ts directly (an unauthenticated long poll: 401 at once).
+  // An unauthenticated long poll: 401 at once.
   const direct = await request.get('/v1/tasks/00000000-0000-4000-8000-000000000000/messages/await');
   expect(direct.status()).toBe(401);
   expect(direct.headers()).toMatchObject(NO_FRAMING);

@@ -4,7 +4,7 @@ import { deferredBody, LEADING_WHITESPACE, toResponse } from './respond';
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('toResponse: a deferred answer', () => {
-  it('streams the leading whitespace, then the body once it settles; server.ts reads the same bytes directly', async () => {
+  it('streams the leading whitespace, then the body once it settles; the router reads the same bytes directly', async () => {
     let settle: (value: Uint8Array) => void = () => {};
     const later = new Promise<Uint8Array>((resolve) => {
       settle = resolve;

@@ -41,7 +41,7 @@ export function toResponse(outcome: Outcome, extraHeaders: Record<string, string
   const later = outcome.later;
   let started = false;
   let gone = false; // the client left: nothing more may be enqueued
-  // Pulled only when a reader asks (highWaterMark 0): `server.ts` writes the bytes of `deferredBody` itself and
+  // Pulled only when a reader asks (highWaterMark 0): the API router writes the bytes of `deferredBody` itself and
   // never reads this stream, so 5,000 waking answers cost it no web-stream work.
   const body = new ReadableStream<Uint8Array>(
     {

@@ -1,21 +1,8 @@
-import { createRequestContext } from '@/lib/api/request-context';
-import { toResponse } from '@/lib/api/respond';
-import { ApiError } from '@/lib/errors/api-error';
+import { noSuchEndpoint } from '@/lib/api/no-route';
 
-// Any /v1 path without a route: the error envelope instead of Next's HTML 404 page.
-function notFound(request: Request): Response {
-  const error = new ApiError('NOT_FOUND', {
-    message: 'No such API endpoint',
-    hint: 'See /v1/openapi.json for every endpoint of this API.',
-  });
-  return toResponse(
-    { status: error.status, body: error.toBody() },
-    { 'X-Request-Id': createRequestContext(request).requestId },
-  );
-}
-
-export const GET = notFound;
-export const POST = notFound;
-export const PUT = notFound;
-export const PATCH = notFound;
-export const DELETE = notFound;
+// Any /v1 path without a route, when Next serves the API (`next dev`, Vercel); server.ts's router answers the same.
+export const GET = noSuchEndpoint;
+export const POST = noSuchEndpoint;
+export const PUT = noSuchEndpoint;
+export const PATCH = noSuchEndpoint;
+export const DELETE = noSuchEndpoint;

@@ -1,0 +1,178 @@
+import type http from 'node:http';
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { methodNotAllowed, noSuchEndpoint } from '@/lib/api/no-route';
+import { deferredBody, LEADING_WHITESPACE } from '@/lib/api/respond';
+import type { RouteHandler } from '@/lib/api/route';
+import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
+import { ApiError } from '@/lib/errors/api-error';
+import { logger } from '@/lib/logger';
+import { type ExportedHandler, HTTP_METHODS, importRouteHandlers } from './route-handlers';
+import { RouteTable } from './route-table';
+
+/** One answered API request, for the metrics. */
+export type ApiRequestSample = { operation: string; method: string; status: number; seconds: number };
+
+type Routed = { handler: RouteHandler; operationId: string };
+
+// What Next's App Router answers to OPTIONS on any route file of ours (they all export the five methods, the ones
+// they do not implement as 405 handlers), kept as it is: a client may already rely on it.
+const OPTIONS_ALLOW = 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT';
+
+// Next compresses through this middleware (next/dist/server/lib/router-server.js); the same one here compresses
+// exactly what Next did (compressible types over 1 KB, never `no-transform` answers such as a long poll's).
+type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+const compress = (createRequire(import.meta.url)('next/dist/compiled/compression') as () => Middleware)();
+const noop = () => {};
+const FORBIDDEN_IN_FETCH = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * The /v1 API served straight from its route handlers, without Next's per-request machinery (docs/performance.md
+ * "The API router"): a table built at boot from the route files' operations, the request handed to the handler as
+ * a web Request, and its Response written back. The handlers are the very ones Next serves under `next dev`, so the
+ * API has one implementation; only the dispatch differs.
+ */
+export class ApiRouter {
+  private constructor(
+    private readonly table: RouteTable<Routed>,
+    private readonly options: { hostname: string; observe?: (sample: ApiRequestSample) => void },
+  ) {}
+
+  /** Imports every route file under `v1Dir` and routes each handler by its operation's method and path. */
+  static async load(v1Dir: string, options: ApiRouter['options']): Promise<ApiRouter> {
+    const started = performance.now();
+    const handlers = await importRouteHandlers(v1Dir);
+    const router = new ApiRouter(routeTableOf(handlers), options);
+    logger.info('API router ready', { handlers: handlers.length, ms: Math.round(performance.now() - started) });
+    return router;
+  }
+
+  /**
+   * Serves `req` if it is an API request, else answers false for Next to serve. A non-canonical /v1 path (a
+   * trailing slash, an empty or dot segment) is Next's too: it redirects it to the canonical one, as before.
+   */
+  serve(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const url = req.url ?? '';
+    if (!url.startsWith('/v1/')) return false;
+    const query = url.indexOf('?');
+    const pathname = query < 0 ? url : url.slice(0, query);
+    if (!isCanonical(pathname)) return false;
+    this.dispatch(req, res, pathname).catch((error: unknown) => {
+      logger.error('the API router failed', { error, method: req.method, url });
+      if (res.headersSent) return void res.destroy();
+      const internal = new ApiError('INTERNAL_ERROR');
+      res.writeHead(internal.status, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      res.end(JSON.stringify(internal.toBody()));
+    });
+    return true;
+  }
+
+  private async dispatch(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      req.resume();
+      res.writeHead(204, { allow: OPTIONS_ALLOW });
+      return void res.end();
+    }
+    // HEAD runs the GET handler and drops the body, as Next does.
+    const match = matchPath(this.table, method === 'HEAD' ? 'GET' : method, pathname);
+    // A web Request refuses TRACE, TRACK and CONNECT: they are answered 405 (or 404) as any other unrouted method.
+    const request = this.webRequest(req, res, FORBIDDEN_IN_FETCH.has(method) ? 'GET' : method);
+    let operation = 'unmatched';
+    let response: Response;
+    if (match.kind === 'found') {
+      operation = match.handler.operationId;
+      response = await match.handler.handler(request, { params: Promise.resolve(match.params) });
+    } else if (match.kind === 'method-not-allowed') response = methodNotAllowed(request, match.allow, method);
+    else response = noSuchEndpoint(request);
+    await writeResponse(req, res, response);
+    this.options.observe?.({ operation, method, status: res.statusCode, seconds: (performance.now() - started) / 1e3 });
+  }
+
+  /** The request as the handlers take it, with the TCP peer in PEER_ADDRESS_HEADER and aborted if the client leaves. */
+  private webRequest(req: http.IncomingMessage, res: http.ServerResponse, method: string): Request {
+    const left = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) left.abort();
+    });
+    const headers: [string, string][] = [];
+    const raw = req.rawHeaders;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = raw[i] ?? '';
+      if (name.toLowerCase() !== PEER_ADDRESS_HEADER) headers.push([name, raw[i + 1] ?? '']);
+    }
+    if (req.socket.remoteAddress) headers.push([PEER_ADDRESS_HEADER, req.socket.remoteAddress]);
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    // A GET has no body to read: ending the request stream now, while a long poll parks, spares the wake-up the
+    // work (5,000 answers at once: ~40 ms) of draining it after the response is written.
+    if (!hasBody) req.resume();
+    const init = {
+      method,
+      headers,
+      signal: left.signal,
+      // The pipeline reads it with its own size limit.
+      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+    } as RequestInit;
+    try {
+      return new Request(`http://${req.headers.host ?? this.options.hostname}${req.url}`, init);
+    } catch {
+      return new Request(`http://${this.options.hostname}${req.url}`, init); // a Host header no URL can hold
+    }
+  }
+}
+
+function routeTableOf(handlers: ExportedHandler[]): RouteTable<Routed> {
+  const table = new RouteTable<Routed>(HTTP_METHODS);
+  for (const { file, openApiPath, method, operation, documentedOperation, handler } of handlers) {
+    const declared = operation ?? documentedOperation;
+    if (!declared) throw new Error(`${file}: ${method} is built neither with route() nor with documented()`);
+    if (declared.method !== method || declared.path !== openApiPath) {
+      throw new Error(`${file}: ${method} serves ${declared.method} ${declared.path}, not ${method} ${openApiPath}`);
+    }
+    table.add(method, declared.path, { handler, operationId: declared.operationId });
+  }
+  return table;
+}
+
+function matchPath(table: RouteTable<Routed>, method: string, pathname: string) {
+  try {
+    return table.match(method, pathname);
+  } catch {
+    return { kind: 'not-found' as const }; // a malformed escape in an id: no such resource (Next answered 500)
+  }
+}
+
+const NON_CANONICAL = /\/\/|\/\.\.?(?:\/|$)|\/$/;
+const isCanonical = (pathname: string) => !NON_CANONICAL.test(pathname);
+
+/** Writes `response` to `res`: whole, deferred (a long poll: the first byte now, the rest when it comes) or streamed. */
+async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  compress(req, res, noop);
+  res.writeHead(response.status, headers);
+  const later = deferredBody(response);
+  if (req.method === 'HEAD' || !response.body) {
+    await later; // a HEAD long poll waits as its GET would
+    await response.body?.cancel();
+    return void res.end();
+  }
+  if (later) {
+    // No web-stream reads on the wake-up of thousands of waiters: one write with the end of the response.
+    res.write(LEADING_WHITESPACE);
+    return void res.end(await later);
+  }
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res);
+  }
+  res.end(new Uint8Array(await response.arrayBuffer()));
+}
