@@ -152,14 +152,15 @@ const isCanonical = (pathname: string) => !NON_CANONICAL.test(pathname);
 
 /** Writes `response` to `res`: whole, deferred (a long poll: the first byte now, the rest when it comes) or streamed. */
 async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
+  compress(req, res, noop);
+  // Set, not passed to writeHead: the compression middleware then decides when the body is written, knowing its
+  // size (nothing under 1 KB is compressed), as under Next.
+  res.statusCode = response.status;
   response.headers.forEach((value, name) => {
-    headers[name] = value;
+    if (name !== 'set-cookie') res.setHeader(name, value);
   });
   const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers['set-cookie'] = cookies;
-  compress(req, res, noop);
-  res.writeHead(response.status, headers);
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   const later = deferredBody(response);
   if (req.method === 'HEAD' || !response.body) {
     await later; // a HEAD long poll waits as its GET would
