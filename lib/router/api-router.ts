@@ -152,7 +152,10 @@ const isCanonical = (pathname: string) => !NON_CANONICAL.test(pathname);
 
 /** Writes `response` to `res`: whole, deferred (a long poll: the first byte now, the rest when it comes) or streamed. */
 async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
-  compress(req, res, noop);
+  const later = deferredBody(response);
+  // A long poll's answer is `no-transform`, which the middleware leaves alone: not hooking it spares each parked
+  // waiter the middleware's closures.
+  if (!later) compress(req, res, noop);
   // Set, not passed to writeHead: the compression middleware then decides when the body is written, knowing its
   // size (nothing under 1 KB is compressed), as under Next.
   res.statusCode = response.status;
@@ -161,7 +164,6 @@ async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-  const later = deferredBody(response);
   if (req.method === 'HEAD' || !response.body) {
     await later; // a HEAD long poll waits as its GET would
     await response.body?.cancel();
