@@ -291,18 +291,20 @@ function buildPointTree(lats: Float64Array, lngs: Float64Array) {
   return { nearest, within };
 }
 
-let loading: Promise<Gazetteer> | null = null;
+// On globalThis: server.ts's API router and Next's bundle each load their own copy of lib/, and one index (~80 MB)
+// must serve both the API and the pages' place picker.
+const holder = globalThis as typeof globalThis & { __legworkGazetteer?: Promise<Gazetteer> | null };
 
 /**
  * The gazetteer of this process: read and indexed on the first call (about half a second), then the same one.
  * Concurrent first calls share one load; a failed load is retried by the next call.
  */
 export function loadGazetteer(): Promise<Gazetteer> {
-  loading ??= readGazetteerFile()
+  holder.__legworkGazetteer ??= readGazetteerFile()
     .then((bytes) => buildGazetteer(decodeGazetteer(bytes)))
     .catch((error: unknown) => {
-      loading = null;
+      holder.__legworkGazetteer = null;
       throw error;
     });
-  return loading;
+  return holder.__legworkGazetteer;
 }
