@@ -8,6 +8,7 @@
 // Every row runs ROUNDS slices, the rows alternating (in reverse order every other round), so a slow patch of the
 // shared machine weighs on both sides of each ratio. Any non-2xx answer stops the run: it would measure an error path.
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { type AcceptedTasks, seedAcceptedTasks } from './bench-accepted-tasks';
@@ -47,12 +48,13 @@ type Row = {
   headers: Record<string, string>;
   next: () => { path: string; body?: string };
 };
-type Measured = { row: Row; rps: number; p50: number; p99: number };
+type Measured = { row: Row; rps: number; rounds: number[]; p50: number; p99: number };
 
 ensureBuild();
 const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench_api');
 try {
   const seeded = await seedAcceptedTasks(databaseUrl, TASKS, ['tasks:read', 'messages:read', 'messages:write']);
+  const loadBefore = loadavg()[0] ?? 0; // the machine's other work, before this bench loads it
   // One secret for both servers, as two instances of one deployment share it.
   const env = { AUTH_SECRET: randomBytes(32).toString('base64') };
   const servers = [
@@ -65,7 +67,13 @@ try {
     const rows = rowsFor(seeded);
     for (const row of rows) await check(row);
     for (const row of rows) await load(row, WARMUP_S);
-    const samples = rows.map(() => ({ requests: 0, seconds: 0, p50: [] as number[], p99: [] as number[] }));
+    const samples = rows.map(() => ({
+      requests: 0,
+      seconds: 0,
+      rounds: [] as number[],
+      p50: [] as number[],
+      p99: [] as number[],
+    }));
     for (let round = 0; round < ROUNDS; round++) {
       const order = [...rows.keys()];
       if (round % 2 === 1) order.reverse();
@@ -76,16 +84,19 @@ try {
         const result = await load(row, DURATION_S / ROUNDS);
         sample.requests += result.requests.total;
         sample.seconds += result.duration;
+        sample.rounds.push(result.requests.total / result.duration);
         sample.p50.push(result.latency.p50);
         sample.p99.push(result.latency.p99);
       }
     }
     report(
+      [loadBefore, loadavg()[0] ?? 0],
       rows.map((row, index) => {
-        const sample = samples[index] ?? { requests: 0, seconds: 1, p50: [0], p99: [0] };
+        const sample = samples[index] ?? { requests: 0, seconds: 1, rounds: [], p50: [0], p99: [0] };
         return {
           row,
           rps: sample.requests / sample.seconds,
+          rounds: sample.rounds,
           p50: Math.max(...sample.p50),
           p99: Math.max(...sample.p99),
         };
@@ -162,19 +173,22 @@ async function load(row: Row, duration: number): Promise<autocannon.Result> {
   return result;
 }
 
-function report(results: Measured[]): void {
+function report(load: number[], results: Measured[]): void {
   const hello = results.find((r) => r.row.side === 'hello');
   const find = (side: Side, key: string) => results.find((r) => r.row.side === side && r.row.key === key);
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION_S} s per row in ${ROUNDS} interleaved rounds after a ${WARMUP_S} s ` +
-      `warm-up; latency: the worst round; PostgreSQL ${databaseUrl.replace(/\/\/.*@/, '//…@')}\n`,
+      `warm-up; latency: the worst round; PostgreSQL ${databaseUrl.replace(/\/\/.*@/, '//…@')}; load average ` +
+      `(1 min) ${load.map((value) => value.toFixed(1)).join(' before the servers started, ')} at the end\n`,
   );
-  console.log(`${'server'.padEnd(10)} ${'endpoint'.padEnd(30)} ${'req/s'.padStart(7)}   p50 ms   p99 ms   ÷ hello`);
+  console.log(
+    `${'server'.padEnd(10)} ${'endpoint'.padEnd(30)} ${'req/s'.padStart(7)}   p50 ms   p99 ms   ÷ hello   req/s by round`,
+  );
   for (const r of results) {
     const ratio = hello ? (r.rps / hello.rps).toFixed(3) : '-';
     console.log(
       `${r.row.side.padEnd(10)} ${r.row.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ` +
-        `${String(r.p99).padStart(8)} ${ratio.padStart(9)}`,
+        `${String(r.p99).padStart(8)} ${ratio.padStart(9)}   ${r.rounds.map((rps) => rps.toFixed(0)).join(' / ')}`,
     );
   }
   const me = find('production', '/v1/operators/me');
