@@ -10,11 +10,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
-import { apiKeys, taskAssignments, tasks, users } from '../db/schema';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
-import { generateApiKey } from '../lib/auth/api-key-format';
-import { priceTask } from '../lib/tasks/task-rules';
+import { type AcceptedTasks, seedAcceptedTasks } from './bench-accepted-tasks';
 import { type RawAnswer, type RawRequest, rawRequest } from './bench-raw-http';
 import {
   cpuMeter,
@@ -96,61 +93,12 @@ try {
   await dropScratchDatabase(serverUrl, databaseUrl);
 }
 
-type Seeded = { agentId: string; agentKey: string; workerKey: string; taskIds: string[]; awaitTaskId: string };
+type Seeded = AcceptedTasks & { awaitTaskId: string };
 
 /** An operator, its agent and a worker (keys with the message and webhook scopes, no rate limit), and accepted tasks. */
 async function seed(url: string): Promise<Seeded> {
-  const database = await openDatabase({ driver: 'pg', url }); // applies the migrations
-  const { db } = database;
-  const [operator] = await db.insert(users).values({ email: 'operator@bench.example', name: 'Operator' }).returning();
-  const [agent] = await db
-    .insert(users)
-    .values({ type: 'agent', ownerId: operator?.id ?? null, name: 'Agent' })
-    .returning();
-  const [worker] = await db.insert(users).values({ email: 'worker@bench.example', name: 'Worker' }).returning();
-  if (!agent || !worker) throw new Error('seed failed');
-  const key = async (userId: string) => {
-    const generated = generateApiKey('test');
-    await db.insert(apiKeys).values({
-      userId,
-      name: 'bench',
-      keyHash: generated.keyHash,
-      keyPrefix: generated.keyPrefix,
-      keySuffix: generated.keySuffix,
-      mode: generated.mode,
-      scopes: ['messages:read', 'messages:write', 'webhooks:manage'],
-      rateLimitPerMinute: 1_000_000_000,
-    });
-    return generated.key;
-  };
-  const rows = await db
-    .insert(tasks)
-    .values(
-      Array.from({ length: TASKS + 1 }, (_, i) => ({
-        requesterId: agent.id,
-        workerId: worker.id,
-        title: `Bench task ${i}`,
-        category: 'errands',
-        ...priceTask(2_000),
-        deadline: new Date(Date.now() + 7 * 86_400_000),
-        status: 'accepted' as const,
-        acceptedAt: new Date(),
-        livemode: false,
-      })),
-    )
-    .returning({ id: tasks.id });
-  const ids = rows.map((row) => row.id);
-  // Accepted as accept leaves them: with the worker's current assignment, which each posted message is stamped with.
-  await db.insert(taskAssignments).values(ids.map((taskId) => ({ taskId, workerId: worker.id })));
-  const seeded = {
-    agentId: agent.id,
-    agentKey: await key(agent.id),
-    workerKey: await key(worker.id),
-    taskIds: ids.slice(0, TASKS),
-    awaitTaskId: ids[TASKS] ?? '',
-  };
-  await database.close();
-  return seeded;
+  const seeded = await seedAcceptedTasks(url, TASKS + 1, ['messages:read', 'messages:write', 'webhooks:manage']);
+  return { ...seeded, taskIds: seeded.taskIds.slice(0, TASKS), awaitTaskId: seeded.taskIds[TASKS] ?? '' };
 }
 
 async function benchPost(seeded: Seeded, serverPid: number | undefined) {

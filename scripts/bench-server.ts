@@ -52,25 +52,69 @@ export function startServer(
   port: number,
   options: { inspectPort?: number; env?: Record<string, string> } = {},
 ): ChildProcess {
-  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
-  const [command, ...args] = start.split(/\s+/);
-  if (command !== 'node') throw new Error(`expected "npm start" to run node directly, got: ${start}`);
+  const args = npmStartArgs();
   // BENCH_NODE_FLAGS reaches node's own command line, for flags NODE_OPTIONS refuses (e.g. --cpu-prof).
   const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   if (options.inspectPort) flags.push(`--inspect=127.0.0.1:${options.inspectPort}`);
   return spawn(process.execPath, [...flags, ...args, '-p', String(port), '-H', '127.0.0.1'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'legwork-bench-')),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      NEXT_TELEMETRY_DISABLED: '1',
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
-      ...options.env,
-    },
+    env: serverEnv(url, options.env),
   });
+}
+
+/**
+ * Plain `next start` (Next serves every route, `server.ts` is not involved) with the environment and node flags of
+ * `startServer`: the baseline the production server's own paths are compared with.
+ */
+export function startNextOnly(url: string, port: number, options: { env?: Record<string, string> } = {}) {
+  const next = path.join('node_modules', 'next', 'dist', 'bin', 'next');
+  return spawn(process.execPath, [...nodeFlags(), next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: serverEnv(url, options.env),
+  });
+}
+
+/** A bare `node:http` server answering every request with a small JSON body: the ceiling of one Node process. */
+export function startHelloServer(port: number): ChildProcess {
+  const program = `const body = JSON.stringify({ status: 'ok' });
+require('node:http')
+  .createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  })
+  .listen(Number(process.env.HELLO_PORT), '127.0.0.1');`;
+  return spawn(process.execPath, [...nodeFlags(), '-e', program], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, HELLO_PORT: String(port) },
+  });
+}
+
+/** The arguments `npm start` gives node (flags, then the server script). */
+function npmStartArgs(): string[] {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const [command, ...args] = start.split(/\s+/);
+  if (command !== 'node') throw new Error(`expected "npm start" to run node directly, got: ${start}`);
+  return args;
+}
+
+/** The node flags of `npm start` that tune the runtime (e.g. the young generation's size), not its loaders. */
+function nodeFlags(): string[] {
+  const args = npmStartArgs();
+  return args.filter((arg, i) => arg.startsWith('--') && arg !== '--import' && args[i - 1] !== '--import');
+}
+
+function serverEnv(url: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: url,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'legwork-bench-')),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
+    ...extra,
+  };
 }
 
 export async function waitForServer(base: string): Promise<void> {
@@ -86,6 +130,7 @@ export async function waitForServer(base: string): Promise<void> {
 
 export function stopServer(server: ChildProcess): Promise<unknown> {
   return new Promise((resolve) => {
+    if (server.exitCode !== null || server.signalCode !== null) return resolve(server.exitCode);
     server.once('exit', resolve);
     server.kill('SIGTERM');
   });

@@ -1,81 +1,213 @@
-// `npm run bench`: production build, one server, autocannon against GET /v1/health (bare) and an
-// API-key-authenticated routes (GET /v1/users/me, GET /v1/operators/me), measured back to back in one run,
-// then each one's ratio to the bare route.
+// `npm run bench:api` (first of `npm run bench`): the /v1 API against the ceiling of one Node process, in one run on
+// one scratch PostgreSQL database, with autocannon at 50 connections:
+// - a bare `node:http` "hello" process (the reference every row's req/s is divided by);
+// - the production server (`npm start`): bare GET /v1/health, API-key GET /v1/operators/me, /v1/tasks/{id} and
+//   /v1/tasks, and POST /v1/tasks/{id}/messages round-robin over accepted tasks;
+// - plain `next start` on the same database: the routes the targets compare with, as Next serves them;
+// - a page through both, which the production server must serve no slower than Next.
+// Every row runs ROUNDS slices, the rows alternating (in reverse order every other round), so a slow patch of the
+// shared machine weighs on both sides of each ratio. Any non-2xx answer stops the run: it would measure an error path.
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
-import { ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
+import { type AcceptedTasks, seedAcceptedTasks } from './bench-accepted-tasks';
+import {
+  ensureBuild,
+  serverUrl,
+  startHelloServer,
+  startNextOnly,
+  startServer,
+  stopServer,
+  waitForServer,
+} from './bench-server';
 
 const CONNECTIONS = 50;
+const TASKS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 3;
 const ROUNDS = 2;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
-const base = `http://127.0.0.1:${PORT}`;
+const NEXT_PORT = PORT + 1;
+const HELLO_PORT = PORT + 2;
+// A page for anyone that reads no session and no database (without a token it says the link is not valid).
+const PAGE = '/unsubscribe';
+
+type Side = 'hello' | 'production' | 'next';
+const bases: Record<Side, string> = {
+  hello: `http://127.0.0.1:${HELLO_PORT}`,
+  production: `http://127.0.0.1:${PORT}`,
+  next: `http://127.0.0.1:${NEXT_PORT}`,
+};
+/** `next()` gives the path (and body) of the row's next request; a GET row always gives the same path. */
+type Row = {
+  key: string;
+  side: Side;
+  name: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  next: () => { path: string; body?: string };
+};
+type Measured = { row: Row; rps: number; rounds: number[]; p50: number; p99: number };
 
 ensureBuild();
-
-const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench');
-const apiKey = await seedApiKey(databaseUrl);
-const server = startServer(databaseUrl, PORT);
+const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench_api');
 try {
-  await waitForServer(base);
-  const targets: { name: string; path: string; headers: Record<string, string> }[] = [
-    { name: 'GET /v1/health', path: '/v1/health', headers: {} },
-    { name: 'GET /v1/users/me (API key)', path: '/v1/users/me', headers: { authorization: `Bearer ${apiKey}` } },
-    {
-      name: 'GET /v1/operators/me (API key)',
-      path: '/v1/operators/me',
-      headers: { authorization: `Bearer ${apiKey}` },
-    },
+  const seeded = await seedAcceptedTasks(databaseUrl, TASKS, ['tasks:read', 'messages:read', 'messages:write']);
+  const loadBefore = loadavg()[0] ?? 0; // the machine's other work, before this bench loads it
+  // One secret for both servers, as two instances of one deployment share it.
+  const env = { AUTH_SECRET: randomBytes(32).toString('base64') };
+  const servers = [
+    startHelloServer(HELLO_PORT),
+    startServer(databaseUrl, PORT, { env }),
+    startNextOnly(databaseUrl, NEXT_PORT, { env }),
   ];
-  for (const target of targets) await run(target.path, target.headers, WARMUP_S);
-  // The two endpoints alternate in ROUNDS slices (DURATION_S in all for each), so a slow patch of the
-  // shared machine weighs on both sides of the ratio instead of on one.
-  const samples = targets.map(() => ({ requests: 0, seconds: 0, p50: [] as number[], p99: [] as number[] }));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [index, target] of targets.entries()) {
-      const result = await run(target.path, target.headers, DURATION_S / ROUNDS);
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  try {
+    await Promise.all(Object.values(bases).map(waitForServer));
+    const rows = rowsFor(seeded);
+    for (const row of rows) await check(row);
+    for (const row of rows) await load(row, WARMUP_S);
+    const samples = rows.map(() => ({
+      requests: 0,
+      seconds: 0,
+      rounds: [] as number[],
+      p50: [] as number[],
+      p99: [] as number[],
+    }));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = [...rows.keys()];
+      if (round % 2 === 1) order.reverse();
+      for (const index of order) {
+        const row = rows[index];
+        const sample = samples[index];
+        if (!row || !sample) continue;
+        const result = await load(row, DURATION_S / ROUNDS);
+        sample.requests += result.requests.total;
+        sample.seconds += result.duration;
+        sample.rounds.push(result.requests.total / result.duration);
+        sample.p50.push(result.latency.p50);
+        sample.p99.push(result.latency.p99);
       }
-      const sample = samples[index];
-      if (!sample) continue;
-      sample.requests += result.requests.total;
-      sample.seconds += result.duration;
-      sample.p50.push(result.latency.p50);
-      sample.p99.push(result.latency.p99);
     }
-  }
-  const results = targets.map((target, index) => {
-    const sample = samples[index] ?? { requests: 0, seconds: 1, p50: [0], p99: [0] };
-    return {
-      name: target.name,
-      rps: sample.requests / sample.seconds,
-      p50: Math.max(...sample.p50),
-      p99: Math.max(...sample.p99),
-    };
-  });
-  console.log(
-    `\n${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up, PostgreSQL ${databaseUrl.replace(/\/\/.*@/, '//…@')}\n`,
-  );
-  console.log('endpoint                            req/s     p50 ms   p99 ms   (latency: worst round)');
-  for (const r of results) {
-    console.log(
-      `${r.name.padEnd(35)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}`,
+    report(
+      [loadBefore, loadavg()[0] ?? 0],
+      rows.map((row, index) => {
+        const sample = samples[index] ?? { requests: 0, seconds: 1, rounds: [], p50: [0], p99: [0] };
+        return {
+          row,
+          rps: sample.requests / sample.seconds,
+          rounds: sample.rounds,
+          p50: Math.max(...sample.p50),
+          p99: Math.max(...sample.p99),
+        };
+      }),
     );
-  }
-  const [bare, ...authenticated] = results as [(typeof results)[0], ...typeof results];
-  console.log('');
-  for (const authed of authenticated) {
-    console.log(
-      `${authed.name}: ratio to bare ${(authed.rps / bare.rps).toFixed(2)} (target >= 0.75), p99 ${authed.p99} ms (target <= 150 ms)`,
-    );
+  } finally {
+    await Promise.all(servers.map(stopServer));
   }
 } finally {
-  await stopServer(server);
   await dropScratchDatabase(serverUrl, databaseUrl);
 }
 
-function run(urlPath: string, headers: Record<string, string>, duration: number) {
-  return autocannon({ url: base + urlPath, connections: CONNECTIONS, duration, headers });
+function rowsFor(seeded: AcceptedTasks): Row[] {
+  const agent = { authorization: `Bearer ${seeded.agentKey}` };
+  const taskPath = `/v1/tasks/${seeded.taskIds[0]}`;
+  const get = (side: Side, key: string, path: string, headers: Record<string, string> = {}): Row => ({
+    key,
+    side,
+    name: side === 'hello' ? 'node:http hello' : `GET ${key}`,
+    method: 'GET',
+    headers,
+    next: () => ({ path }),
+  });
+  let posted = 0;
+  const post: Row = {
+    key: 'POST /v1/tasks/{id}/messages',
+    side: 'production',
+    name: 'POST /v1/tasks/{id}/messages',
+    method: 'POST',
+    headers: { authorization: `Bearer ${seeded.workerKey}`, 'content-type': 'application/json' },
+    next: () => {
+      posted += 1;
+      const taskId = seeded.taskIds[posted % seeded.taskIds.length];
+      return { path: `/v1/tasks/${taskId}/messages`, body: JSON.stringify({ body: `Update ${posted}` }) };
+    },
+  };
+  return [
+    get('hello', 'hello', '/'),
+    get('production', '/v1/health', '/v1/health'),
+    get('next', '/v1/health', '/v1/health'),
+    get('production', '/v1/operators/me', '/v1/operators/me', agent),
+    get('next', '/v1/operators/me', '/v1/operators/me', agent),
+    get('production', '/v1/tasks/{id}', taskPath, agent),
+    get('next', '/v1/tasks/{id}', taskPath, agent),
+    get('production', '/v1/tasks', '/v1/tasks', agent),
+    post,
+    get('production', PAGE, PAGE),
+    get('next', PAGE, PAGE),
+  ];
+}
+
+/** One request of the row by hand first: a wrong seed or route shows its answer instead of a fast error path. */
+async function check(row: Row): Promise<void> {
+  const { path, body } = row.next();
+  const response = await fetch(bases[row.side] + path, { method: row.method, headers: row.headers, body });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${row.side} ${row.method} ${path}: ${response.status} ${text.slice(0, 500)}`);
+}
+
+async function load(row: Row, duration: number): Promise<autocannon.Result> {
+  // A GET's request is built once and resent; a POST's is built per request (a new task and body each time).
+  const options: autocannon.Options =
+    row.method === 'GET'
+      ? { url: bases[row.side] + row.next().path }
+      : {
+          url: bases[row.side],
+          requests: [{ method: row.method, setupRequest: (request) => ({ ...request, ...row.next() }) }],
+        };
+  const result = await autocannon({ ...options, headers: row.headers, connections: CONNECTIONS, duration });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(
+      `${row.side} ${row.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  return result;
+}
+
+function report(load: number[], results: Measured[]): void {
+  const hello = results.find((r) => r.row.side === 'hello');
+  const find = (side: Side, key: string) => results.find((r) => r.row.side === side && r.row.key === key);
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION_S} s per row in ${ROUNDS} interleaved rounds after a ${WARMUP_S} s ` +
+      `warm-up; latency: the worst round; PostgreSQL ${databaseUrl.replace(/\/\/.*@/, '//…@')}; load average ` +
+      `(1 min) ${load.map((value) => value.toFixed(1)).join(' before the servers started, ')} at the end\n`,
+  );
+  console.log(
+    `${'server'.padEnd(10)} ${'endpoint'.padEnd(30)} ${'req/s'.padStart(7)}   p50 ms   p99 ms   ÷ hello   req/s by round`,
+  );
+  for (const r of results) {
+    const ratio = hello ? (r.rps / hello.rps).toFixed(3) : '-';
+    console.log(
+      `${r.row.side.padEnd(10)} ${r.row.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ` +
+        `${String(r.p99).padStart(8)} ${ratio.padStart(9)}   ${r.rounds.map((rps) => rps.toFixed(0)).join(' / ')}`,
+    );
+  }
+  const me = find('production', '/v1/operators/me');
+  const task = find('production', '/v1/tasks/{id}');
+  const post = find('production', 'POST /v1/tasks/{id}/messages');
+  const page = find('production', PAGE);
+  const speedup = (r: Measured | undefined) => (r ? r.rps / (find('next', r.row.key)?.rps ?? Number.NaN) : Number.NaN);
+  const targets: [string, boolean][] = [
+    [`GET /v1/operators/me production ÷ Next ${speedup(me).toFixed(2)}× (target ≥ 5×)`, speedup(me) >= 5],
+    [`GET /v1/operators/me p50 ${me?.p50} ms (target ≤ 5 ms)`, (me?.p50 ?? Number.POSITIVE_INFINITY) <= 5],
+    [`GET /v1/operators/me p99 ${me?.p99} ms (target ≤ 25 ms)`, (me?.p99 ?? Number.POSITIVE_INFINITY) <= 25],
+    [`GET /v1/tasks/{id} production ÷ Next ${speedup(task).toFixed(2)}× (target ≥ 4×)`, speedup(task) >= 4],
+    [`POST /v1/tasks/{id}/messages ${post?.rps.toFixed(0)} req/s (target ≥ 3,000)`, (post?.rps ?? 0) >= 3_000],
+    [
+      `POST /v1/tasks/{id}/messages p99 ${post?.p99} ms (target ≤ 50 ms)`,
+      (post?.p99 ?? Number.POSITIVE_INFINITY) <= 50,
+    ],
+    [`GET ${PAGE} production ÷ Next ${speedup(page).toFixed(2)}× (target ≥ 0.9×)`, speedup(page) >= 0.9],
+  ];
+  console.log('');
+  for (const [line, met] of targets) console.log(`${met ? 'PASS' : 'MISS'}  ${line}`);
 }
