@@ -20,6 +20,8 @@ const layers = [
   { name: 'openapi', path: '^lib/openapi/' },
   { name: 'client', path: '^lib/client/' },
   { name: 'mcp', path: '^mcp/' },
+  { name: 'metrics', path: '^lib/metrics/' },
+  { name: 'router', path: '^lib/router/' },
   { name: 'components', path: '^components/' },
   { name: 'app', path: '^app/' },
   { name: 'entry', path: '^(server\\.ts|instrumentation\\.ts|[^/]+\\.config\\.(ts|mjs)|next-env\\.d\\.ts|scripts/)' },
