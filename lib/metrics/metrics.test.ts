@@ -40,6 +40,7 @@ describe('observeApiRequest', () => {
     observeApiRequest({ operation, method: 'GET', status: 201, seconds: 0.04 });
     observeApiRequest({ operation, method: 'GET', status: 404, seconds: 0.3 });
     observeApiRequest({ operation, method: 'BREW', status: 405, seconds: 0.001 });
+    observeApiRequest({ operation, method: 'POST', status: 0, seconds: 0.5 });
 
     const metrics = await scrape(target.url);
     const ok = { operation, method: 'GET', status_class: '2xx' };
@@ -48,6 +49,7 @@ describe('observeApiRequest', () => {
     expect(metrics.value('legwork_api_requests_total', { ...ok, status_class: '4xx' })).toBe(1);
     expect(metrics.value('legwork_api_requests_total', { operation, method: 'OTHER', status_class: '4xx' })).toBe(1);
     expect(metrics.sample('legwork_api_requests_total', { operation, method: 'BREW' })).toBeUndefined();
+    expect(metrics.value('legwork_api_requests_total', { operation, method: 'POST', status_class: 'other' })).toBe(1);
 
     const histogram = metrics.histogram('legwork_api_request_duration_seconds', ok);
     expect(metrics.families.get('legwork_api_request_duration_seconds')?.type).toBe('histogram');
