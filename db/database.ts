@@ -13,6 +13,9 @@ export type DriverName = 'pglite' | 'pg' | 'neon';
 export type ListenHandlers = { onNotify(payload: string): void; onReconnect(): void };
 export type Unlisten = () => Promise<void>;
 
+/** Connections open, of them idle, and queries waiting for one; `max` is the pool's size. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   driver: DriverName;
   db: Db;
@@ -26,6 +29,8 @@ export type Database = {
    * where no long-lived connection can be held (the serverless driver): callers fall back to polling.
    */
   listen?(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
+  /** The connection pool's state now (the metrics read it at each scrape). Absent on PGlite: one in-process connection. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 };
 

@@ -99,6 +99,10 @@ const envSchema = z.object({
     }),
   // Open connections one TCP peer may hold on server.ts (slowloris); the TRUSTED_PROXIES are exempt.
   MAX_CONNECTIONS_PER_IP: count(1, 1_000_000).default(256),
+  // Prometheus metrics (docs/operations.md "Metrics"): GET /metrics on this port of its own, without authentication
+  // (keep it off the public network); and/or on the main port for `Authorization: Bearer <METRICS_TOKEN>` only.
+  METRICS_PORT: count(1, 65_535).optional(),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters (openssl rand -hex 16)' }).optional(),
   // Set to 1 by Vercel: the client address then comes from its x-vercel-forwarded-for.
   VERCEL: z
     .string()

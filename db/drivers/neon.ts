@@ -27,6 +27,12 @@ export async function openNeon(url: string): Promise<Database> {
       const result = await pool.query(text, params);
       return result.rows as Row[];
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
     close: () => pool.end(),
   };
 }

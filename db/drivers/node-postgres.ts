@@ -27,6 +27,12 @@ export async function openNodePostgres({ url, maxConnections = 10 }: NodePostgre
       return result.rows as Row[];
     },
     listen: (channel, handlers) => listener.listen(channel, handlers),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: maxConnections,
+    }),
     async close() {
       await listener.close();
       await pool.end();

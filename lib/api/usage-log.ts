@@ -76,3 +76,8 @@ async function writeBatch(database: Database, batch: UsageEntry[]): Promise<void
   ]);
   await database.query('usage_last_used', LAST_USED_SQL, [column('apiKeyId'), column('at')]);
 }
+
+/** Rows recorded but not yet handed to a flush, and when the oldest of them was recorded (for the metrics). */
+export function usageLogBacklog(): { pending: number; oldestAt: Date | undefined } {
+  return { pending: state.buffer.length, oldestAt: state.buffer[0]?.at };
+}

@@ -41,3 +41,10 @@ export function takeWaitSlot(principal: string, limit = MAX_CONCURRENT_WAITS): (
 export function heldWaitSlots(principal: string): number {
   return holder.__legworkWaitSlots?.get(principal) ?? 0;
 }
+
+/** How many wait slots all callers hold now on this instance: the long polls parked here (for the metrics). */
+export function totalWaitSlots(): number {
+  let total = 0;
+  for (const held of holder.__legworkWaitSlots?.values() ?? []) total += held;
+  return total;
+}

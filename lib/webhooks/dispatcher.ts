@@ -4,6 +4,7 @@ import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { getMailer } from '@/lib/mail/get-mailer';
 import { type DeliveryResult, deliver, USER_AGENT } from './deliver';
+import { tallyDelivery } from './delivery-tally';
 import {
   ABANDON_SQL,
   CLAIM_DUE_SQL,
@@ -62,6 +63,7 @@ export async function dispatchOnce(database: Database, options: DispatchOptions 
 async function sendOne(database: Database, delivery: DueDelivery, options: DispatchOptions): Promise<void> {
   if (delivery.inactive) {
     await database.query('webhooks_abandon', ABANDON_SQL, [delivery.id]);
+    tallyDelivery('abandoned');
     return;
   }
   const body = eventBody({
@@ -132,6 +134,7 @@ async function recordAttempt(database: Database, delivery: DueDelivery, result: 
     status,
     delay,
   ]);
+  tallyDelivery(succeeded ? 'success' : status === 'pending' ? 'retry' : 'failure');
   if (gone) {
     await database.query('webhooks_disable_endpoint', DISABLE_ENDPOINT_SQL, [
       delivery.endpoint_id,
