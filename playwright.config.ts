@@ -12,6 +12,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'legwork-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR;
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 
 export default defineConfig({
   testDir: './e2e',
@@ -64,6 +65,9 @@ export default defineConfig({
       ADMIN_EMAILS: 'e2e-admin@example.com',
       TELNYX_PUBLIC_KEY: 'ff0XZtss0PYJz4/gq6RGhRGg8ZDhVPI0z6+j9IABp04=',
       TELNYX_API_KEY: '',
+      // e2e/api/metrics.spec.ts scrapes both ways: with the token on the main port, and on a port of their own.
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
+      METRICS_PORT: String(port + 1000),
     },
   },
 });

@@ -14,6 +14,8 @@ import { limitConnectionsPerAddress } from './lib/http/connection-limit';
 import { FRAME_HEADERS } from './lib/http/frame-headers';
 import { SERVER_TIMEOUTS } from './lib/http/server-timeouts';
 import { logger } from './lib/logger';
+import { metricsOnMainPort, startMetricsServer } from './lib/metrics/metrics-endpoint';
+import { observeApiRequest } from './lib/metrics/registry';
 import { ApiRouter } from './lib/router/api-router';
 
 // The client address is the TCP peer (DESIGN §4 "Client address"): this server writes it into PEER_ADDRESS_HEADER
@@ -25,7 +27,9 @@ const { port, hostname } = listenAddress(process.argv.slice(2));
 const app = next({ dev: false, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
-const api = await ApiRouter.load(path.join(import.meta.dirname, 'app/v1'), { hostname });
+const api = await ApiRouter.load(path.join(import.meta.dirname, 'app/v1'), { hostname, observe: observeApiRequest });
+// Read after app.prepare(): Next settles NODE_ENV there, and the parsed environment is cached.
+const { MAX_CONNECTIONS_PER_IP, TRUSTED_PROXIES, METRICS_PORT, METRICS_TOKEN } = env();
 
 const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
   // Next adds them too (next.config.ts) on what it serves; the router's answers get them only here.
@@ -35,20 +39,22 @@ const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
     res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
     return void res.end(JSON.stringify(error.toBody()));
   }
-  if (api.serve(req, res)) return;
+  if (metricsOnMainPort(req, res, METRICS_TOKEN) || api.serve(req, res)) return;
   delete req.headers[PEER_ADDRESS_HEADER];
   if (req.socket.remoteAddress) req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress;
   handle(req, res);
 });
-// Read after app.prepare(): Next settles NODE_ENV there, and the parsed environment is cached.
-const { MAX_CONNECTIONS_PER_IP, TRUSTED_PROXIES } = env();
 limitConnectionsPerAddress(server, {
   maxPerAddress: MAX_CONNECTIONS_PER_IP,
   exempt: (address) => isTrustedPeer(address, TRUSTED_PROXIES),
 });
 server.listen(port, hostname, () => logger.info(`ready on http://${hostname}:${port}`));
+// Prometheus's own port, without authentication (docs/operations.md "Metrics"): on the same address as the server.
+const metricsServer = METRICS_PORT ? startMetricsServer({ port: METRICS_PORT, hostname }) : undefined;
+metricsServer?.on('error', (error) => logger.error('the metrics port could not be served', { error, METRICS_PORT }));
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
+    metricsServer?.close();
     server.close();
     server.closeAllConnections();
     process.exit(0);

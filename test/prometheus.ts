@@ -1,9 +1,3 @@
-import { once } from 'node:events';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
-import { startMetricsServer } from '@/lib/metrics/metrics-endpoint';
-
 // A strict parser of the Prometheus text exposition format (version 0.0.4), for tests that scrape /metrics and
 // read what Prometheus would. Anything outside the format throws: a malformed line, a sample outside the family its
 // `# TYPE` announced, a type given twice or after its samples, and histogram series whose buckets are not
@@ -28,22 +22,6 @@ export type Scrape = {
   /** The histogram series of family `name` whose labels include `labels`. */
   histogram(name: string, labels?: Record<string, string>): HistogramSeries | undefined;
 };
-
-/** `startMetricsServer` on a free loopback port for the file's tests; `target.url` is its /metrics once they run. */
-export function metricsServerForFile(): { url: string } {
-  const target = { url: '' };
-  let server: http.Server;
-  beforeAll(async () => {
-    server = startMetricsServer({ port: 0, hostname: '127.0.0.1' });
-    await once(server, 'listening');
-    target.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return target;
-}
 
 export async function scrape(url: string, init?: RequestInit): Promise<Scrape> {
   const response = await fetch(url, init);

@@ -7,7 +7,8 @@ import { takeWaitSlot } from '@/lib/realtime/wait-slots';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
 import { dispatchOnce } from '@/lib/webhooks/dispatcher';
 import { insertApiKey, insertUser } from '@/test/factories';
-import { metricsServerForFile, scrape } from '@/test/prometheus';
+import { metricsServerForFile } from '@/test/metrics-server';
+import { scrape } from '@/test/prometheus';
 import { type Receiver, startReceiver, withPrivateUrls } from '@/test/webhooks';
 import { observeApiRequest } from './registry';
 

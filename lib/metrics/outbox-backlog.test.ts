@@ -7,7 +7,8 @@ import { emitEvent } from '@/lib/events/emit-event';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
 import { dispatchOnce } from '@/lib/webhooks/dispatcher';
 import { insertUser } from '@/test/factories';
-import { metricsServerForFile, scrape } from '@/test/prometheus';
+import { metricsServerForFile } from '@/test/metrics-server';
+import { scrape } from '@/test/prometheus';
 import { type Receiver, startReceiver, withPrivateUrls } from '@/test/webhooks';
 
 // The backlog counts every pending delivery in the database. On PostgreSQL the test files share one database, so
