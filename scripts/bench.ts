@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { type AcceptedTasks, seedAcceptedTasks } from './bench-accepted-tasks';
 import {
+  cpuMeter,
   ensureBuild,
   serverUrl,
   startHelloServer,
@@ -48,7 +49,16 @@ type Row = {
   headers: Record<string, string>;
   next: () => { path: string; body?: string };
 };
-type Measured = { row: Row; rps: number; rounds: number[]; p50: number; p99: number };
+/** `nodeUs`/`postgresUs`: CPU time a request cost the serving process and the database's backends, in µs. */
+type Measured = {
+  row: Row;
+  rps: number;
+  rounds: number[];
+  p50: number;
+  p99: number;
+  nodeUs: number;
+  postgresUs: number;
+};
 
 ensureBuild();
 const databaseUrl = await createScratchDatabase(serverUrl, 'legwork_bench_api');
@@ -62,6 +72,11 @@ try {
     startServer(databaseUrl, PORT, { env }),
     startNextOnly(databaseUrl, NEXT_PORT, { env }),
   ];
+  const pids: Record<Side, number | undefined> = {
+    hello: servers[0]?.pid,
+    production: servers[1]?.pid,
+    next: servers[2]?.pid,
+  };
   try {
     await Promise.all(Object.values(bases).map(waitForServer));
     const rows = rowsFor(seeded);
@@ -73,6 +88,7 @@ try {
       rounds: [] as number[],
       p50: [] as number[],
       p99: [] as number[],
+      cpu: { node: 0, postgres: 0 },
     }));
     for (let round = 0; round < ROUNDS; round++) {
       const order = [...rows.keys()];
@@ -81,7 +97,11 @@ try {
         const row = rows[index];
         const sample = samples[index];
         if (!row || !sample) continue;
+        const meter = await cpuMeter(databaseUrl, pids[row.side]);
         const result = await load(row, DURATION_S / ROUNDS);
+        const spent = await meter.spent();
+        sample.cpu.node += spent.node;
+        sample.cpu.postgres += spent.postgres;
         sample.requests += result.requests.total;
         sample.seconds += result.duration;
         sample.rounds.push(result.requests.total / result.duration);
@@ -92,13 +112,23 @@ try {
     report(
       [loadBefore, loadavg()[0] ?? 0],
       rows.map((row, index) => {
-        const sample = samples[index] ?? { requests: 0, seconds: 1, rounds: [], p50: [0], p99: [0] };
+        const sample = samples[index] ?? {
+          requests: 0,
+          seconds: 1,
+          rounds: [],
+          p50: [0],
+          p99: [0],
+          cpu: { node: 0, postgres: 0 },
+        };
+        const perRequest = (ms: number) => (ms * 1000) / Math.max(sample.requests, 1);
         return {
           row,
           rps: sample.requests / sample.seconds,
           rounds: sample.rounds,
           p50: Math.max(...sample.p50),
           p99: Math.max(...sample.p99),
+          nodeUs: perRequest(sample.cpu.node),
+          postgresUs: perRequest(sample.cpu.postgres),
         };
       }),
     );
@@ -174,6 +204,7 @@ async function load(row: Row, duration: number): Promise<autocannon.Result> {
 }
 
 function report(load: number[], results: Measured[]): void {
+  const cpu = (r: Measured) => `${r.nodeUs.toFixed(0).padStart(5)} + ${r.postgresUs.toFixed(0).padStart(4)}`;
   const hello = results.find((r) => r.row.side === 'hello');
   const find = (side: Side, key: string) => results.find((r) => r.row.side === side && r.row.key === key);
   console.log(
@@ -182,13 +213,15 @@ function report(load: number[], results: Measured[]): void {
       `(1 min) ${load.map((value) => value.toFixed(1)).join(' before the servers started, ')} at the end\n`,
   );
   console.log(
-    `${'server'.padEnd(10)} ${'endpoint'.padEnd(30)} ${'req/s'.padStart(7)}   p50 ms   p99 ms   ÷ hello   req/s by round`,
+    `${'server'.padEnd(10)} ${'endpoint'.padEnd(30)} ${'req/s'.padStart(7)}   p50 ms   p99 ms   ÷ hello` +
+      '   CPU µs/req: node + postgres   req/s by round',
   );
   for (const r of results) {
     const ratio = hello ? (r.rps / hello.rps).toFixed(3) : '-';
     console.log(
       `${r.row.side.padEnd(10)} ${r.row.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ` +
-        `${String(r.p99).padStart(8)} ${ratio.padStart(9)}   ${r.rounds.map((rps) => rps.toFixed(0)).join(' / ')}`,
+        `${String(r.p99).padStart(8)} ${ratio.padStart(9)}   ${cpu(r).padEnd(28)}   ` +
+        r.rounds.map((rps) => rps.toFixed(0)).join(' / '),
     );
   }
   const me = find('production', '/v1/operators/me');

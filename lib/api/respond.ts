@@ -31,18 +31,42 @@ export function errorOutcome(error: unknown, context: RequestContext, signal?: A
   return { status: internal.status, body: internal.toBody() };
 }
 
-export function toResponse(outcome: Outcome, extraHeaders: Record<string, string>): Response {
-  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  for (const [name, value] of Object.entries({ ...extraHeaders, ...outcome.headers })) headers.set(name, value);
-  if (!outcome.later) return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
+/**
+ * An answer ready for the wire: status, headers (lower-case names) and the JSON text, or for a long poll the bytes
+ * still to come. The API router writes it to node:http as it is; `toResponse` makes the web Response Next sends.
+ */
+export type Answer = {
+  status: number;
+  headers: Record<string, string>;
+  body: string | undefined;
+  later?: Promise<Uint8Array>;
+};
+
+export function toAnswer(outcome: Outcome, extraHeaders: Record<string, string>): Answer {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  };
+  for (const [name, value] of Object.entries(extraHeaders)) headers[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(outcome.headers ?? {})) headers[name.toLowerCase()] = value;
+  if (!outcome.later) return { status: outcome.status, headers, body: JSON.stringify(outcome.body) };
   // A body still to come must not be compressed: a gzip stream per waiting client costs memory and holds the
   // first byte back. That byte is JSON whitespace, sent now so the status line and headers leave at once.
-  headers.set('cache-control', 'no-store, no-transform');
-  const later = outcome.later;
+  headers['cache-control'] = 'no-store, no-transform';
+  return { status: outcome.status, headers, body: undefined, later: outcome.later };
+}
+
+export function toResponse(outcome: Outcome, extraHeaders: Record<string, string>): Response {
+  return responseOf(toAnswer(outcome, extraHeaders));
+}
+
+export function responseOf(answer: Answer): Response {
+  const { status, headers, later } = answer;
+  if (!later) return new Response(answer.body, { status, headers });
   let started = false;
   let gone = false; // the client left: nothing more may be enqueued
-  // Pulled only when a reader asks (highWaterMark 0): the API router writes the bytes of `deferredBody` itself and
-  // never reads this stream, so 5,000 waking answers cost it no web-stream work.
+  // Pulled only when a reader asks (highWaterMark 0): the API router writes `answer.later` itself and never builds
+  // this Response, so 5,000 waking answers cost it no web-stream work.
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
@@ -68,23 +92,11 @@ export function toResponse(outcome: Outcome, extraHeaders: Record<string, string
     },
     { highWaterMark: 0 },
   );
-  const response = new Response(body, { status: outcome.status, headers });
-  deferred.set(response, later);
-  return response;
+  return new Response(body, { status, headers });
 }
 
 /** The leading byte of a deferred answer, sent with the status line and headers. */
 export const LEADING_WHITESPACE = new TextEncoder().encode(' ');
-
-const deferred = new WeakMap<Response, Promise<Uint8Array>>();
-
-/**
- * The rest of a deferred answer's body (after `LEADING_WHITESPACE`), for a server that writes it itself instead
- * of reading `response.body`; undefined for an answer that is complete.
- */
-export function deferredBody(response: Response): Promise<Uint8Array> | undefined {
-  return deferred.get(response);
-}
 
 /**
  * A serialiser with memory: `build()` is serialised once per `key` object, so every deferred answer made from the

@@ -4,7 +4,7 @@ import { principalOf } from '@/lib/auth/actor';
 import type { Input, Operation, OtherOutput, Output } from '@/lib/schemas/operation';
 import { isReply, type LaterReply, type Outcome, type RawReply, type Reply } from './outcome';
 import { createRequestContext, type RequestContext } from './request-context';
-import { errorOutcome, sharedEncoder, toResponse } from './respond';
+import { type Answer, errorOutcome, responseOf, sharedEncoder, toAnswer } from './respond';
 import { withIdempotency } from './steps/idempotency';
 import { parseInput } from './steps/parse-input';
 import { enforceRateLimit, type RateLimitState, rateLimitHeaders } from './steps/rate-limit';
@@ -48,6 +48,8 @@ type RouteContext = { params: Promise<Record<string, string | string[] | undefin
 
 export type RouteHandler = ((request: Request, routeContext: RouteContext) => Promise<Response>) & {
   operation: Operation;
+  /** The same request's answer before it becomes a Response: what the API router (lib/router) writes itself. */
+  answer: (request: Request, routeContext: RouteContext) => Promise<Answer>;
 };
 
 /**
@@ -56,7 +58,7 @@ export type RouteHandler = ((request: Request, routeContext: RouteContext) => Pr
  */
 export function route<T extends Operation>(operation: T, handler: Handler<NoInfer<T>>): RouteHandler {
   const encodeOnce = sharedEncoder();
-  const run = async (request: Request, routeContext: RouteContext): Promise<Response> => {
+  const answer = async (request: Request, routeContext: RouteContext): Promise<Answer> => {
     const context = createRequestContext(request);
     const database = lazyDatabase();
     let actor: Actor = { kind: 'anonymous' };
@@ -98,12 +100,13 @@ export function route<T extends Operation>(operation: T, handler: Handler<NoInfe
       if (outcome.later) outcome.later.then(record, record);
       else record();
     }
-    return toResponse(outcome, {
+    return toAnswer(outcome, {
       'X-Request-Id': context.requestId,
       ...(rateLimit ? rateLimitHeaders(rateLimit) : {}),
     });
   };
-  return Object.assign(run, { operation });
+  const run = async (request: Request, routeContext: RouteContext) => responseOf(await answer(request, routeContext));
+  return Object.assign(run, { operation, answer });
 }
 
 async function runHandler<T extends Operation>(
