@@ -91,6 +91,9 @@ export class ApiRouter {
     } else if (match.kind === 'method-not-allowed') response = methodNotAllowed(request, match.allow, method);
     else response = noSuchEndpoint(request);
     await writeResponse(req, res, response);
+    // A body left unread (refused before reading: 401, 413 by Content-Length…) is drained, as Node does for Next,
+    // so the connection serves the client's next request instead of being reset.
+    if (!req.complete) req.removeAllListeners('data').resume();
     this.options.observe?.({ operation, method, status: res.statusCode, seconds: (performance.now() - started) / 1e3 });
   }
 
