@@ -94,6 +94,9 @@ export class ApiRouter {
     } else if (match.kind === 'method-not-allowed') {
       await writeResponse(req, res, methodNotAllowed(request, match.allow, method));
     } else await writeResponse(req, res, noSuchEndpoint(request));
+    // A body left unread (refused before reading: 401, 413 by Content-Length…) is drained, as Node does for Next,
+    // so the connection serves the client's next request instead of being reset.
+    if (!req.complete) req.removeAllListeners('data').resume();
     this.options.observe?.({ operation, method, status: res.statusCode, seconds: (performance.now() - started) / 1e3 });
   }
 
