@@ -35,19 +35,36 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-/** One request over a raw socket (no redirect following, no decompression), its answer read whole. */
-function request(method: string, url: string, headers: Record<string, string> = {}, body?: string | Buffer) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const { port } = server.address() as AddressInfo;
-    // The path as written (no URL normalisation) on a fresh socket (an earlier 413 may have closed a kept one).
-    const req = http.request({ host: '127.0.0.1', port, path: url, method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+/**
+ * One request (no redirect following, no decompression), its answer read whole: the path as written (no URL
+ * normalisation), on a fresh socket unless `agent` keeps one.
+ */
+function request(
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+  agent: http.Agent | false = false,
+) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; reused: boolean }>(
+    (resolve, reject) => {
+      const { port } = server.address() as AddressInfo;
+      const req = http.request({ host: '127.0.0.1', port, path: url, method, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            reused: req.reusedSocket,
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
 }
 const json = (body: Buffer) => JSON.parse(body.toString('utf8'));
 
@@ -139,6 +156,16 @@ describe('the API router', () => {
     const { db } = await getDatabase();
     expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
     expect(await db.select().from(users).where(eq(users.email, big))).toHaveLength(0);
+  });
+
+  it('drains a body it refused unread, so the kept connection serves the next request', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const big = JSON.stringify({ title: 'x'.repeat(2_000_000) });
+    const refused = await request('POST', '/v1/tasks', { 'content-type': 'application/json' }, big, agent);
+    expect(refused.status).toBe(401); // refused before the body is read: no credentials
+    const next = await request('GET', '/v1/health', {}, undefined, agent);
+    expect(next).toMatchObject({ status: 200, reused: true });
+    agent.destroy();
   });
 
   it('gives the handler the TCP peer as the client address, never a copy the client sent', async () => {
