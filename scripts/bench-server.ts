@@ -204,10 +204,12 @@ export async function cpuMeter(databaseUrl: string, serverPid: number | undefine
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
   await admin.end();
-  const postgres = () => backends.rows.reduce((sum, row) => sum + ticks(row.pid), 0);
-  const start = { node: ticks(serverPid), postgres: postgres() };
+  const startTicks = new Map(backends.rows.map((row) => [row.pid, ticks(row.pid)]));
+  // A backend that exited meanwhile (an idle pool connection closed) reads 0: it counts nothing, not minus its past.
+  const postgres = () => [...startTicks].reduce((sum, [pid, before]) => sum + Math.max(0, ticks(pid) - before), 0);
+  const startNode = ticks(serverPid);
   return {
-    spent: async () => ({ node: ticks(serverPid) - start.node, postgres: postgres() - start.postgres }),
+    spent: async () => ({ node: ticks(serverPid) - startNode, postgres: postgres() }),
   };
 }
 
