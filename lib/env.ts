@@ -97,6 +97,8 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  // Long polls one user may hold open at once on one instance (lib/realtime/wait-slots.ts).
+  MAX_CONCURRENT_WAITS: count(1, 1_000_000).default(20),
   // Open connections one TCP peer may hold on server.ts (slowloris); the TRUSTED_PROXIES are exempt.
   MAX_CONNECTIONS_PER_IP: count(1, 1_000_000).default(256),
   // Prometheus metrics (docs/operations.md "Metrics"): GET /metrics on this port of its own, without authentication

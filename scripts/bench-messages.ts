@@ -43,7 +43,13 @@ try {
   const seeded = await seed(databaseUrl);
   const server = startServer(databaseUrl, PORT, {
     inspectPort: INSPECT_PORT,
-    env: { WEBHOOKS_ALLOW_PRIVATE_URLS: '1' }, // the receiver of the second POST run is on loopback
+    // The receiver of the second POST run is on loopback. Every waiter is the same agent from 127.0.0.1: past the
+    // default 256 connections one peer may hold and 20 waits one user may hold.
+    env: {
+      WEBHOOKS_ALLOW_PRIVATE_URLS: '1',
+      MAX_CONNECTIONS_PER_IP: String(WAITERS + 1_000),
+      MAX_CONCURRENT_WAITS: String(WAITERS),
+    },
   });
   try {
     await waitForServer(base);

@@ -1,10 +1,12 @@
+import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 
 // How many long polls one user may hold open at once on one instance (the API's and the pages' together; an agent's
 // keys share their agent's count). Waiting costs no database connection but does cost memory and a socket, so a
 // single caller must not park thousands. The count lives in process memory: with several instances the cap applies
 // on each of them, which still bounds what one caller can cost any one instance.
-export const MAX_CONCURRENT_WAITS = 20;
+// MAX_CONCURRENT_WAITS (default 20) sets it; the benchmark raises it to park thousands of waiters on one thread.
+export const maxConcurrentWaits = () => env().MAX_CONCURRENT_WAITS;
 
 // A wait lasts at most a minute; a few seconds is a fair time to let one of the caller's own waits end.
 const RETRY_AFTER_SECONDS = 5;
@@ -13,7 +15,7 @@ const RETRY_AFTER_SECONDS = 5;
 const holder = globalThis as typeof globalThis & { __legworkWaitSlots?: Map<string, number> };
 
 /** Takes one of `principal`'s wait slots, or throws 429 when all are held. Returns its release (idempotent). */
-export function takeWaitSlot(principal: string, limit = MAX_CONCURRENT_WAITS): () => void {
+export function takeWaitSlot(principal: string, limit = maxConcurrentWaits()): () => void {
   holder.__legworkWaitSlots ??= new Map();
   const slots = holder.__legworkWaitSlots;
   const held = slots.get(principal) ?? 0;

@@ -39,7 +39,7 @@ export type StartAwaitMessagesOptions = AwaitInput & {
  * the client asks again from the same cursor and loses nothing).
  */
 export async function startAwaitMessages(database: Database, options: StartAwaitMessagesOptions): Promise<AwaitStart> {
-  // Held from the first look to the answer: a caller past MAX_CONCURRENT_WAITS is refused before any query.
+  // Held from the first look to the answer: a caller past its MAX_CONCURRENT_WAITS is refused before any query.
   const release = takeWaitSlot(options.userId);
   try {
     const start = await lookThenWait(database, options);

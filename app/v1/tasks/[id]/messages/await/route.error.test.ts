@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_CONCURRENT_WAITS } from '@/lib/realtime/wait-slots';
+import { maxConcurrentWaits } from '@/lib/realtime/wait-slots';
+
+const MAX_CONCURRENT_WAITS = maxConcurrentWaits();
+
 import { envelope, validationEnvelope } from '@/test/expect';
 import { awaitMessages, openAwait, posted, thread } from '@/test/messages';
 
