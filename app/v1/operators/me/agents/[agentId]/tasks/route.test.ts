@@ -98,11 +98,13 @@ describe('GET /v1/operators/me/agents/{agentId}/tasks', () => {
     expect(seen).toHaveLength(5);
     expect(new Set(seen).size).toBe(5);
     expect(seen.slice(0, 2).sort()).toEqual([a.id, b.id].sort());
-    // Newest first; within one millisecond, by id.
-    const rest = created
-      .slice(2)
-      .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (y.id < x.id ? -1 : 1))
-      .map((task) => task.id);
-    expect(seen.slice(2)).toEqual(rest);
+    // Newest first; within one microsecond, by id. The order comes from the stored microseconds: the rows' Dates
+    // hold milliseconds, so two tasks inserted within one millisecond would tie there and not in the database.
+    const rest = await db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(sql`${tasks.id} in ${created.slice(2).map((task) => task.id)}`)
+      .orderBy(sql`${tasks.createdAt} desc, ${tasks.id} desc`);
+    expect(seen.slice(2)).toEqual(rest.map((task) => task.id));
   });
 });
