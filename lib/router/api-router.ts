@@ -189,10 +189,10 @@ async function writeAnswer(req: http.IncomingMessage, res: http.ServerResponse, 
   // A long poll's answer is `no-transform`, which the middleware leaves alone: not hooking it spares each parked
   // waiter the middleware's closures.
   if (!later) compress(req, res, noop);
-  // Set, not passed to writeHead: the compression middleware then decides when the body is written, knowing its
-  // size (nothing under 1 KB is compressed), as under Next.
-  res.statusCode = answer.status;
   for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string);
+  // Headers first, body after, as Next writes a Response: the middleware decides before it knows the body's size,
+  // so it compresses small answers too for a client that accepts gzip, exactly as Next did.
+  res.writeHead(answer.status);
   if (req.method === 'HEAD') {
     await later; // a HEAD long poll waits as its GET would
     return void res.end();
@@ -206,12 +206,12 @@ async function writeAnswer(req: http.IncomingMessage, res: http.ServerResponse, 
 /** Writes a Response (MCP's, a 404 or 405): whole, or streamed when it is an event stream. */
 async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
   compress(req, res, noop);
-  res.statusCode = response.status;
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  res.writeHead(response.status);
   if (req.method === 'HEAD' || !response.body) {
     await response.body?.cancel();
     return void res.end();
