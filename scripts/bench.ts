@@ -5,7 +5,7 @@
 //   /v1/tasks, and POST /v1/tasks/{id}/messages round-robin over accepted tasks;
 // - plain `next start` on the same database: the routes the targets compare with, as Next serves them;
 // - a page through both, which the production server must serve no slower than Next.
-// Every row runs ROUNDS slices, the rows alternating (in reverse order every other round), so a slow patch of the
+// Every row runs ROUNDS slices, the reads alternating (in reverse order every other round), so a slow patch of the
 // shared machine weighs on both sides of each ratio. Any non-2xx answer stops the run: it would measure an error path.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -92,9 +92,12 @@ try {
       p99: [] as number[],
       cpu: { node: 0, postgres: 0 },
     }));
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = [...rows.keys()];
-      if (round % 2 === 1) order.reverse();
+    // The reads alternate round by round; the posts come after them all, since every message leaves background
+    // work behind (the recipient's notification email) that would weigh on whichever row followed it.
+    const reads = [...rows.keys()].filter((index) => rows[index]?.method === 'GET');
+    const posts = [...rows.keys()].filter((index) => rows[index]?.method !== 'GET');
+    const rounds = Array.from({ length: ROUNDS }, (_, round) => (round % 2 ? [...reads].reverse() : reads));
+    for (const order of [...rounds, ...posts.map((index) => Array(ROUNDS).fill(index) as number[])]) {
       for (const index of order) {
         const row = rows[index];
         const sample = samples[index];

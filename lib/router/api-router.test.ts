@@ -141,7 +141,9 @@ describe('the API router', () => {
     const small = await request('GET', '/v1/health', { 'accept-encoding': 'gzip' });
     expect(small.headers['content-encoding']).toBe('gzip');
     expect(json(gunzipSync(small.body))).toEqual({ status: 'ok' });
-    expect((await request('GET', '/v1/health')).headers['content-encoding']).toBeUndefined();
+    const identity = await request('GET', '/v1/health');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toBe('Accept-Encoding'); // as the middleware adds to any JSON answer
   });
 
   it('streams a body into the pipeline, with its size limit, and stores nothing from a refused one', async () => {

@@ -187,8 +187,12 @@ const isCanonical = (pathname: string) => !NON_CANONICAL.test(pathname);
 async function writeAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: Answer): Promise<void> {
   const { later } = answer;
   // A long poll's answer is `no-transform`, which the middleware leaves alone: not hooking it spares each parked
-  // waiter the middleware's closures.
-  if (!later) compress(req, res, noop);
+  // waiter the middleware's closures. Nor is it needed for a client that accepts no encoding: all the middleware
+  // would do is add `Vary: Accept-Encoding` to a compressible (JSON) answer, done here for a fraction of the cost.
+  if (!later) {
+    if (req.headers['accept-encoding'] !== undefined) compress(req, res, noop);
+    else if (answer.headers['content-type']?.startsWith('application/json')) res.setHeader('vary', 'Accept-Encoding');
+  }
   for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string);
   // Headers first, body after, as Next writes a Response: the middleware decides before it knows the body's size,
   // so it compresses small answers too for a client that accepts gzip, exactly as Next did.
