@@ -21,7 +21,8 @@ type Routed = { handler: RouteHandler; operationId: string };
 const OPTIONS_ALLOW = 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT';
 
 // Next compresses through this middleware (next/dist/server/lib/router-server.js); the same one here compresses
-// exactly what Next did (compressible types over 1 KB, never `no-transform` answers such as a long poll's).
+// exactly what Next did: compressible types for a client that accepts gzip or deflate, whatever their size (the
+// headers are written before the body), never `no-transform` answers such as a long poll's.
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 const compress = (createRequire(import.meta.url)('next/dist/compiled/compression') as () => Middleware)();
 const noop = () => {};
@@ -30,7 +31,7 @@ const FORBIDDEN_IN_FETCH = new Set(['CONNECT', 'TRACE', 'TRACK']);
 /**
  * The /v1 API served straight from its route handlers, without Next's per-request machinery (docs/performance.md
  * "The API router"): a table built at boot from the route files' operations, the request handed to the handler as
- * a web Request, and its Response written back. The handlers are the very ones Next serves under `next dev`, so the
+ * a web Request, and its answer written back. The handlers are the very ones Next serves under `next dev`, so the
  * API has one implementation; only the dispatch differs.
  */
 export class ApiRouter {
