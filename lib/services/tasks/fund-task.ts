@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import type { Task } from '@/db/schema';
+import { type Task, tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
@@ -188,11 +189,24 @@ function fundingUser(user: ActorUser, task: Task): Pick<ActorUser, 'id' | 'type'
   return { id: user.id, type: 'human', ownerId: null };
 }
 
-/** A card charge whose draft could not be posted goes back to the card (ledger: the charge, then its refund). */
+/**
+ * A card charge whose draft could not be posted goes back to the card (ledger: the charge, then its refund), and the
+ * claim with it, in one transaction under the task's lock. Two card publishes of one draft share its one charge: when
+ * this one failed because the other posted the draft with the card, that charge is the posted task's money and
+ * stays (its own cancel refunds it later).
+ */
 async function refundUnposted(db: Db, processor: PaymentProcessor, task: Task) {
   try {
-    await refundTask(db, processor, { taskId: task.id, description: `Refund: task not posted (${task.title})` });
-    await releaseFundingSource(db, task.id, 'card');
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ publishedAt: tasks.publishedAt, fundingSource: tasks.fundingSource })
+        .from(tasks)
+        .where(eq(tasks.id, task.id))
+        .for('update');
+      if (row?.publishedAt && row.fundingSource === 'card') return;
+      await refundTask(tx, processor, { taskId: task.id, description: `Refund: task not posted (${task.title})` });
+      await releaseFundingSource(tx, task.id, 'card');
+    });
   } catch (error) {
     logger.error('refunding the charge of a task that could not be posted failed', { error, taskId: task.id });
   }

@@ -87,6 +87,25 @@ describe('POST /v1/tasks/{id}/publish by card and by x402 at once', () => {
     }
   });
 
+  it('two card publishes at once share the one charge: the loser never refunds the task the winner posted', async () => {
+    for (let round = 0; round < 10; round++) {
+      const draft = await agentDraft();
+      const results = await Promise.all(
+        [0, 1].map(async () => {
+          await sleep(Math.floor(Math.random() * 8));
+          return publishByCard(draft.id);
+        }),
+      );
+      const label = `round ${round}: ${results.map((res) => `${res.status} ${res.text.slice(0, 120)}`).join(' | ')}`;
+      expect(results.map((res) => res.status).sort(), label).toEqual([200, 409]);
+      expect((await taskRow(draft.id)).status, label).toBe('posted');
+      expect(await escrowBalance(draft.id), label).toBe(draft.totalCents);
+      expect(await fundings(draft.id), label).toEqual({ card: draft.totalCents, x402Receipts: 0 });
+      expect((await callAction('cancel', draft.id, parties.agent.token)).status, label).toBe(200);
+      expect(await escrowBalance(draft.id), label).toBe(0);
+    }
+  });
+
   it('random interleavings of publish (card), publish (x402), cancel and approve: one funding, escrow back to zero', async () => {
     const actions = ['card', 'x402', 'cancel', 'approve'] as const;
     for (let round = 0; round < 12; round++) {
