@@ -14,7 +14,11 @@ import { RouteTable } from './route-table';
 /** One answered API request, for the metrics. */
 export type ApiRequestSample = { operation: string; method: string; status: number; seconds: number };
 
-type Routed = { handler: RouteHandler; operationId: string };
+/** A route file's handler: route()'s carry `answer`, documented() ones (MCP) only make a Response. */
+type Routed = {
+  handler: ((...args: Parameters<RouteHandler>) => Promise<Response>) & { answer?: RouteHandler['answer'] };
+  operationId: string;
+};
 
 // What Next's App Router answers to OPTIONS on any route file of ours (they all export the five methods, the ones
 // they do not implement as 405 handlers), kept as it is: a client may already rely on it.
