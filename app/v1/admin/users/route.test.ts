@@ -16,9 +16,11 @@ describe('GET /v1/admin/users', () => {
   it('finds accounts by part of the email or name, newest first, a page at a time', async () => {
     const { db } = await getDatabase();
     const tag = randomBytes(5).toString('hex');
-    const older = await insertUser(db, { email: `first-${tag}@example.com`, name: 'Ada' });
-    const operator = await insertUser(db, { email: `second-${tag}@example.com`, name: 'Grace' });
-    const byName = await insertUser(db, { name: `Named ${tag.toUpperCase()}` });
+    // A second apart: rows inserted back to back can share a timestamp (PGlite's clock), and ties go by id.
+    const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000);
+    const older = await insertUser(db, { email: `first-${tag}@example.com`, name: 'Ada', createdAt: at(0) });
+    const operator = await insertUser(db, { email: `second-${tag}@example.com`, name: 'Grace', createdAt: at(1) });
+    const byName = await insertUser(db, { name: `Named ${tag.toUpperCase()}`, createdAt: at(2) });
     await insertUser(db, { type: 'agent', email: null, ownerId: operator.id, name: 'Scout' });
     await insertUser(db, { type: 'agent', email: null, ownerId: operator.id, name: 'Gone', deletedAt: new Date() });
     await insertWorkerProfile(older.id, { isListed: true });
