@@ -1,14 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createScratchDatabase, dropScratchDatabase } from '../../db/scratch-database';
 import { x402SignerFromAccount } from '../../lib/client/x402-signer';
 import { startServer, stopServer, waitForServer } from '../../scripts/bench-server';
+import { type RawRequestOptions, rawExchange } from '../../test/raw-exchange';
 import { expect, test } from '../fixtures';
+import { nextStart, siteEnv } from './parity-servers';
+import { type Answer, decoded, type Side, view } from './parity-view';
 
 // Issue 24's proof that both paths behave alike: the production server (`npm start`, server.ts, whose API router
 // serves every canonical /v1 request) and plain `next start` (Next serves everything through the route files),
@@ -16,30 +15,7 @@ import { expect, test } from '../fixtures';
 // that matter and the body, after normalising what differs between any two runs (ids, times, keys, the side's own
 // tag in emails, its base URL). Each side makes its own equivalent user, keys and tasks. Ignores the suite's server.
 
-type Side = {
-  name: 'router' | 'next';
-  base: string;
-  tag: string;
-  /** What earlier requests gave this side: its session token, API key, task ids. */
-  state: Record<string, string>;
-};
-type Call = {
-  method?: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-  /** Sent chunked, without a Content-Length: the server learns its size by reading it. */
-  chunked?: boolean;
-  /** A keep-alive agent to send it through; else a connection of its own. */
-  agent?: http.Agent;
-};
-type Answer = {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  reusedConnection: boolean;
-  attempts?: number;
-};
+type Call = RawRequestOptions & { path: string };
 
 const serverUrl = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const run = `${Date.now().toString(36)}${process.pid}`;
@@ -54,33 +30,11 @@ let databaseUrl = '';
 const servers: ChildProcess[] = [];
 const sides: Side[] = [];
 
-/** One raw HTTP exchange (no redirect followed, no body decoded), gzip asked for unless the call says otherwise. */
-function call(side: Side, { method = 'GET', path: target, headers = {}, body, chunked, agent }: Call): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${side.base}${target}`, {
-      method,
-      agent: agent ?? false,
-      headers: { 'accept-encoding': 'gzip', 'x-forwarded-for': CLIENT_IP, ...headers },
-    });
-    let answered = false;
-    request.on('response', (response) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-          reusedConnection: request.reusedSocket,
-        }),
-      );
-      response.on('error', reject);
-    });
-    // An oversized body may be refused before it is all sent: the answer counts, not the broken pipe.
-    request.on('error', (error) => (answered ? undefined : reject(error)));
-    if (chunked && body) request.write(body);
-    request.end(chunked ? undefined : body);
+/** One raw exchange with a side, gzip asked for unless the call says otherwise. */
+function call(side: Side, { path: target, headers = {}, ...options }: Call): Promise<Answer> {
+  return rawExchange(side.base, target, {
+    ...options,
+    headers: { 'accept-encoding': 'gzip', 'x-forwarded-for': CLIENT_IP, ...headers },
   });
 }
 
@@ -90,14 +44,6 @@ const json = (value: unknown, headers: Record<string, string> = {}) => ({
 });
 const bearer = (token: string | undefined) => ({ authorization: `Bearer ${token}` });
 const readJson = (answer: Answer) => JSON.parse(decoded(answer).toString()) as Record<string, unknown>;
-
-function decoded(answer: Answer): Buffer {
-  const encoding = answer.headers['content-encoding'];
-  if (encoding === 'gzip') return zlib.gunzipSync(answer.body);
-  if (encoding === 'br') return zlib.brotliDecompressSync(answer.body);
-  if (encoding === 'deflate') return zlib.inflateSync(answer.body);
-  return answer.body;
-}
 
 /** The task-creation body; `big` fills every text field to its maximum length (a large valid body). */
 const taskBody = (side: Side, big = false) => ({
@@ -333,84 +279,6 @@ const steps: Step[] = [
   { name: '429 once the per-IP sign-in limit is used up', status: 429, send: untilRateLimited },
 ];
 
-/** What must match between the sides: the status, the headers that matter, the normalised body. */
-function view(side: Side, answer: Answer) {
-  const header = (name: string) => {
-    const value = answer.headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
-  const headers: Record<string, unknown> = {};
-  for (const name of [
-    'content-type',
-    'cache-control',
-    'allow',
-    'content-encoding',
-    'idempotent-replayed',
-    'ratelimit-policy',
-    'www-authenticate',
-  ]) {
-    headers[name] = header(name);
-  }
-  headers.location = header('location')?.replace(side.base, '<base>');
-  // The window's seconds left may tick between the two requests; the remaining count may not.
-  headers.ratelimit = header('ratelimit')?.replace(/;t=\d+/, ';t=<seconds>');
-  headers['retry-after'] = header('retry-after')?.replace(/^\d+$/, '<seconds>');
-  headers['payment-required'] = decodedHeader(side, header('payment-required'));
-  headers['x-payment-response'] = decodedHeader(side, header('x-payment-response'));
-  headers['x-request-id'] = header('x-request-id')?.replace(/^req_[\w-]{8,}$/, 'req_<id>');
-  // Only Vary's Accept-Encoding member: Next adds its own router's (rsc, next-router-state-tree, …) to what it serves.
-  headers['vary accept-encoding'] = /accept-encoding/i.test(header('vary') ?? '');
-  return {
-    status: answer.status,
-    attempts: answer.attempts,
-    reusedConnection: answer.reusedConnection,
-    headers,
-    body: normalisedBody(side, answer),
-  };
-}
-
-function decodedHeader(side: Side, value: string | undefined) {
-  if (value === undefined) return undefined;
-  return normalise(side, JSON.parse(Buffer.from(value, 'base64').toString()));
-}
-
-function normalisedBody(side: Side, answer: Answer): unknown {
-  const text = decoded(answer).toString();
-  if (text.trim() === '') return text;
-  // An MCP answer may come as an SSE stream: its events' data.
-  if (String(answer.headers['content-type']).startsWith('text/event-stream')) {
-    const events = text.split('\n').filter((line) => line.startsWith('data:'));
-    return events.map((line) => normalise(side, JSON.parse(line.slice(5))));
-  }
-  try {
-    return normalise(side, JSON.parse(text));
-  } catch {
-    return text;
-  }
-}
-
-const SECRET_FIELDS = new Set(['key', 'keyPrefix', 'keySuffix', 'token', 'signature', 'nonce', 'transaction', 'payer']);
-const PATTERNS: [RegExp, string][] = [
-  [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>'],
-  [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})/g, '<time>'],
-  [/req_[\w-]{8,}/g, 'req_<id>'],
-];
-
-/** A JSON value with the run's incidental values replaced by placeholders. */
-function normalise(side: Side, value: unknown, field = ''): unknown {
-  if (Array.isArray(value)) return value.map((item) => normalise(side, item));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, normalise(side, item, name)]));
-  }
-  // The seconds left in a rate-limit window tick between the two sides' requests.
-  if (field === 'retryAfter' && typeof value === 'number') return '<seconds>';
-  if (typeof value !== 'string') return value;
-  if (SECRET_FIELDS.has(field)) return `<${field}>`;
-  let text = value.replaceAll(side.base, '<base>').replaceAll(side.tag, '<tag>');
-  for (const [pattern, placeholder] of PATTERNS) text = text.replace(pattern, placeholder);
-  return text;
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -421,7 +289,9 @@ test.beforeAll(async () => {
     const base = `http://127.0.0.1:${port + index + 1}`;
     // One at a time: the first to start migrates the shared database.
     servers.push(
-      name === 'router' ? startServer(databaseUrl, port + index + 1, { env: siteEnv(base) }) : nextStart(base),
+      name === 'router'
+        ? startServer(databaseUrl, port + index + 1, { env: siteEnv(base) })
+        : nextStart(base, databaseUrl),
     );
     await waitForServer(base);
     const tag = `parity-${name}-${run}`;
@@ -442,36 +312,6 @@ test.afterAll(async () => {
 async function withinOneRateWindow() {
   const intoWindow = Date.now() % 60_000;
   if (intoWindow > 20_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 200));
-}
-
-/** What the suite's own server runs with (playwright.config.ts), for this base URL. */
-const siteEnv = (base: string) => ({
-  SITE_URL: base,
-  NEXTAUTH_URL: base,
-  AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-  POSTGRES_URL: '',
-  RESEND_API_KEY: '',
-  LEGWORK_DEV_MAILBOX: '1',
-  WEBHOOKS_ALLOW_PRIVATE_URLS: '1',
-  TRUSTED_PROXIES: 'loopback',
-  TELNYX_API_KEY: '',
-});
-
-/** Plain `next start`: no server.ts, so Next serves every request, the API's included. */
-function nextStart(base: string): ChildProcess {
-  const { port } = new URL(base);
-  return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      ...siteEnv(base),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'legwork-parity-')),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-  });
 }
 
 test('the API router and plain Next answer the same requests alike', async () => {

@@ -12,6 +12,7 @@ import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { heldWaitSlots } from '@/lib/realtime/wait-slots';
 import { documentedOperations, operations } from '@/lib/schemas/operations';
 import { sleep, thread } from '@/test/messages';
+import { rawExchange } from '@/test/raw-exchange';
 import { type ApiRequestSample, ApiRouter } from './api-router';
 
 // The router in this process on a real socket, with the test database: what `npm start` serves under /v1.
@@ -35,36 +36,15 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-/**
- * One request (no redirect following, no decompression), its answer read whole: the path as written (no URL
- * normalisation), on a fresh socket unless `agent` keeps one.
- */
+/** One request over its own socket (or `agent`'s), the path as written, the answer read whole and undecoded. */
 function request(
   method: string,
   url: string,
   headers: Record<string, string> = {},
   body?: string | Buffer,
-  agent: http.Agent | false = false,
+  agent?: http.Agent,
 ) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; reused: boolean }>(
-    (resolve, reject) => {
-      const { port } = server.address() as AddressInfo;
-      const req = http.request({ host: '127.0.0.1', port, path: url, method, headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-            reused: req.reusedSocket,
-          }),
-        );
-      });
-      req.on('error', reject);
-      req.end(body);
-    },
-  );
+  return rawExchange(base, url, { method, headers, body, agent });
 }
 const json = (body: Buffer) => JSON.parse(body.toString('utf8'));
 
@@ -169,7 +149,7 @@ describe('the API router', () => {
     const refused = await request('POST', '/v1/tasks', { 'content-type': 'application/json' }, big, agent);
     expect(refused.status).toBe(401); // refused before the body is read: no credentials
     const next = await request('GET', '/v1/health', {}, undefined, agent);
-    expect(next).toMatchObject({ status: 200, reused: true });
+    expect(next).toMatchObject({ status: 200, reusedConnection: true });
     agent.destroy();
   });
 
