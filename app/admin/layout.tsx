@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavTabs } from '@/components/ui/nav-tabs';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 
 const sections = [
   { href: '/admin', label: 'Overview', exact: true },
@@ -12,9 +12,9 @@ const sections = [
   { href: '/admin/audit-log', label: 'Audit log' },
 ];
 
-/** The admin console: staff only (requireAdminUser), its own tab bar. */
+/** The admin console: staff only (requireAdmin), its own tab bar. */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  await requireAdminUser();
+  await requireAdmin();
   return (
     <div className="space-y-6">
       <NavTabs label="Admin" tabs={sections} />

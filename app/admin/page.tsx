@@ -10,7 +10,7 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
 import { getDatabase } from '@/db/client';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 import { getAdminDailySeries } from '@/lib/services/admin/get-admin-daily-series';
 import { getAdminStats } from '@/lib/services/admin/get-admin-stats';
 import { gmvBars, taskBars } from './daily-bars';
@@ -21,7 +21,7 @@ export const metadata: Metadata = { title: 'Admin overview' };
 // The console's front page (the same figures as GET /v1/admin/stats): how big the service is, what waits for
 // staff, whether the ledger balances, and the last 30 days of tasks and money.
 export default async function AdminOverviewPage() {
-  await requireAdminUser('/admin');
+  await requireAdmin('/admin');
   const { db } = await getDatabase();
   const [stats, series] = await Promise.all([getAdminStats(db), getAdminDailySeries(db, { days: 30 })]);
   const mode = stats.livemode ? 'live' : 'test';

@@ -1,6 +1,8 @@
-import { index, inet, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, inet, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
+
+export const credentialKind = pgEnum('credential_kind', ['session', 'api_key']);
 
 // Every admin action (DESIGN §5 "Disputes and admin"), written in the same transaction as the change it
 // records: who, what, on which target, a before/after summary, from which address. Rows are never updated.
@@ -19,6 +21,10 @@ export const adminAuditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     ip: inet('ip'),
+    // The credential it acted with (`session` and the session row's id; admin powers need a session, so `api_key`
+    // never appears today, but the column says so rather than assuming). Null on rows written before it existed.
+    credentialKind: credentialKind('credential_kind'),
+    credentialId: uuid('credential_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -167,6 +167,7 @@ function describeOperation(operation: Operation): Record<string, unknown> {
     ...(operation.description ? { description: operation.description } : {}),
     tags: operation.tags,
     security: SECURITY[operation.auth],
+    ...(operation.admin ? { 'x-admin': true } : {}),
     parameters: parameters(operation),
     ...(operation.body
       ? {

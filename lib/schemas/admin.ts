@@ -17,6 +17,7 @@ export const setKeyRateLimitCeilingOperation = defineOperation({
     '403. An unknown id, or an agent’s, is 404.',
   tags: ['Admin'],
   auth: 'session',
+  admin: true,
   params: z.object({ id: z.uuid() }),
   body: z.strictObject({
     keyRateLimitCeiling: z
@@ -80,6 +81,7 @@ export const getAdminStatsOperation = defineOperation({
   description: `Counts, the last 30 days' GMV and fees, and a live ledger check. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
+  admin: true,
   response: adminStatsSchema,
   errors: ['FORBIDDEN'],
 });
@@ -109,6 +111,7 @@ export const listAdminUsersOperation = defineOperation({
   description: `Humans and agents; \`q\` finds an exact id or part of an email or name. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
+  admin: true,
   query: pageQuery.extend({ q: searchQuery }),
   response: z.array(adminUserSchema),
   listEnvelope: true,
@@ -127,6 +130,7 @@ export const suspendUserOperation = defineOperation({
     `admin, or an account already suspended. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
+  admin: true,
   params: userParams,
   body: z.strictObject({
     reason: text(500).trim().min(1, { message: 'Must not be empty' }).describe('Why, for the audit log and staff.'),
@@ -151,6 +155,7 @@ export const unsuspendUserOperation = defineOperation({
     `worker lists their profile again themselves. 409 when the account is not suspended. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
+  admin: true,
   params: userParams,
   response: z.object({ id: z.uuid(), suspendedAt: z.null(), suspensionReason: z.null() }),
   errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
@@ -179,6 +184,7 @@ export const listAdminTasksOperation = defineOperation({
   description: `Both modes; filter by \`status\`, \`q\` finds an exact id or part of a title. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
+  admin: true,
   query: pageQuery.extend({
     status: z.enum(taskStatus.enumValues).optional().describe('Only tasks in this status.'),
     q: searchQuery,
@@ -197,6 +203,15 @@ export const auditEntrySchema = z
     before: z.record(z.string(), z.unknown()).nullable().describe('What mattered before the change.'),
     after: z.record(z.string(), z.unknown()).nullable().describe('What mattered after it.'),
     ip: z.string().nullable().describe('The address the admin acted from.'),
+    credential: z
+      .object({
+        kind: z.enum(['session', 'api_key']),
+        id: z.uuid().describe('The session id, or the API key id.'),
+      })
+      .nullable()
+      .describe(
+        'The credential the admin acted with (admin powers need a session); null on rows from before it was kept.',
+      ),
     createdAt: timestamp,
   })
   .meta({ id: 'AuditEntry' });
@@ -209,6 +224,7 @@ export const listAuditLogOperation = defineOperation({
   description: `Filter by \`action\` or \`targetId\`. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
+  admin: true,
   query: pageQuery.extend({
     action: z.string().max(100).optional().describe('Only this action, e.g. `user.suspend`.'),
     targetId: z.string().max(100).optional().describe('Only actions on this target id.'),

@@ -46,6 +46,7 @@ export const listIntakeOperation = defineOperation({
   description: `Filter with \`status\`. ${ADMIN_ONLY}`,
   tags: ['Intake'],
   auth: 'session',
+  admin: true,
   query: pageQuery.extend({
     status: z.enum(intakeStatus.enumValues).optional().describe('Only conversations in this status.'),
   }),
@@ -62,6 +63,7 @@ export const getIntakeOperation = defineOperation({
   description: `Opening it marks its inbound messages read (\`unreadCount\` 0). ${ADMIN_ONLY}`,
   tags: ['Intake'],
   auth: 'session',
+  admin: true,
   params: intakeParams,
   response: intakeConversationSchema.extend({ messages: z.array(intakeMessageSchema) }),
   errors: ['FORBIDDEN', 'NOT_FOUND'],
@@ -77,6 +79,7 @@ export const replyToIntakeOperation = defineOperation({
     `STOP (nothing is stored); 409 \`INTAKE_NOT_OPEN\` once converted or closed. ${ADMIN_ONLY}`,
   tags: ['Intake'],
   auth: 'session',
+  admin: true,
   params: intakeParams,
   body: z.strictObject({
     body: text(1600).trim().min(1, { message: 'Must be at least 1 character' }).describe('The text, 1 to 1,600.'),
@@ -99,6 +102,7 @@ export const convertIntakeOperation = defineOperation({
     `number texted STOP, 409 \`INTAKE_NOT_OPEN\` once converted or closed; nothing is created then. ${ADMIN_ONLY}`,
   tags: ['Intake'],
   auth: 'session',
+  admin: true,
   params: intakeParams,
   body: z.strictObject({ task: taskBodySchema.superRefine(gpsNeedsLocation) }),
   response: z.object({
@@ -120,6 +124,7 @@ export const closeIntakeOperation = defineOperation({
     `The number's next text opens a new conversation. ${ADMIN_ONLY}`,
   tags: ['Intake'],
   auth: 'session',
+  admin: true,
   params: intakeParams,
   response: intakeConversationSchema,
   errors: ['FORBIDDEN', 'NOT_FOUND', 'INTAKE_NOT_OPEN'],

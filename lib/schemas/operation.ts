@@ -18,6 +18,11 @@ export type Operation = {
   description?: string;
   tags: string[];
   auth: AuthRequirement;
+  /**
+   * Staff only: the pipeline lets in nothing but an admin's session (`isAdminCaller`, lib/auth/admin.ts) and answers
+   * anyone else 403 before the handler runs. Declared with `auth: 'session'`; OpenAPI shows it as `x-admin`.
+   */
+  admin?: true;
   /** The API-key scope this operation needs; session callers act with their full rights. */
   scope?: string;
   body?: z.ZodType;

@@ -248,8 +248,12 @@ export const resolveDisputeOperation = defineOperation({
     'Resolve a dispute (disputed → resolved); admins only',
     'The older alias of POST /v1/disputes/{id}/resolve (same ledger movements, `note` optional here). Refund the ' +
       'requester, pay the worker, or split (the worker gets `workerCents`, the platform’s fee is taken on that ' +
-      'part only, the rest is refunded). Admins are the verified emails in ADMIN_EMAILS.',
+      'part only, the rest is refunded). Admins only, with a session (a verified email listed in ADMIN_EMAILS); ' +
+      'an admin may not resolve a dispute on a task where they are a side (403: ask another admin).',
   ),
+  auth: 'session',
+  admin: true,
+  scope: undefined,
   body: disputeResolutionSchema,
   errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR'],
 });

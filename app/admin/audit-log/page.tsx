@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 import { listAuditLog } from '@/lib/services/admin/list-audit-log';
 import { type SearchParams, textParam } from '../list-params';
 import { changeLines, targetHref } from './audit-summary';
@@ -18,9 +18,9 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Audit log' };
 
 // Every admin action, newest first (the same service as GET /v1/admin/audit-log): who did what to which target,
-// what it changed, from which address.
+// what it changed, with which credential, from which address.
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireAdminUser('/admin/audit-log');
+  await requireAdmin('/admin/audit-log');
   const params = await searchParams;
   const action = textParam(params.action, 100);
   const targetId = textParam(params.targetId, 200);
@@ -46,7 +46,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         {page.data.length === 0 ? (
           <EmptyState>{filtered ? 'No admin action matches these filters.' : 'No admin actions yet.'}</EmptyState>
         ) : (
-          <Table testId="audit-log" columns={['Time', 'Admin', 'Action', 'Target', 'Change', 'IP']}>
+          <Table testId="audit-log" columns={['Time', 'Admin', 'Action', 'Target', 'Change', 'Credential', 'IP']}>
             {page.data.map((entry) => {
               const href = targetHref(entry.target);
               const lines = changeLines(entry.before, entry.after);
@@ -78,6 +78,16 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
                           </li>
                         ))}
                       </ul>
+                    )}
+                  </td>
+                  <td className="text-xs text-stone-600" data-testid="audit-credential">
+                    {entry.credential ? (
+                      <>
+                        {entry.credential.kind === 'session' ? 'session' : 'API key'}{' '}
+                        <span className="break-all font-mono">{entry.credential.id}</span>
+                      </>
+                    ) : (
+                      '—'
                     )}
                   </td>
                   <td className="font-mono text-xs text-stone-600">{entry.ip ?? '—'}</td>

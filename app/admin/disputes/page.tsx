@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 import { listDisputes } from '@/lib/services/disputes/list-disputes';
 import { taskHeadlines } from '@/lib/services/tasks/task-headlines';
 import { DisputeAgeBadge } from './dispute-age-badge';
@@ -31,13 +31,13 @@ export default async function DisputesQueuePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await requireAdminUser('/admin/disputes');
+  const caller = await requireAdmin('/admin/disputes');
   const params = await searchParams;
   const requested = firstParam(params.status);
   const status = isStatus(requested) ? requested : 'open';
   const cursor = firstParam(params.cursor);
   const { db } = await getDatabase();
-  const page = await listDisputes(db, { user, status, cursor, limit: 25 });
+  const page = await listDisputes(db, { caller, status, cursor, limit: 25 });
   const tasks = await taskHeadlines(
     db,
     page.data.map((dispute) => dispute.taskId),

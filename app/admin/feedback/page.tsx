@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { feedbackKind } from '@/db/schema/feedback';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 import { listFeedback } from '@/lib/services/feedback/list-feedback';
 import { FeedbackKindBadge } from './feedback-kind-badge';
 
@@ -43,7 +43,7 @@ export default async function FeedbackPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const admin = await requireAdminUser('/admin/feedback');
+  const admin = await requireAdmin('/admin/feedback');
   const params = await searchParams;
   const requested = firstParam(params.kind);
   const kind = isKind(requested) ? requested : undefined;

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 import { listIntakeConversations } from '@/lib/services/intake/list-intake-conversations';
 import { IntakeStatusBadge } from './intake-status-badge';
 
@@ -27,7 +27,7 @@ export default async function IntakeQueuePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const admin = await requireAdminUser('/admin/intake');
+  const admin = await requireAdmin('/admin/intake');
   const params = await searchParams;
   const requested = firstParam(params.status);
   const status = isStatus(requested) ? requested : undefined;

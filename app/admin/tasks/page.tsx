@@ -11,7 +11,7 @@ import { Field, SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 import { TASK_STATUSES } from '@/lib/schemas/tasks';
 import { listAdminTasks } from '@/lib/services/admin/list-admin-tasks';
 import { choiceParam, type SearchParams, textParam } from '../list-params';
@@ -22,7 +22,7 @@ export const metadata: Metadata = { title: 'Tasks' };
 // Every task on the platform, both modes, newest first (the same service as GET /v1/admin/tasks): filter by
 // status, find by title or exact id, and go to a task's dispute.
 export default async function AdminTasksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireAdminUser('/admin/tasks');
+  await requireAdmin('/admin/tasks');
   const params = await searchParams;
   const status = choiceParam(params.status, TASK_STATUSES);
   const q = textParam(params.q);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { adminAuditLog, users, workerProfiles } from '@/db/schema';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
+import { adminCallerOf } from '@/test/admin';
 import { intakeAdminForFile } from '@/test/intake';
 import { signUpViaApi } from '@/test/sessions';
 import { fundedParties, taskInStatus, taskRow } from '@/test/tasks';
@@ -13,18 +14,7 @@ import { MAX_REASON, suspendWithForm, suspensionSummary, UNSUSPENDED, unsuspendW
 
 const signedIn = intakeAdminForFile();
 
-const adminCaller = (): AdminCaller => ({
-  user: {
-    id: signedIn.userId,
-    email: signedIn.email,
-    emailVerified: true,
-    name: null,
-    type: 'human',
-    ownerId: null,
-    createdAt: new Date(),
-  },
-  ip: '203.0.113.9',
-});
+const adminCaller = (): Promise<AdminCaller> => adminCallerOf(signedIn, '203.0.113.9');
 
 const reasonForm = (reason: string) => {
   const form = new FormData();
@@ -57,7 +47,12 @@ describe('the users page: suspend and unsuspend', () => {
     const posted = [await taskInStatus(parties, 'posted'), await taskInStatus(parties, 'posted')];
     await insertWorkerProfile(parties.requester.id, { isListed: true });
 
-    const state = await suspendWithForm(db, adminCaller(), parties.requester.id, reasonForm('  Chargeback fraud  '));
+    const state = await suspendWithForm(
+      db,
+      await adminCaller(),
+      parties.requester.id,
+      reasonForm('  Chargeback fraud  '),
+    );
     expect(state).toEqual({ done: 'Suspended. 2 posted tasks cancelled and refunded; worker unlisted.' });
     expect(await userRow(parties.requester.id)).toMatchObject({ suspensionReason: 'Chargeback fraud' });
     for (const task of posted) expect((await taskRow(task.id)).status).toBe('cancelled');
@@ -67,7 +62,7 @@ describe('the users page: suspend and unsuspend', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'user.suspend', actorId: signedIn.userId, ip: '203.0.113.9' });
 
-    expect(await suspendWithForm(db, adminCaller(), parties.requester.id, reasonForm('again'))).toEqual({
+    expect(await suspendWithForm(db, await adminCaller(), parties.requester.id, reasonForm('again'))).toEqual({
       error: 'This user is already suspended',
     });
   });
@@ -76,28 +71,28 @@ describe('the users page: suspend and unsuspend', () => {
     const { db } = await getDatabase();
     const target = await signUpViaApi('target');
     for (const blank of ['', '   ']) {
-      expect(await suspendWithForm(db, adminCaller(), target.userId, reasonForm(blank))).toEqual({
+      expect(await suspendWithForm(db, await adminCaller(), target.userId, reasonForm(blank))).toEqual({
         error: 'Reason: Must not be empty',
       });
     }
-    expect(await suspendWithForm(db, adminCaller(), target.userId, new FormData())).toEqual({
+    expect(await suspendWithForm(db, await adminCaller(), target.userId, new FormData())).toEqual({
       error: 'Reason: Must not be empty',
     });
     expect(MAX_REASON).toBe(500);
-    expect(await suspendWithForm(db, adminCaller(), target.userId, reasonForm('x'.repeat(501)))).toEqual({
+    expect(await suspendWithForm(db, await adminCaller(), target.userId, reasonForm('x'.repeat(501)))).toEqual({
       error: 'Reason: Must be at most 500 characters',
     });
     expect((await userRow(target.userId))?.suspendedAt).toBeNull();
 
-    expect(await suspendWithForm(db, adminCaller(), signedIn.userId, reasonForm('oops'))).toEqual({
+    expect(await suspendWithForm(db, await adminCaller(), signedIn.userId, reasonForm('oops'))).toEqual({
       error: 'You cannot suspend yourself',
     });
     expect((await userRow(signedIn.userId))?.suspendedAt).toBeNull();
 
-    expect(await suspendWithForm(db, adminCaller(), 'not-a-uuid', reasonForm('spam'))).toEqual({
+    expect(await suspendWithForm(db, await adminCaller(), 'not-a-uuid', reasonForm('spam'))).toEqual({
       error: 'No such user',
     });
-    expect(await suspendWithForm(db, adminCaller(), crypto.randomUUID(), reasonForm('spam'))).toEqual({
+    expect(await suspendWithForm(db, await adminCaller(), crypto.randomUUID(), reasonForm('spam'))).toEqual({
       error: 'No such user',
     });
   });
@@ -105,12 +100,14 @@ describe('the users page: suspend and unsuspend', () => {
   it('unsuspends a suspended user once; the reason is cleared', async () => {
     const { db } = await getDatabase();
     const target = await signUpViaApi('target');
-    expect((await suspendWithForm(db, adminCaller(), target.userId, reasonForm('spam'))).done).toBe(
+    expect((await suspendWithForm(db, await adminCaller(), target.userId, reasonForm('spam'))).done).toBe(
       'Suspended. No posted tasks to cancel.',
     );
-    expect(await unsuspendWithForm(db, adminCaller(), target.userId)).toEqual({ done: UNSUSPENDED });
+    expect(await unsuspendWithForm(db, await adminCaller(), target.userId)).toEqual({ done: UNSUSPENDED });
     expect(await userRow(target.userId)).toMatchObject({ suspendedAt: null, suspensionReason: null });
-    expect(await unsuspendWithForm(db, adminCaller(), target.userId)).toEqual({ error: 'This user is not suspended' });
-    expect(await unsuspendWithForm(db, adminCaller(), 'nope')).toEqual({ error: 'No such user' });
+    expect(await unsuspendWithForm(db, await adminCaller(), target.userId)).toEqual({
+      error: 'This user is not suspended',
+    });
+    expect(await unsuspendWithForm(db, await adminCaller(), 'nope')).toEqual({ error: 'No such user' });
   });
 });

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 import { type AdminUser, listAdminUsers } from '@/lib/services/admin/list-admin-users';
 import { type SearchParams, textParam } from '../list-params';
 import { suspendUserAction, unsuspendUserAction } from './actions';
@@ -25,7 +25,7 @@ const TONES = { Active: 'bg-emerald-100 text-emerald-800', Suspended: 'bg-red-10
 // Every account, newest first (the same service as GET /v1/admin/users): search by email, name or exact id, and
 // suspend or unsuspend from the row.
 export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const admin = await requireAdminUser('/admin/users');
+  const admin = await requireAdmin('/admin/users');
   const params = await searchParams;
   const q = textParam(params.q);
   const cursor = textParam(params.cursor, 500);
@@ -71,7 +71,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
                   )}
                 </td>
                 <td>
-                  {user.isAdmin || user.id === admin.id ? (
+                  {user.isAdmin || user.id === admin.user.id ? (
                     <StatusBadge status="Admin" tones={TONES} />
                   ) : (
                     <UserModeration

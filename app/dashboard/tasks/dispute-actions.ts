@@ -5,7 +5,7 @@ import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
 import { actionClientIp } from '@/lib/api/action-client-ip';
 import { describeFormError, type FormFieldMap } from '@/lib/api/describe-error';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
+import { requireBrowserActor, requireBrowserCaller } from '@/lib/api/require-browser-actor';
 import { addDisputeEvidenceOperation } from '@/lib/schemas/disputes';
 import { disputeTaskOperation } from '@/lib/schemas/task-actions';
 import { addDisputeEvidence } from '@/lib/services/disputes/add-dispute-evidence';
@@ -54,7 +54,7 @@ export async function addDisputeEvidenceAction(
   _state: ActionState,
   form: FormData,
 ): Promise<ActionState> {
-  const user = await requireBrowserActor(`/dashboard/tasks/${taskId}`);
+  const caller = await requireBrowserCaller(`/dashboard/tasks/${taskId}`);
   const uploadIds = form.getAll('uploadIds').map(String);
   const parsed = addDisputeEvidenceOperation.body.safeParse({
     text: String(form.get('text') ?? ''),
@@ -63,7 +63,7 @@ export async function addDisputeEvidenceAction(
   if (!parsed.success) return describeFormError(parsed.error, EVIDENCE_FIELDS);
   const { db } = await getDatabase();
   try {
-    await addDisputeEvidence(db, { user, ip: await actionClientIp(), disputeId, ...parsed.data });
+    await addDisputeEvidence(db, { ...caller, ip: await actionClientIp(), disputeId, ...parsed.data });
   } catch (error) {
     return describeFormError(error, EVIDENCE_FIELDS);
   }

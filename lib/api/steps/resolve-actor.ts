@@ -1,10 +1,12 @@
 import type { Database } from '@/db/client';
 import { accountSuspended } from '@/lib/auth/account-suspended';
 import type { Actor } from '@/lib/auth/actor';
+import { callerOf } from '@/lib/auth/admin';
 import { authenticate, isWellFormedCredential } from '@/lib/auth/authenticate';
 import { countHit, type RateCount } from '@/lib/auth/rate-counter';
 import { ApiError } from '@/lib/errors/api-error';
 import type { Operation } from '@/lib/schemas/operation';
+import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { FAILED_AUTH_PER_IP } from '../rate-limit-policy';
 import type { RequestContext } from '../request-context';
 
@@ -58,6 +60,9 @@ export function authorizeActor(operation: Operation, actor: Actor): void {
       hint: 'Send an API key (lgw_live_… or lgw_test_…) as the bearer token.',
     });
   }
+  // The services check again (pages call them without this pipeline); refusing here keeps a non-admin out of
+  // every admin operation even before its handler names what it is.
+  if (operation.admin) assertAdmin(callerOf(actor));
   if (operation.scope && actor.kind === 'apiKey' && !actor.apiKey.scopes.includes(operation.scope)) {
     throw new ApiError('FORBIDDEN', {
       message: `This API key lacks the \`${operation.scope}\` scope`,

@@ -1,4 +1,4 @@
-import type { ActorUser } from '@/lib/auth/actor';
+import type { Caller } from '@/lib/auth/admin';
 
-/** An admin acting, and the address the request came from (stored in the audit log). */
-export type AdminCaller = { user: ActorUser; ip: string | null };
+/** An admin acting: who, with which credential, and from which address (all three go into the audit log). */
+export type AdminCaller = Caller & { ip: string | null };

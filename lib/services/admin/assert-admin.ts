@@ -1,15 +1,17 @@
-import type { ActorUser } from '@/lib/auth/actor';
-import { isAdmin } from '@/lib/auth/is-admin';
+import { type Caller, isAdminCaller } from '@/lib/auth/admin';
 import { ApiError } from '@/lib/errors/api-error';
 
 /**
- * Staff-only operations (the admin API, the SMS intake, dispute resolution): a user whose verified email is
- * listed in ADMIN_EMAILS. Anyone else is 403, saying what they tried (`what`: "use the SMS intake").
+ * Staff-only operations (the admin API, the SMS intake, dispute resolution): an admin user acting through a
+ * session. Anyone else, and any API key, is 403, saying what they tried (`what`: "use the SMS intake").
  */
-export function assertAdmin(user: Pick<ActorUser, 'email' | 'emailVerified'>, what = 'use the admin API'): void {
-  if (isAdmin(user)) return;
+export function assertAdmin(caller: Caller, what = 'use the admin API'): void {
+  if (isAdminCaller(caller)) return;
   throw new ApiError('FORBIDDEN', {
     message: `Only admins can ${what}`,
-    hint: 'Sign in as a user whose verified email is listed in ADMIN_EMAILS.',
+    hint:
+      caller.credential.kind === 'api_key'
+        ? 'Admin powers need a session: sign in (POST /v1/auth/sessions) as an admin. API keys never carry them.'
+        : 'Sign in as a user whose verified email is listed in ADMIN_EMAILS.',
   });
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { users, workerProfiles } from '@/db/schema';
-import { isAdmin } from '@/lib/auth/is-admin';
+import { hasAdminRole } from '@/lib/auth/admin';
 import type { adminUserSchema } from '@/lib/schemas/admin';
 import { adminSearch } from './admin-search';
 
@@ -41,7 +41,7 @@ export async function listAdminUsers(db: DbOrTx, { q, cursor, limit = 20 }: List
     createdAt: user.createdAt.toISOString(),
     suspendedAt: user.suspendedAt?.toISOString() ?? null,
     suspensionReason: user.suspensionReason,
-    isAdmin: isAdmin({ email: user.email, emailVerified: user.emailVerifiedAt !== null }),
+    isAdmin: hasAdminRole({ email: user.email, emailVerified: user.emailVerifiedAt !== null }),
     isWorker,
     listed,
     agentCount: Number(agentCount),

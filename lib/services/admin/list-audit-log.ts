@@ -34,6 +34,8 @@ export async function listAuditLog(db: DbOrTx, { cursor, limit = 20, action, tar
     before: entry.before,
     after: entry.after,
     ip: entry.ip,
+    credential:
+      entry.credentialKind && entry.credentialId ? { kind: entry.credentialKind, id: entry.credentialId } : null,
     createdAt: entry.createdAt.toISOString(),
   }));
   return { data, nextCursor };

@@ -24,5 +24,7 @@ export async function recordAdminAction(tx: Tx, admin: AdminCaller, entry: Admin
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: admin.ip,
+    credentialKind: admin.credential.kind,
+    credentialId: admin.credential.id,
   });
 }

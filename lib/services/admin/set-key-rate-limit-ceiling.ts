@@ -15,7 +15,7 @@ export type SetKeyRateLimitCeilingOptions = { admin: AdminCaller; operatorId: st
  * in the same transaction (with the audit row), so a lowered ceiling bounds every key at once, not only the next ones.
  */
 export async function setKeyRateLimitCeiling(db: Db, { admin, operatorId, ceiling }: SetKeyRateLimitCeilingOptions) {
-  assertAdmin(admin.user, 'change key rate-limit ceilings');
+  assertAdmin(admin, 'change key rate-limit ceilings');
   return db.transaction(async (tx) => {
     const [operator] = await tx
       .select({ id: users.id, ceiling: users.keyRateLimitCeiling })

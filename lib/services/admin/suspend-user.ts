@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { tasks, users, workerProfiles } from '@/db/schema';
-import { isAdmin } from '@/lib/auth/is-admin';
+import { hasAdminRole } from '@/lib/auth/admin';
 import { ApiError } from '@/lib/errors/api-error';
 import { cancelForSuspension } from '@/lib/services/tasks/cancel-for-suspension';
 import { inAccount } from '@/lib/services/users/in-account';
@@ -20,13 +20,13 @@ export type SuspendUserOptions = { admin: AdminCaller; userId: string; reason: s
  * oneself, another admin, or an account already suspended; 404 for an unknown id.
  */
 export async function suspendUser(db: Db, { admin, userId, reason }: SuspendUserOptions) {
-  assertAdmin(admin.user, 'suspend users');
+  assertAdmin(admin, 'suspend users');
   return db.transaction(async (tx) => {
     const user = await lockTargetUser(tx, userId);
     if (user.id === admin.user.id) {
       throw new ApiError('CONFLICT', { message: 'You cannot suspend yourself', hint: 'Ask another admin.' });
     }
-    if (isAdmin({ email: user.email, emailVerified: user.emailVerifiedAt !== null })) {
+    if (hasAdminRole({ email: user.email, emailVerified: user.emailVerifiedAt !== null })) {
       throw new ApiError('CONFLICT', {
         message: 'Admins cannot be suspended',
         hint: 'Remove the address from ADMIN_EMAILS first.',

@@ -15,7 +15,7 @@ export type UnsuspendUserOptions = { admin: AdminCaller; userId: string };
  * their profile again themselves. 409 when the user is not suspended; 404 for an unknown id.
  */
 export async function unsuspendUser(db: Db, { admin, userId }: UnsuspendUserOptions) {
-  assertAdmin(admin.user, 'unsuspend users');
+  assertAdmin(admin, 'unsuspend users');
   return db.transaction(async (tx) => {
     const user = await lockTargetUser(tx, userId);
     if (!user.suspendedAt) {

@@ -20,10 +20,10 @@ export type AddDisputeEvidenceOptions = AdminCaller & { disputeId: string; text:
  */
 export async function addDisputeEvidence(
   db: Db,
-  { user, ip, disputeId, text, uploadIds = [] }: AddDisputeEvidenceOptions,
+  { user, credential, ip, disputeId, text, uploadIds = [] }: AddDisputeEvidenceOptions,
 ): Promise<DisputeResource> {
   return db.transaction(async (tx) => {
-    const access = await readDisputeAccess(tx, { user, disputeId, forUpdate: true });
+    const access = await readDisputeAccess(tx, { caller: { user, credential }, disputeId, forUpdate: true });
     const { dispute } = access;
     if (dispute.status !== 'open') throw new ApiError('DISPUTE_NOT_OPEN');
     const ids = [...new Set(uploadIds)];
@@ -37,7 +37,7 @@ export async function addDisputeEvidence(
     if (by === 'admin') {
       await recordAdminAction(
         tx,
-        { user, ip },
+        { user, credential, ip },
         { action: 'dispute.evidence', target: { type: 'dispute', id: dispute.id }, after: { evidenceId: row.id } },
       );
     }

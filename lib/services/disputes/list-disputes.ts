@@ -2,13 +2,12 @@ import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { afterCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { type Dispute, disputes, tasks, users } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
-import { isAdmin } from '@/lib/auth/is-admin';
+import { type Caller, isAdminCaller } from '@/lib/auth/admin';
 import { loadEvidence } from './load-evidence';
 import { type DisputeResource, toDisputeResource } from './to-dispute-resource';
 
 export type ListDisputesOptions = {
-  user: ActorUser;
+  caller: Caller;
   status?: Dispute['status'];
   cursor?: string;
   /** Page size; default 20. */
@@ -17,17 +16,18 @@ export type ListDisputesOptions = {
 
 /**
  * The disputes the caller is part of (the task's requester, the operator of the requesting agent, its worker), or
- * every dispute for an admin; oldest first, so the admins' open queue starts with the longest waiting. Keyset
+ * every dispute for an admin's session; oldest first, so the admins' open queue starts with the longest waiting. Keyset
  * paginated on (created_at, id); each with its evidence.
  */
 export async function listDisputes(
   db: DbOrTx,
-  { user, status, cursor, limit = 20 }: ListDisputesOptions,
+  { caller, status, cursor, limit = 20 }: ListDisputesOptions,
 ): Promise<{ data: DisputeResource[]; nextCursor: string | null }> {
   const after = cursor ? decodeCursor(cursor) : undefined;
-  const party: SQL | undefined = isAdmin(user)
+  const { id } = caller.user;
+  const party: SQL | undefined = isAdminCaller(caller)
     ? undefined
-    : or(eq(tasks.requesterId, user.id), eq(users.ownerId, user.id), eq(tasks.workerId, user.id));
+    : or(eq(tasks.requesterId, id), eq(users.ownerId, id), eq(tasks.workerId, id));
   const rows = await db
     .select({ dispute: disputes, cursorAt: cursorAt(disputes.createdAt) })
     .from(disputes)

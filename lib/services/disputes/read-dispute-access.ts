@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type Dispute, disputes, type Task, tasks, users } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
-import { isAdmin } from '@/lib/auth/is-admin';
+import { type Caller, isAdminCaller } from '@/lib/auth/admin';
 import { sideOf, type TaskSide } from '@/lib/services/tasks/side-of';
 import { disputeNotFound } from './dispute-not-found';
 
@@ -13,12 +12,12 @@ export type DisputeAccess = {
   requesterOwnerId: string | null;
   /** The caller's side of the task, if any. */
   side: TaskSide | null;
-  /** Whether the caller is an admin (who sees every dispute). */
+  /** Whether the caller acts as an admin (an admin's session: sees every dispute). */
   admin: boolean;
 };
 
 export type ReadDisputeAccessOptions = {
-  user: Pick<ActorUser, 'id' | 'email' | 'emailVerified'>;
+  caller: Caller;
   disputeId: string;
   /** Lock the dispute row (`for update`): evidence and resolution wait for each other. */
   forUpdate?: boolean;
@@ -27,7 +26,7 @@ export type ReadDisputeAccessOptions = {
 /** The dispute, its task and the caller's relation to it; 404 for anyone who is neither a side nor an admin. */
 export async function readDisputeAccess(
   db: DbOrTx,
-  { user, disputeId, forUpdate = false }: ReadDisputeAccessOptions,
+  { caller, disputeId, forUpdate = false }: ReadDisputeAccessOptions,
 ): Promise<DisputeAccess> {
   const query = db
     .select({ dispute: disputes, task: tasks, requesterOwnerId: users.ownerId })
@@ -37,8 +36,8 @@ export async function readDisputeAccess(
     .where(eq(disputes.id, disputeId));
   const [row] = forUpdate ? await query.for('update', { of: disputes }) : await query;
   if (!row) throw disputeNotFound();
-  const side = sideOf(row.task, row.requesterOwnerId, user.id);
-  const admin = isAdmin(user);
+  const side = sideOf(row.task, row.requesterOwnerId, caller.user.id);
+  const admin = isAdminCaller(caller);
   if (side === null && !admin) throw disputeNotFound();
   return { ...row, side, admin };
 }

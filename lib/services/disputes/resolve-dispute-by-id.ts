@@ -24,7 +24,7 @@ export async function resolveDisputeById(
   db: Db,
   { admin, disputeId, resolution }: ResolveDisputeByIdOptions,
 ): Promise<DisputeResource> {
-  assertAdmin(admin.user, 'resolve disputes');
+  assertAdmin(admin, 'resolve disputes');
   const status = async () => {
     const [row] = await db
       .select({ taskId: disputes.taskId, status: disputes.status })
@@ -36,7 +36,7 @@ export async function resolveDisputeById(
   if (!before) throw disputeNotFound();
   if (before.status !== 'open') throw new ApiError('DISPUTE_NOT_OPEN');
   try {
-    const { dispute } = await resolveDispute(db, { user: admin.user, taskId: before.taskId, resolution, ip: admin.ip });
+    const { dispute } = await resolveDispute(db, { admin, taskId: before.taskId, resolution });
     return dispute;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'INVALID_TRANSITION' && (await status())?.status === 'resolved') {

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { disputes, users } from '@/db/schema';
-import { toActorUser } from '@/lib/auth/actor';
-import { isAdmin } from '@/lib/auth/is-admin';
 import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
+import { adminCallerOf } from '@/test/admin';
 import { disputedTask, disputeOf, moneyOf } from '@/test/disputes';
 import { intakeAdminForFile } from '@/test/intake';
 import { fundedPartiesForFile, taskRow } from '@/test/tasks';
@@ -16,15 +15,6 @@ import { listDisputes } from './list-disputes';
 const parties = fundedPartiesForFile();
 const admin = intakeAdminForFile();
 
-async function adminUser() {
-  const { db } = await getDatabase();
-  const [row] = await db.select().from(users).where(eq(users.id, admin.userId));
-  if (!row) throw new Error('no admin row');
-  const user = toActorUser(row);
-  expect(isAdmin(user)).toBe(true);
-  return user;
-}
-
 describe('dispute services', () => {
   it('findTaskDispute and getDispute give the pages the API’s resource, Dates as Dates', async () => {
     const { task, dispute } = await disputedTask(parties, { details: 'More words.' });
@@ -32,9 +22,9 @@ describe('dispute services', () => {
     const found = await findTaskDispute(db, { taskId: task.id });
     expect(found).toMatchObject({ id: dispute.id, details: 'More words.', createdAt: dispute.createdAt });
     expect(found?.createdAt).toBeInstanceOf(Date);
-    expect(await getDispute(db, { user: await adminUser(), disputeId: dispute.id })).toEqual(found);
+    expect(await getDispute(db, { caller: await adminCallerOf(admin), disputeId: dispute.id })).toEqual(found);
     expect(await findTaskDispute(db, { taskId: randomUUID() })).toBeNull();
-    const page = await listDisputes(db, { user: await adminUser(), status: 'open', limit: 1 });
+    const page = await listDisputes(db, { caller: await adminCallerOf(admin), status: 'open', limit: 1 });
     expect(page.data).toHaveLength(1);
   });
 
@@ -43,10 +33,9 @@ describe('dispute services', () => {
     const { db } = await getDatabase();
     await db.delete(disputes).where(eq(disputes.id, dispute.id));
     const result = await resolveDispute(db, {
-      user: await adminUser(),
+      admin: await adminCallerOf(admin, '203.0.113.9'),
       taskId: task.id,
       resolution: { outcome: 'refund' },
-      ip: '203.0.113.9',
     });
     expect(result.task.status).toBe('resolved');
     expect(result.dispute).toMatchObject({ openedBy: 'requester', reason: 'Not recorded', status: 'resolved' });

@@ -2,12 +2,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { type Feedback, feedback, users } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
+import type { Caller } from '@/lib/auth/admin';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { toFeedback } from './to-feedback';
 
 export type ListFeedbackOptions = {
-  admin: Pick<ActorUser, 'email' | 'emailVerified'>;
+  admin: Caller;
   kind?: Feedback['kind'];
   cursor?: string;
   limit?: number;

@@ -14,7 +14,7 @@ export type CloseIntake = { admin: AdminCaller; conversationId: string };
  * task and claim link, and closing twice is 409 INTAKE_NOT_OPEN. The number's next text opens a new one.
  */
 export async function closeIntake(db: Db, { admin, conversationId }: CloseIntake) {
-  assertAdmin(admin.user, 'use the SMS intake');
+  assertAdmin(admin, 'use the SMS intake');
   return db.transaction(async (tx) => {
     await lockOpenConversation(tx, conversationId);
     const [closed] = await tx

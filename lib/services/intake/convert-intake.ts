@@ -28,7 +28,7 @@ export async function convertIntake(
   { admin, conversationId, task: body }: ConvertIntake,
   options: { siteUrl: string; livemode: boolean },
 ) {
-  assertAdmin(admin.user, 'use the SMS intake');
+  assertAdmin(admin, 'use the SMS intake');
   const humanToken = generateHumanClaimToken();
   const humanClaimUrl = `${options.siteUrl}/claim/${humanToken}`;
   return db.transaction(async (tx) => {

@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { intakeConversations, intakeMessages } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
+import type { Caller } from '@/lib/auth/admin';
 import { ApiError } from '@/lib/errors/api-error';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { toIntakeConversation } from './to-intake-conversation';
 import { toIntakeMessage } from './to-intake-message';
 
-export type GetIntakeConversation = { admin: ActorUser; conversationId: string };
+export type GetIntakeConversation = { admin: Caller; conversationId: string };
 
 /** An admin opens a conversation: its messages oldest first, and its inbound messages count as read from now. */
 export async function getIntakeConversation(db: Db, { admin, conversationId }: GetIntakeConversation) {

@@ -2,12 +2,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { type IntakeConversation, intakeConversations } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
+import type { Caller } from '@/lib/auth/admin';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { toIntakeConversation } from './to-intake-conversation';
 
 export type ListIntakeConversations = {
-  admin: ActorUser;
+  admin: Caller;
   status?: IntakeConversation['status'];
   cursor?: string;
   limit: number;

@@ -14,7 +14,7 @@ export type ReplyToIntake = { admin: AdminCaller; conversationId: string; body: 
  * in one transaction with its audit row. A number that opted out is 409 SMS_OPTED_OUT and nothing is stored.
  */
 export async function replyToIntake(db: Db, { admin, conversationId, body }: ReplyToIntake) {
-  assertAdmin(admin.user, 'use the SMS intake');
+  assertAdmin(admin, 'use the SMS intake');
   return db.transaction(async (tx) => {
     const conversation = await lockOpenConversation(tx, conversationId);
     const message = await textIntakeNumber(tx, { conversation, body, sentBy: admin.user.id });

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { tasks, users } from '@/db/schema';
-import { toActorUser } from '@/lib/auth/actor';
+import { tasks } from '@/db/schema';
 import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
 import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
+import { adminCallerOf } from '@/test/admin';
 import { withEnv } from '@/test/env';
 import { posted } from '@/test/messages';
 import { notificationsOf } from '@/test/notifications';
@@ -128,11 +128,9 @@ describe('task notifications', () => {
 
     const admin = await signUpViaApi('admin', { verified: true });
     const { db } = await getDatabase();
-    const [adminRow] = await db.select().from(users).where(eq(users.id, admin.userId));
-    if (!adminRow) throw new Error('no admin');
-    await withEnv({ ADMIN_EMAILS: admin.email }, () =>
+    await withEnv({ ADMIN_EMAILS: admin.email }, async () =>
       resolveDispute(db, {
-        user: toActorUser(adminRow),
+        admin: await adminCallerOf(admin),
         taskId: task.id,
         resolution: { outcome: 'split', workerCents: 1_000 },
       }),

@@ -1,7 +1,8 @@
 import type { Db } from '@/db/client';
 import type { Task } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
-import { isAdmin } from '@/lib/auth/is-admin';
+import { ApiError } from '@/lib/errors/api-error';
+import type { AdminCaller } from '@/lib/services/admin/admin-caller';
+import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import type { DisputeResolutionInput } from '@/lib/services/disputes/resolution-amounts';
 import { settleDispute } from '@/lib/services/disputes/settle-dispute';
 import type { DisputeResource } from '@/lib/services/disputes/to-dispute-resource';
@@ -9,11 +10,9 @@ import type { TaskAccess } from './read-task-access';
 import { runTransition } from './run-transition';
 
 export type ResolveDisputeOptions = {
-  user: ActorUser;
+  admin: AdminCaller;
   taskId: string;
   resolution: DisputeResolutionInput;
-  /** The admin's address, for the audit log. */
-  ip?: string | null;
 };
 
 export type ResolvedDispute = { task: Task; access: TaskAccess; dispute: DisputeResource };
@@ -23,24 +22,36 @@ export type ResolvedDispute = { task: Task; access: TaskAccess; dispute: Dispute
  * POST /v1/disputes/{id}/resolve: the escrow goes back to the requester, to the worker (with the platform's fee,
  * as on approval), or is split (the worker gets `workerCents`, the fee is taken on that part only, the rest is
  * refunded), and the dispute row records it (settle-dispute.ts). Two resolutions at once: the task lock lets one
- * through, the other finds the task resolved (409 INVALID_TRANSITION) and nothing moves twice.
+ * through, the other finds the task resolved (409 INVALID_TRANSITION) and nothing moves twice. Only an admin's
+ * session may resolve (403 for anyone else, any API key included), and never on a task where that admin is a side
+ * (the requester, the requesting agent's operator, the worker): 403, another admin must decide.
  */
 export async function resolveDispute(
   db: Db,
-  { user, taskId, resolution, ip = null }: ResolveDisputeOptions,
+  { admin, taskId, resolution }: ResolveDisputeOptions,
 ): Promise<ResolvedDispute> {
+  assertAdmin(admin, 'resolve disputes');
   let dispute: DisputeResource | undefined;
   const { outcome, workerCents, note } = resolution;
   const result = await runTransition(db, {
     taskId,
     action: 'resolve',
-    caller: { user, isAdmin: isAdmin(user) },
+    caller: { user: admin.user, isAdmin: true },
     eventData: { resolution: { outcome, workerCents, note } },
     effect: async (tx, access) => {
-      dispute = await settleDispute(tx, { admin: { user, ip }, access, resolution });
+      if (access.side !== null) throw ownDispute(access.side);
+      dispute = await settleDispute(tx, { admin, access, resolution });
       return {};
     },
   });
   if (!dispute) throw new Error('the resolve transition ran without its effect');
   return { ...result, dispute };
+}
+
+function ownDispute(side: 'requester' | 'worker'): ApiError {
+  return new ApiError('FORBIDDEN', {
+    message: `You cannot resolve a dispute on a task where you are the ${side}`,
+    hint: 'Ask another admin to resolve it; you can still add evidence as a side.',
+    details: { side },
+  });
 }

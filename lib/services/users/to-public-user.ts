@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { User } from '@/db/schema';
 import type { ActorPhones, ActorUser } from '@/lib/auth/actor';
-import { isAdmin } from '@/lib/auth/is-admin';
+import { hasAdminRole } from '@/lib/auth/admin';
 import type { userSchema } from '@/lib/schemas/users';
 
 export type PublicUser = z.infer<typeof userSchema>;
@@ -28,7 +28,7 @@ export function toPublicUser(user: Pick<ActorUser, SerializedFields>, phone: Pho
     emailVerified: user.emailVerified,
     name: user.name,
     type: user.type,
-    roles: isAdmin(user) ? ['admin'] : [],
+    roles: hasAdminRole(user) ? ['admin'] : [],
     phone: phone.phone,
     phoneVerified: phone.phoneVerified,
     pendingPhone: phone.pendingPhone,

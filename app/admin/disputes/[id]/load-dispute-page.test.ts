@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { disputes } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
 import { resolveDisputeById } from '@/lib/services/disputes/resolve-dispute-by-id';
+import { adminCallerOf } from '@/test/admin';
 import { intakeAdminForFile } from '@/test/intake';
 import { posted } from '@/test/messages';
 import { callAction, fundedPartiesForFile, taskInStatus } from '@/test/tasks';
@@ -13,15 +13,7 @@ import { loadDisputePage } from './load-dispute-page';
 const parties = fundedPartiesForFile();
 const admin = intakeAdminForFile();
 
-const adminActor = (): ActorUser => ({
-  id: admin.userId,
-  email: admin.email,
-  emailVerified: true,
-  name: null,
-  type: 'human',
-  ownerId: null,
-  createdAt: new Date(),
-});
+const adminActor = () => adminCallerOf(admin);
 
 describe('loadDisputePage', () => {
   it('gives staff the dispute, its task, both sides’ thread oldest first, and who resolved it', async () => {
@@ -34,7 +26,7 @@ describe('loadDisputePage', () => {
     const [row] = await db.select().from(disputes).where(eq(disputes.taskId, task.id));
     const disputeId = row?.id ?? '';
 
-    const page = await loadDisputePage(db, adminActor(), disputeId);
+    const page = await loadDisputePage(db, await adminActor(), disputeId);
     expect(page.dispute).toMatchObject({ id: disputeId, openedBy: 'requester', reason: 'Wrong shop', status: 'open' });
     expect(page.task).toMatchObject({ id: task.id, title: task.title, status: 'disputed', totalCents: 2_300 });
     expect(page.messages.map((message) => [message.senderSide, message.body])).toEqual([
@@ -44,11 +36,11 @@ describe('loadDisputePage', () => {
     expect(page.resolver).toBeNull();
 
     await resolveDisputeById(db, {
-      admin: { user: adminActor(), ip: null },
+      admin: await adminActor(),
       disputeId,
       resolution: { outcome: 'refund', note: 'The proof shows another shop.' },
     });
-    const resolved = await loadDisputePage(db, adminActor(), disputeId);
+    const resolved = await loadDisputePage(db, await adminActor(), disputeId);
     expect(resolved.dispute.resolution).toMatchObject({ outcome: 'refund', workerCents: 0, refundCents: 2_300 });
     expect(resolved.resolver).toEqual({ name: null, email: admin.email });
   });
@@ -56,7 +48,7 @@ describe('loadDisputePage', () => {
   it('is the 404 page for an unknown or malformed id', async () => {
     const { db } = await getDatabase();
     for (const id of [randomUUID(), 'not-a-uuid']) {
-      await expect(loadDisputePage(db, adminActor(), id)).rejects.toMatchObject({
+      await expect(loadDisputePage(db, await adminActor(), id)).rejects.toMatchObject({
         digest: 'NEXT_HTTP_ERROR_FALLBACK;404',
       });
     }

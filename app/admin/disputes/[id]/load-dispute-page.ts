@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import type { Db } from '@/db/client';
-import type { ActorUser } from '@/lib/auth/actor';
+import type { Caller } from '@/lib/auth/admin';
 import { ApiError } from '@/lib/errors/api-error';
 import { findDisputeResolver } from '@/lib/services/disputes/find-dispute-resolver';
 import { getDispute } from '@/lib/services/disputes/get-dispute';
@@ -17,16 +17,16 @@ const THREAD_PAGE = 200;
  * What the admin dispute page shows: the dispute (GET /v1/disputes/{id}), its task in either mode, both sides'
  * names and thread, and who resolved it. An unknown or malformed id is the 404 page.
  */
-export async function loadDisputePage(db: Db, admin: ActorUser, disputeId: string) {
+export async function loadDisputePage(db: Db, admin: Caller, disputeId: string) {
   if (!UUID.test(disputeId)) notFound();
-  const dispute = await getDispute(db, { user: admin, disputeId }).catch((error: unknown) => {
+  const dispute = await getDispute(db, { caller: admin, disputeId }).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === 'NOT_FOUND') notFound();
     throw error;
   });
-  const access = await readTaskAccess(db, { taskId: dispute.taskId, userId: admin.id, livemode: 'any' });
+  const access = await readTaskAccess(db, { taskId: dispute.taskId, userId: admin.user.id, livemode: 'any' });
   const [names, thread, resolver] = await Promise.all([
     taskPartyNames(db, access.task),
-    listMessages(db, { userId: admin.id, taskId: dispute.taskId, admin: true, limit: THREAD_PAGE }),
+    listMessages(db, { userId: admin.user.id, taskId: dispute.taskId, admin: true, limit: THREAD_PAGE }),
     dispute.status === 'resolved' ? findDisputeResolver(db, { disputeId }) : null,
   ]);
   return {

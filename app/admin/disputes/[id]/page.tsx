@@ -17,7 +17,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 import { DisputeAgeBadge } from '../dispute-age-badge';
 import { addAdminEvidenceAction, resolveAction } from './actions';
 import { loadDisputePage } from './load-dispute-page';
@@ -39,9 +39,9 @@ export default async function DisputePage({
 }) {
   const { id } = await params;
   const { done } = await searchParams;
-  const user = await requireAdminUser(`/admin/disputes/${id}`);
+  const admin = await requireAdmin(`/admin/disputes/${id}`);
   const { db } = await getDatabase();
-  const { dispute, task, names, messages, resolver } = await loadDisputePage(db, user, id);
+  const { dispute, task, names, messages, resolver } = await loadDisputePage(db, admin, id);
   const open = dispute.status === 'open';
   const openerName = dispute.openedBy === 'requester' ? names.requester : (names.worker ?? 'Worker');
   return (

@@ -11,7 +11,7 @@ import { TextAreaField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
-import { requireAdminUser } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/api/require-admin-user';
 import { getIntakeConversation } from '@/lib/services/intake/get-intake-conversation';
 import { paymentHistoryTaskStates } from '@/lib/services/payments/payment-history-task-states';
 import { IntakeStatusBadge } from '../intake-status-badge';
@@ -41,7 +41,7 @@ export default async function IntakeConversationPage({
 }) {
   const { id } = await params;
   const { done } = await searchParams;
-  const admin = await requireAdminUser(`/admin/intake/${id}`);
+  const admin = await requireAdmin(`/admin/intake/${id}`);
   const { db } = await getDatabase();
   const conversation = await getIntakeConversation(db, { admin, conversationId: id });
   const taskStatus = conversation.taskId

@@ -1,14 +1,14 @@
 import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
-import { isAdmin } from '@/lib/auth/is-admin';
+import { callerOf, isAdminCaller } from '@/lib/auth/admin';
 import { getWorkerProfileOperation, updateWorkerProfileOperation } from '@/lib/schemas/workers';
 import { getWorkerProfile } from '@/lib/services/workers/get-worker-profile';
 import { updateWorkerProfile } from '@/lib/services/workers/update-worker-profile';
 
 // GET /v1/workers/{id} — a worker's profile with the availability schedule
 export const GET = route(getWorkerProfileOperation, ({ db, actor, params }) =>
-  getWorkerProfile(db, { viewerId: userOf(actor).id, workerId: params.id, isAdmin: isAdmin(userOf(actor)) }),
+  getWorkerProfile(db, { viewerId: userOf(actor).id, workerId: params.id, isAdmin: isAdminCaller(callerOf(actor)) }),
 );
 
 // PATCH /v1/workers/{id} — update a profile you own

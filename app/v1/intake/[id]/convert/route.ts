@@ -1,9 +1,9 @@
 import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
-import { userOf } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { convertIntakeOperation } from '@/lib/schemas/intake';
+import { adminOf } from '@/lib/services/admin/admin-of';
 import { convertIntake } from '@/lib/services/intake/convert-intake';
 
 // POST /v1/intake/{id}/convert — a draft task and its claim link, texted to the number (admin)
@@ -11,7 +11,7 @@ export const POST = route(convertIntakeOperation, ({ db, actor, context, params,
   // The task's mode is the processor's, as for a proposal: the claim page pays it with that same processor.
   convertIntake(
     db,
-    { admin: { user: userOf(actor), ip: context.ip }, conversationId: params.id, task: body.task },
+    { admin: adminOf(actor, context.ip), conversationId: params.id, task: body.task },
     { siteUrl: env().SITE_URL, livemode: getProcessor(db).livemode },
   ),
 );

@@ -1,14 +1,14 @@
 import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
-import { isAdmin } from '@/lib/auth/is-admin';
+import { callerOf, isAdminCaller } from '@/lib/auth/admin';
 import { listMessagesOperation, postMessageOperation } from '@/lib/schemas/messages';
 import { listMessages } from '@/lib/services/messages/list-messages';
 import { postMessage } from '@/lib/services/messages/post-message';
 
 // GET /v1/tasks/{id}/messages — the thread, newest first (admins too, read only, once disputed)
 export const GET = route(listMessagesOperation, ({ db, actor, params, query }) =>
-  listMessages(db, { ...query, userId: userOf(actor).id, admin: isAdmin(userOf(actor)), taskId: params.id }),
+  listMessages(db, { ...query, userId: userOf(actor).id, admin: isAdminCaller(callerOf(actor)), taskId: params.id }),
 );
 
 // POST /v1/tasks/{id}/messages — post to the thread; the other side is notified

@@ -1,14 +1,18 @@
 import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
-import { userOf } from '@/lib/auth/actor';
 import { resolveDisputeOperation } from '@/lib/schemas/task-actions';
+import { adminOf } from '@/lib/services/admin/admin-of';
 import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
 import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/resolve — an admin ends a dispute (alias of POST /v1/disputes/{id}/resolve)
 export const POST = route(resolveDisputeOperation, async ({ db, actor, context, params, body }) =>
   transitionView(
-    await resolveDispute(db, { user: userOf(actor), taskId: params.id, resolution: body, ip: context.ip }),
+    await resolveDispute(db, {
+      admin: adminOf(actor, context.ip, 'resolve disputes'),
+      taskId: params.id,
+      resolution: body,
+    }),
   ),
 );
 
