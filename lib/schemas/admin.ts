@@ -17,7 +17,7 @@ export const setKeyRateLimitCeilingOperation = defineOperation({
     '403. An unknown id, or an agent’s, is 404.',
   tags: ['Admin'],
   auth: 'session',
-  admin: true,
+  admin: 'change key rate-limit ceilings',
   params: z.object({ id: z.uuid() }),
   body: z.strictObject({
     keyRateLimitCeiling: z
@@ -81,7 +81,7 @@ export const getAdminStatsOperation = defineOperation({
   description: `Counts, the last 30 days' GMV and fees, and a live ledger check. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
-  admin: true,
+  admin: 'use the admin API',
   response: adminStatsSchema,
   errors: ['FORBIDDEN'],
 });
@@ -111,7 +111,7 @@ export const listAdminUsersOperation = defineOperation({
   description: `Humans and agents; \`q\` finds an exact id or part of an email or name. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
-  admin: true,
+  admin: 'use the admin API',
   query: pageQuery.extend({ q: searchQuery }),
   response: z.array(adminUserSchema),
   listEnvelope: true,
@@ -130,7 +130,7 @@ export const suspendUserOperation = defineOperation({
     `admin, or an account already suspended. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
-  admin: true,
+  admin: 'suspend users',
   params: userParams,
   body: z.strictObject({
     reason: text(500).trim().min(1, { message: 'Must not be empty' }).describe('Why, for the audit log and staff.'),
@@ -155,7 +155,7 @@ export const unsuspendUserOperation = defineOperation({
     `worker lists their profile again themselves. 409 when the account is not suspended. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
-  admin: true,
+  admin: 'unsuspend users',
   params: userParams,
   response: z.object({ id: z.uuid(), suspendedAt: z.null(), suspensionReason: z.null() }),
   errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
@@ -184,7 +184,7 @@ export const listAdminTasksOperation = defineOperation({
   description: `Both modes; filter by \`status\`, \`q\` finds an exact id or part of a title. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
-  admin: true,
+  admin: 'use the admin API',
   query: pageQuery.extend({
     status: z.enum(taskStatus.enumValues).optional().describe('Only tasks in this status.'),
     q: searchQuery,
@@ -224,7 +224,7 @@ export const listAuditLogOperation = defineOperation({
   description: `Filter by \`action\` or \`targetId\`. ${ADMIN_ONLY}`,
   tags: ['Admin'],
   auth: 'session',
-  admin: true,
+  admin: 'use the admin API',
   query: pageQuery.extend({
     action: z.string().max(100).optional().describe('Only this action, e.g. `user.suspend`.'),
     targetId: z.string().max(100).optional().describe('Only actions on this target id.'),

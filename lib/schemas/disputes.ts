@@ -133,7 +133,7 @@ export const resolveDisputeByIdOperation = defineOperation({
     'exactly one wins; the other is 409. Admins only, with a session (a verified email listed in ADMIN_EMAILS).',
   tags: ['Disputes'],
   auth: 'session',
-  admin: true,
+  admin: 'resolve disputes',
   params: disputeParams,
   body: disputeResolveBodySchema,
   response: disputeSchema,

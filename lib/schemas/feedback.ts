@@ -76,7 +76,7 @@ export const listFeedbackOperation = defineOperation({
     'gets 403.',
   tags: ['Feedback'],
   auth: 'session',
-  admin: true,
+  admin: 'read feedback',
   query: pageQuery.extend({ kind: kindSchema.optional().describe('Only feedback of this kind.') }),
   response: z.array(feedbackSchema),
   listEnvelope: true,

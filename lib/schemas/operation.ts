@@ -19,10 +19,11 @@ export type Operation = {
   tags: string[];
   auth: AuthRequirement;
   /**
-   * Staff only: the pipeline lets in nothing but an admin's session (`isAdminCaller`, lib/auth/admin.ts) and answers
-   * anyone else 403 before the handler runs. Declared with `auth: 'session'`; OpenAPI shows it as `x-admin`.
+   * Staff only, saying what only admins may do ("resolve disputes"): the pipeline lets in nothing but an admin's
+   * session (`isAdminCaller`, lib/auth/admin.ts) and answers anyone else 403 `Only admins can <admin>` before the
+   * handler runs. Declared with `auth: 'session'`; OpenAPI marks it `x-admin: true`.
    */
-  admin?: true;
+  admin?: string;
   /** The API-key scope this operation needs; session callers act with their full rights. */
   scope?: string;
   body?: z.ZodType;

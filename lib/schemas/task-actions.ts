@@ -252,7 +252,7 @@ export const resolveDisputeOperation = defineOperation({
       'an admin may not resolve a dispute on a task where they are a side (403: ask another admin).',
   ),
   auth: 'session',
-  admin: true,
+  admin: 'resolve disputes',
   scope: undefined,
   body: disputeResolutionSchema,
   errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR'],

@@ -9,6 +9,7 @@ import { documentedOperations, operations } from '@/lib/schemas/operations';
 import { envelope, UNAUTHORIZED_BODY } from '@/test/expect';
 import { insertApiKey } from '@/test/factories';
 import { type CallOptions, type CallResult, call, send, uniqueIp } from '@/test/http';
+import { intakeAdminForFile } from '@/test/intake';
 import { exportedHandlers } from '@/test/route-modules';
 import { signUpViaApi } from '@/test/sessions';
 import { SESSION_ONLY_BODY, withTemporaryDataDir } from '@/test/worker-profiles';
@@ -30,7 +31,17 @@ const readsJson = (operation: Operation) => operation.body !== undefined;
 withTemporaryDataDir();
 
 const handlerOf = new Map<Operation, RouteHandler>();
-const fixtures = { session: '', fullKey: '', noScopeKey: '', userId: '', email: '', password: '' };
+const fixtures = {
+  session: '',
+  fullKey: '',
+  noScopeKey: '',
+  userId: '',
+  email: '',
+  password: '',
+  adminSession: '',
+  adminKey: '',
+};
+const admin = intakeAdminForFile();
 
 beforeAll(async () => {
   for (const { operation, handler } of await exportedHandlers()) if (operation) handlerOf.set(operation, handler);
@@ -43,6 +54,8 @@ beforeAll(async () => {
     password: 'correct horse battery',
     fullKey: (await insertApiKey(db, { userId: human.userId, scopes: [...SCOPES] })).key,
     noScopeKey: (await insertApiKey(db, { userId: human.userId, scopes: [] })).key,
+    adminSession: admin.token,
+    adminKey: (await insertApiKey(db, { userId: admin.userId, scopes: [...SCOPES] })).key,
   });
 });
 
@@ -65,6 +78,7 @@ function callOperation(
 /** A credential the operation accepts, with every scope: what gets a caller past authentication. */
 function acceptedToken(operation: Operation): string | undefined {
   if (operation.auth === 'none') return undefined;
+  if (operation.admin) return fixtures.adminSession;
   return operation.auth === 'session' ? fixtures.session : fixtures.fullKey;
 }
 
@@ -99,6 +113,34 @@ describe('the wrong kind of credential: 403 FORBIDDEN', () => {
     expect(res.status, res.text).toBe(403);
     expect(res.json).toEqual(sessionOnly ? SESSION_ONLY_BODY : API_KEY_ONLY_BODY);
   });
+});
+
+describe('admin operations: an admin session only', () => {
+  const adminOnly = operations.filter((operation) => operation.admin);
+
+  it('every operation under /v1/admin and /v1/intake, and every resolve, is declared admin and session-only', () => {
+    const staffPaths = operations.filter((operation) => /^\/v1\/(admin|intake)(\/|$)|\/resolve$/.test(operation.path));
+    expect(staffPaths.length).toBeGreaterThan(10);
+    expect(adminOnly.map(label).sort()).toEqual(staffPaths.map(label).sort());
+    for (const operation of adminOnly) expect(operation.auth, label(operation)).toBe('session');
+  });
+
+  it.each(adminOnly.map((operation) => [label(operation), operation] as const))(
+    '%s: 403 for an admin’s own API key and for a signed-in non-admin',
+    async (_, operation) => {
+      const withKey = await callOperation(operation, { token: fixtures.adminKey });
+      expect(withKey.status, withKey.text).toBe(403);
+      expect(withKey.json).toEqual(SESSION_ONLY_BODY);
+      const notAdmin = await callOperation(operation, { token: fixtures.session });
+      expect(notAdmin.status, notAdmin.text).toBe(403);
+      expect(notAdmin.json).toEqual(
+        envelope('FORBIDDEN', {
+          message: `Only admins can ${operation.admin}`,
+          hint: 'Sign in as a user whose verified email is listed in ADMIN_EMAILS.',
+        }),
+      );
+    },
+  );
 });
 
 describe('a key without the scope: 403 FORBIDDEN naming requiredScope', () => {
@@ -174,7 +216,7 @@ describe('a POST retried with the same Idempotency-Key: the stored answer is rep
         ? (await insertApiKey((await getDatabase()).db, { userId: fixtures.userId, scopes: [...SCOPES] })).key
         : operation.auth === 'none'
           ? undefined
-          : fixtures.session;
+          : acceptedToken(operation);
     const ip = uniqueIp(); // an anonymous caller's idempotency scope is its address
     const params = unknownIds(operation);
     const key = randomUUID();

@@ -62,7 +62,7 @@ export function authorizeActor(operation: Operation, actor: Actor): void {
   }
   // The services check again (pages call them without this pipeline); refusing here keeps a non-admin out of
   // every admin operation even before its handler names what it is.
-  if (operation.admin) assertAdmin(callerOf(actor));
+  if (operation.admin) assertAdmin(callerOf(actor), operation.admin);
   if (operation.scope && actor.kind === 'apiKey' && !actor.apiKey.scopes.includes(operation.scope)) {
     throw new ApiError('FORBIDDEN', {
       message: `This API key lacks the \`${operation.scope}\` scope`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { POST as suspend } from '@/app/v1/admin/users/[id]/suspend/route';
 import { POST as unsuspend } from '@/app/v1/admin/users/[id]/unsuspend/route';
-import { adminForFile } from '@/test/admin';
+import { adminCallerOf, adminForFile } from '@/test/admin';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
 import { GET as auditLog } from './route';
@@ -13,7 +13,7 @@ const list = (query: Record<string, string>) =>
   call(auditLog, '/v1/admin/audit-log', { token: admin.token, query, ip: uniqueIp() });
 
 describe('GET /v1/admin/audit-log', () => {
-  it('shows every admin action newest first, with who, what, on what, from where; filters by action and target', async () => {
+  it('shows every admin action newest first, with who, what, on what, with which credential, from where; filters by action and target', async () => {
     const target = await signUpViaApi('target');
     const params = { id: target.userId };
     const ip = uniqueIp();
@@ -42,6 +42,7 @@ describe('GET /v1/admin/audit-log', () => {
         cancelledTaskIds: [],
       },
       ip,
+      credential: { kind: 'session', id: (await adminCallerOf(admin)).credential.id },
       createdAt: expect.any(String),
     });
 

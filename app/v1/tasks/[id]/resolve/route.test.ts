@@ -1,12 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { POST as createTask } from '@/app/v1/tasks/route';
+import { getDatabase } from '@/db/client';
+import { users } from '@/db/schema';
+import { SCOPES } from '@/lib/auth/scopes';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { withEnv } from '@/test/env';
 import { expectError } from '@/test/expect';
+import { insertApiKey } from '@/test/factories';
 import { call } from '@/test/http';
 import { escrowBalance, ledgerBalance, withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
 import { fundedParties, taskBody } from '@/test/tasks';
+import { SESSION_ONLY_BODY } from '@/test/worker-profiles';
 import { POST as accept } from '../accept/route';
 import { POST as dispute } from '../dispute/route';
 import { POST as resolve } from './route';
@@ -73,11 +79,17 @@ describe('POST /v1/tasks/{id}/resolve', () => {
     );
     expectError(
       await call(resolve, `/v1/tasks/${id}/resolve`, { token: (await signUpViaApi()).token, params: { id }, body }),
-      404,
-      'NOT_FOUND',
+      403,
+      'FORBIDDEN',
     );
     const admin = await signUpViaApi('admin', { verified: true });
     await withEnv({ ADMIN_EMAILS: admin.email }, async () => {
+      // An admin's API key is an ordinary operator key: admin powers need the session.
+      const key = (await insertApiKey((await getDatabase()).db, { userId: admin.userId, scopes: [...SCOPES] })).key;
+      const withKey = await call(resolve, `/v1/tasks/${id}/resolve`, { token: key, params: { id }, body });
+      expect(withKey.status, withKey.text).toBe(403);
+      expect(withKey.json).toEqual(SESSION_ONLY_BODY);
+      expect(await escrowBalance(id)).toBe(2_300);
       const split = { outcome: 'split', workerCents: 2_000 };
       expectError(
         await call(resolve, `/v1/tasks/${id}/resolve`, { token: admin.token, params: { id }, body: split }),
@@ -102,6 +114,32 @@ describe('POST /v1/tasks/{id}/resolve', () => {
         'INVALID_TRANSITION',
       );
     });
+    expect(await escrowBalance(id)).toBe(0);
+  });
+
+  it('refuses an admin who is a side of the task (403: ask another admin); another admin resolves it', async () => {
+    const { parties, id } = await disputedTask();
+    const body = { outcome: 'refund' };
+    const { db } = await getDatabase();
+    for (const side of [parties.requester, parties.worker]) {
+      // The side's own address, verified: an admin in every other respect.
+      const [{ email } = { email: null }] = await db
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(eq(users.id, side.id))
+        .returning({ email: users.email });
+      const res = await withEnv({ ADMIN_EMAILS: email ?? '' }, () =>
+        call(resolve, `/v1/tasks/${id}/resolve`, { token: side.token, params: { id }, body }),
+      );
+      expect(res.status, res.text).toBe(403);
+      expect(res.json.error).toMatchObject({ code: 'FORBIDDEN', hint: expect.stringContaining('another admin') });
+    }
+    expect(await escrowBalance(id)).toBe(2_300);
+    const other = await signUpViaApi('admin', { verified: true });
+    const res = await withEnv({ ADMIN_EMAILS: other.email }, () =>
+      call(resolve, `/v1/tasks/${id}/resolve`, { token: other.token, params: { id }, body }),
+    );
+    expect(res.status, res.text).toBe(200);
     expect(await escrowBalance(id)).toBe(0);
   });
 });
