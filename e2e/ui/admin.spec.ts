@@ -45,6 +45,8 @@ test('an admin suspends an operator: its page signs out, its agent key gets 401,
     const entry = adminPage.getByRole('row').filter({ hasText: 'user.suspend' }).first();
     await expect(entry).toContainText('e2e-admin@example.com');
     await expect(entry).toContainText('Posting tasks for stolen goods');
+    // …and the credential it acted with: the admin's browser session.
+    await expect(entry.getByTestId('audit-credential')).toContainText('session');
 
     // Unsuspending gives the key back.
     await adminPage.goto(`/admin/users?q=${encodeURIComponent(email)}`);
