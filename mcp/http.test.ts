@@ -10,12 +10,13 @@ import { routeModules } from '@/app/v1/route-index';
 import { getDatabase } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
 import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
+import { heldWaitSlots } from '@/lib/realtime/wait-slots';
 import { inProcessApi } from '@/lib/router/in-process';
 import { MAX_MCP_BATCH } from '@/lib/schemas/mcp';
 import { ensureWindowRoom, envelope } from '@/test/expect';
 import { insertApiKey } from '@/test/factories';
 import { uniqueIp } from '@/test/http';
-import { MESSAGE_SCOPES, posted, thread } from '@/test/messages';
+import { MESSAGE_SCOPES, posted, sleep, thread } from '@/test/messages';
 import { handleMcpRequest } from './http';
 
 // POST /v1/mcp: Streamable HTTP, stateless, the caller's Bearer key on every request, Origin checked.
@@ -269,6 +270,31 @@ describe('POST /v1/mcp', () => {
       hint,
       details: { status: 404, requestId: expect.stringMatching(/^req_/) },
     });
+  });
+
+  it('ends a tool’s wait on the API when its caller hangs up', async () => {
+    const { parties, task } = await thread('accepted');
+    const hangUp = new AbortController();
+    const call = toolCall('await_message', { task_id: task.id, timeout_seconds: 30 });
+    const answer = POST(
+      new Request(ENDPOINT, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${parties.agent.token}`,
+          [PEER_ADDRESS_HEADER]: uniqueIp(),
+        },
+        body: JSON.stringify(call),
+        signal: hangUp.signal,
+      }),
+    );
+    for (let i = 0; i < 100 && heldWaitSlots(parties.agent.id) === 0; i++) await sleep(20);
+    expect(heldWaitSlots(parties.agent.id)).toBe(1);
+    hangUp.abort();
+    for (let i = 0; i < 100 && heldWaitSlots(parties.agent.id) > 0; i++) await sleep(20);
+    expect(heldWaitSlots(parties.agent.id)).toBe(0);
+    await (await answer).body?.cancel();
   });
 
   it('sends the RateLimit headers of the bucket it counted in', async () => {
