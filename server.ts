@@ -6,17 +6,16 @@
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
-import { isTrustedPeer, PEER_ADDRESS_HEADER, trustPeerHeader } from '@/lib/config/client-address';
-import { isOversizedServerAction, OVERSIZED_SERVER_ACTION } from './lib/api/server-action-limit';
+import { acceptedHosts } from '@/lib/config/allowed-hosts';
+import { isTrustedPeer, trustPeerHeader } from '@/lib/config/client-address';
 import { env } from './lib/env';
-import { ApiError } from './lib/errors/api-error';
 import { limitConnectionsPerAddress } from './lib/http/connection-limit';
-import { FRAME_HEADERS } from './lib/http/frame-headers';
 import { SERVER_TIMEOUTS } from './lib/http/server-timeouts';
 import { logger } from './lib/logger';
-import { metricsOnMainPort, startMetricsServer } from './lib/metrics/metrics-endpoint';
+import { startMetricsServer } from './lib/metrics/metrics-endpoint';
 import { observeApiRequest } from './lib/metrics/registry';
 import { ApiRouter } from './lib/router/api-router';
+import { mainListener } from './lib/router/main-listener';
 
 // The client address is the TCP peer (DESIGN §4 "Client address"): this server writes it into PEER_ADDRESS_HEADER
 // of every request, the router's and Next's alike, after dropping any copy the client sent; the pipeline reads that
@@ -29,21 +28,14 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const api = await ApiRouter.load(path.join(import.meta.dirname, 'app/v1'), { hostname, observe: observeApiRequest });
 // Read after app.prepare(): Next settles NODE_ENV there, and the parsed environment is cached.
-const { MAX_CONNECTIONS_PER_IP, TRUSTED_PROXIES, METRICS_PORT, METRICS_TOKEN } = env();
+const { MAX_CONNECTIONS_PER_IP, TRUSTED_PROXIES, METRICS_PORT, METRICS_TOKEN, SITE_URL, ALLOWED_HOSTS } = env();
 
-const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
-  // Next adds them too (next.config.ts) on what it serves; the router's answers get them only here.
-  for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
-  if (isOversizedServerAction(req.headers)) {
-    const error = new ApiError('PAYLOAD_TOO_LARGE', OVERSIZED_SERVER_ACTION);
-    res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-    return void res.end(JSON.stringify(error.toBody()));
-  }
-  if (metricsOnMainPort(req, res, METRICS_TOKEN) || api.serve(req, res)) return;
-  delete req.headers[PEER_ADDRESS_HEADER];
-  if (req.socket.remoteAddress) req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress;
-  handle(req, res);
-});
+// A request is answered only for the site's own hosts (421 otherwise; docs/security.md "Host").
+const hosts = acceptedHosts(SITE_URL, ALLOWED_HOSTS);
+const server = http.createServer(
+  SERVER_TIMEOUTS,
+  mainListener({ api, next: handle, hosts, metricsToken: METRICS_TOKEN }),
+);
 limitConnectionsPerAddress(server, {
   maxPerAddress: MAX_CONNECTIONS_PER_IP,
   exempt: (address) => isTrustedPeer(address, TRUSTED_PROXIES),

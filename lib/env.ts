@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAllowedHosts } from './config/allowed-hosts';
 import { parseTrustedProxies } from './config/client-address';
 import { MAX_KEY_RATE_LIMIT } from './config/key-limits';
 
@@ -22,6 +23,19 @@ const envSchema = z.object({
   SITE_URL: z
     .url({ message: 'must be an absolute URL such as https://legwork.example' })
     .default('http://localhost:3000'),
+  // Other hosts this site answers for under `npm start` (comma-separated, each with an optional port); a request
+  // naming any other Host is 421 (lib/http/misdirected-request.ts).
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseAllowedHosts(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters (openssl rand -base64 32)' }).optional(),
   ADMIN_EMAILS: z
     .string()

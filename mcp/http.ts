@@ -1,24 +1,27 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { createRequestContext } from '../lib/api/request-context';
+import { createRequestContext, setClientAddress } from '../lib/api/request-context';
 import { createLegworkClient } from '../lib/client';
 import { countMcpRequest, McpRefusal, readMcpBody } from './http-limits';
 import { createLegworkMcpServer, type LegworkMcpServerOptions } from './server';
 
 // The MCP tools over Streamable HTTP, stateless: every POST gets a new server and transport, so any instance can
 // answer any request and nothing lives between requests. The caller's `Authorization: Bearer <API key>` comes with
-// every request and the tools call the REST API with it, on this same deployment: authentication, scopes, rate
-// limits and the usage log are the API's own. Without a key only the cold-start tools work, as over stdio. The
-// request itself is counted like an API request and its batch is bounded (http-limits.ts).
+// every request and the tools call the REST API with it, in this same process through `dispatch` (the route
+// handlers, app/v1/mcp/route.ts): authentication, scopes, rate limits and the usage log are the API's own, and no
+// tool call ever leaves the process, whatever the request's Host says. Without a key only the cold-start tools
+// work, as over stdio. The request itself is counted like an API request and its batch is bounded (http-limits.ts).
+
+/** The origin of the tools' API calls: a name only, never resolved or connected to (see `inProcess`). */
+export const IN_PROCESS_ORIGIN = 'http://legwork.internal';
 
 export type McpHttpOptions = {
-  /** Where the REST API lives; default the request's own origin. */
-  apiBaseUrl?: string;
+  /** Answers one API request in this process: the route handler's Response (lib/router/in-process.ts). */
+  dispatch: (request: Request) => Promise<Response>;
   /** Origins besides the request's own whose browsers may call (the public SITE_URL behind a proxy). */
   allowedOrigins?: string[];
-  fetch?: typeof fetch;
 } & Omit<LegworkMcpServerOptions, 'client'>;
 
-export async function handleMcpRequest(request: Request, options: McpHttpOptions = {}): Promise<Response> {
+export async function handleMcpRequest(request: Request, options: McpHttpOptions): Promise<Response> {
   try {
     return await serve(request, options);
   } catch (error) {
@@ -44,9 +47,9 @@ async function serve(request: Request, options: McpHttpOptions): Promise<Respons
   const parsedBody = await readMcpBody(request);
 
   const client = createLegworkClient({
-    baseUrl: options.apiBaseUrl ?? ownOrigin,
+    baseUrl: IN_PROCESS_ORIGIN,
     apiKey: bearer,
-    fetch: forwardClientAddress(context.ip, options.fetch ?? globalThis.fetch),
+    fetch: inProcess(options.dispatch, context.ip, request.signal),
     userAgent: 'legwork-mcp/1.0 (http)',
     // A 429 goes back to the MCP client as the tool's error (with `retryAfter`): waiting here would hold this
     // request, and every call of its batch, for up to a minute.
@@ -69,15 +72,17 @@ async function serve(request: Request, options: McpHttpOptions): Promise<Respons
 }
 
 /**
- * The API's per-IP limits should count the MCP caller, not this server: its address (as this request resolved it)
- * goes along as X-Forwarded-For. The API believes it when this server's own address is in TRUSTED_PROXIES (e.g.
- * `loopback` when SITE_URL reaches the same host); otherwise every MCP caller counts as this server.
+ * The client's `fetch`, answered by `dispatch` in this process. Each API request carries the caller's address as the
+ * pipeline reads it (so per-IP limits count the MCP caller, not this server), whatever address headers it had, and
+ * ends when the MCP request does (a client that hangs up ends its tools' waits).
  */
-function forwardClientAddress(client: string, baseFetch: typeof fetch): typeof fetch {
-  if (client === '0.0.0.0') return baseFetch;
-  return (input, init) => {
-    const request = new Request(input, init);
-    request.headers.set('x-forwarded-for', client);
-    return baseFetch(request);
+function inProcess(dispatch: McpHttpOptions['dispatch'], clientIp: string, hangUp: AbortSignal): typeof fetch {
+  return async (input, init) => {
+    const outgoing = new Request(input, init);
+    const url = new URL(outgoing.url);
+    if (url.origin !== IN_PROCESS_ORIGIN) throw new Error(`an MCP tool called ${url.origin}, not the in-process API`);
+    const headers = new Headers(outgoing.headers);
+    setClientAddress(headers, clientIp);
+    return dispatch(new Request(outgoing, { headers, signal: AbortSignal.any([outgoing.signal, hangUp]) }));
   };
 }

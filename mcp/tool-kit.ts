@@ -34,14 +34,31 @@ export function failure(code: string, message: string, hint?: string, details?: 
   return { isError: true, content: [{ type: 'text', text }], structuredContent: { error } };
 }
 
-/** An API error as the model should see it: the envelope's code, message and hint, plus the fields per issue. */
+const NO_ENVELOPE_HINT =
+  'Retry later. If it persists, the MCP server cannot reach the Legwork API: over stdio, check LEGWORK_BASE_URL.';
+
+/**
+ * An API error as the model should see it: the envelope's code, message and hint, plus the fields per issue. An
+ * answer without the API's envelope (a proxy's page, a refused connection) is told by its status alone: its body and
+ * the network's words never reach the model, so a tool error cannot carry what some other server said.
+ */
 export function apiFailure(error: LegworkApiError): CallToolResult {
-  const issues = error.issues?.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
-  const message = issues?.length ? `${error.message}: ${issues.join('; ')}` : error.message;
-  const details = {
+  const about = {
     status: error.status,
     ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
     ...(error.requestId ? { requestId: error.requestId } : {}),
+  };
+  if (!error.fromEnvelope) {
+    const message =
+      error.status === 0
+        ? 'No answer from the Legwork API'
+        : `The API answered HTTP ${error.status} without its error body`;
+    return failure(error.code, message, NO_ENVELOPE_HINT, about);
+  }
+  const issues = error.issues?.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+  const message = issues?.length ? `${error.message}: ${issues.join('; ')}` : error.message;
+  const details = {
+    ...about,
     ...(error.issues ? { issues: error.issues } : {}),
     ...(error.details === undefined ? {} : { details: error.details }),
   };

@@ -58,7 +58,7 @@ export function startServer(
   if (options.inspectPort) flags.push(`--inspect=127.0.0.1:${options.inspectPort}`);
   return spawn(process.execPath, [...flags, ...args, '-p', String(port), '-H', '127.0.0.1'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: serverEnv(url, options.env),
+    env: serverEnv(url, port, options.env),
   });
 }
 
@@ -70,7 +70,7 @@ export function startNextOnly(url: string, port: number, options: { env?: Record
   const next = path.join('node_modules', 'next', 'dist', 'bin', 'next');
   return spawn(process.execPath, [...nodeFlags(), next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: serverEnv(url, options.env),
+    env: serverEnv(url, port, options.env),
   });
 }
 
@@ -104,9 +104,11 @@ function nodeFlags(): string[] {
   return args.filter((arg, i) => arg.startsWith('--') && arg !== '--import' && args[i - 1] !== '--import');
 }
 
-function serverEnv(url: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function serverEnv(url: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    // The host the benchmarks call it by: server.ts answers any other Host 421.
+    SITE_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: url,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'legwork-bench-')),
     NODE_ENV: 'production',

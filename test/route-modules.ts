@@ -2,7 +2,7 @@ import path from 'node:path';
 import { routeFiles as routeFilesIn } from '@/lib/router/route-files';
 import { importRouteHandlers } from '@/lib/router/route-handlers';
 
-export type { ExportedHandler } from '@/lib/router/route-handlers';
+export type { ExportedHandler } from '@/lib/router/api-table';
 
 const V1_DIR = path.resolve(__dirname, '../app/v1');
 

@@ -50,3 +50,18 @@ export function clientIp(headers: Headers): string {
   const peer = (peerHeaderTrusted() && headers.get(PEER_ADDRESS_HEADER)) || '0.0.0.0';
   return clientOfChain([...forwardedEntries(headers.get('x-forwarded-for')), peer], TRUSTED_PROXIES);
 }
+
+/**
+ * Writes into the headers of a request made in this process (MCP's calls into the API) what `clientIp` reads, so
+ * that it reads `ip`: the address this process resolved for the caller, never one the caller put in a header. Any
+ * address header already there is dropped first. With `0.0.0.0` (the peer is unknown) none is written.
+ */
+export function setClientAddress(headers: Headers, ip: string): void {
+  for (const name of ['x-forwarded-for', 'x-vercel-forwarded-for', PEER_ADDRESS_HEADER]) headers.delete(name);
+  if (ip === '0.0.0.0') return;
+  if (env().VERCEL) return void headers.set('x-vercel-forwarded-for', ip);
+  // Where server.ts wrote the peer header, `[ip, ip]` reads as `ip` whatever TRUSTED_PROXIES says. Where it did not,
+  // the peer is `0.0.0.0`, and `ip` came from X-Forwarded-For through a trusted 0.0.0.0: `[ip, 0.0.0.0]` again.
+  headers.set(PEER_ADDRESS_HEADER, ip);
+  headers.set('x-forwarded-for', ip);
+}

@@ -16,6 +16,8 @@ export type LegworkApiErrorInit = {
   details?: unknown;
   requestId?: string;
   issues?: { path: string[]; message: string }[];
+  /** Whether the answer carried the API's error envelope; false for any other body, or no answer at all. */
+  fromEnvelope?: boolean;
   cause?: unknown;
 };
 
@@ -31,6 +33,11 @@ export class LegworkApiError extends Error {
   requestId?: string;
   /** Validation problems, one per field (VALIDATION_ERROR). */
   issues?: { path: string[]; message: string }[];
+  /**
+   * Whether the answer carried the API's error envelope (code, message, hint). When false, `message` and `details`
+   * may hold whatever answered instead (a proxy's page): show them to whoever configured the base URL, not further.
+   */
+  fromEnvelope: boolean;
 
   constructor(init: LegworkApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -42,6 +49,7 @@ export class LegworkApiError extends Error {
     this.details = init.details;
     this.requestId = init.requestId;
     this.issues = init.issues;
+    this.fromEnvelope = init.fromEnvelope ?? false;
   }
 }
 
@@ -127,5 +135,6 @@ export function errorFromResponse(response: Response, body: unknown): LegworkApi
     hint: typeof error.hint === 'string' ? error.hint : undefined,
     details,
     issues: Array.isArray(error.issues) ? (error.issues as LegworkApiError['issues']) : undefined,
+    fromEnvelope: true,
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientIp } from '@/lib/api/request-context';
+import { clientIp, setClientAddress } from '@/lib/api/request-context';
 import { env, resetEnvCache } from '@/lib/env';
 import { clientOfChain, isTrustedPeer, PEER_ADDRESS_HEADER, parseHop, parseTrustedProxies } from './client-address';
 
@@ -155,6 +155,31 @@ describe('clientIp', () => {
     const sent = headers({ 'x-vercel-forwarded-for': '198.51.100.7', 'x-forwarded-for': '6.6.6.6' });
     expect(clientIp(sent)).toBe('198.51.100.7');
     expect(clientIp(headers({ 'x-forwarded-for': '6.6.6.6' }))).toBe('0.0.0.0');
+  });
+
+  // MCP's in-process API calls carry the caller's address this way: whatever the configuration and whatever
+  // address headers were there, the pipeline must read back exactly the address it was given.
+  it('reads back what setClientAddress wrote, in every configuration, over any address header already there', () => {
+    const cases: [Record<string, string>, string, boolean][] = [
+      [{ TRUSTED_PROXIES: '', VERCEL: '' }, '203.0.113.9', true],
+      [{ TRUSTED_PROXIES: 'loopback', VERCEL: '' }, '198.51.100.3', true],
+      [{ TRUSTED_PROXIES: 'loopback', VERCEL: '' }, '127.0.0.1', true],
+      [{ TRUSTED_PROXIES: '', VERCEL: '1' }, '2001:db8::7', true],
+      // next dev behind a proxy the operator declared as 0.0.0.0: the peer header is not read, XFF is.
+      [{ TRUSTED_PROXIES: '0.0.0.0', VERCEL: '' }, '198.51.100.4', false],
+      [{ TRUSTED_PROXIES: '', VERCEL: '' }, '0.0.0.0', false],
+    ];
+    for (const [settings, ip, peerTrusted] of cases) {
+      configure(settings);
+      (globalThis as Record<symbol, unknown>)[flag] = peerTrusted || undefined;
+      const sent = headers({
+        [PEER_ADDRESS_HEADER]: '6.6.6.6',
+        'x-forwarded-for': '6.6.6.7',
+        'x-vercel-forwarded-for': '6.6.6.8',
+      });
+      setClientAddress(sent, ip);
+      expect(clientIp(sent), JSON.stringify({ settings, ip })).toBe(ip);
+    }
   });
 
   it('refuses a malformed TRUSTED_PROXIES with a message naming the variable', () => {

@@ -186,6 +186,11 @@ export const errorTable = {
     message: 'A request with this Idempotency-Key is still being processed',
     hint: 'Wait for the first request to finish, then retry to receive its stored response.',
   },
+  MISDIRECTED_REQUEST: {
+    status: 421,
+    message: 'This server does not answer for this host',
+    hint: 'Send the request to the site at SITE_URL. An operator who serves it under another name adds that host to ALLOWED_HOSTS.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     message: 'Request body too large',

@@ -4,21 +4,15 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { methodNotAllowed, noSuchEndpoint } from '@/lib/api/no-route';
 import { type Answer, LEADING_WHITESPACE } from '@/lib/api/respond';
-import type { RouteHandler } from '@/lib/api/route';
 import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
-import { type ExportedHandler, HTTP_METHODS, importRouteHandlers } from './route-handlers';
-import { RouteTable } from './route-table';
+import { apiTableOf, matchApiPath, type Routed } from './api-table';
+import { importRouteHandlers } from './route-handlers';
+import type { RouteTable } from './route-table';
 
 /** One answered API request, for the metrics. */
 export type ApiRequestSample = { operation: string; method: string; status: number; seconds: number };
-
-/** A route file's handler: route()'s carry `answer`, documented() ones (MCP) only make a Response. */
-type Routed = {
-  handler: ((...args: Parameters<RouteHandler>) => Promise<Response>) & { answer?: RouteHandler['answer'] };
-  operationId: string;
-};
 
 // What Next's App Router answers to OPTIONS on any route file of ours (they all export the five methods, the ones
 // they do not implement as 405 handlers), kept as it is: a client may already rely on it.
@@ -48,7 +42,7 @@ export class ApiRouter {
   static async load(v1Dir: string, options: ApiRouter['options']): Promise<ApiRouter> {
     const started = performance.now();
     const handlers = await importRouteHandlers(v1Dir);
-    const router = new ApiRouter(routeTableOf(handlers), options);
+    const router = new ApiRouter(apiTableOf(handlers), options);
     logger.info('API router ready', { handlers: handlers.length, ms: Math.round(performance.now() - started) });
     return router;
   }
@@ -85,7 +79,7 @@ export class ApiRouter {
       return void res.end();
     }
     // HEAD runs the GET handler and drops the body, as Next does.
-    const match = matchPath(this.table, method === 'HEAD' ? 'GET' : method, pathname);
+    const match = matchApiPath(this.table, method === 'HEAD' ? 'GET' : method, pathname);
     // A web Request refuses TRACE, TRACK and CONNECT: they are answered 405 (or 404) as any other unrouted method.
     const request = this.webRequest(req, res, FORBIDDEN_IN_FETCH.has(method) ? 'GET' : method);
     let operation = 'unmatched';
@@ -161,27 +155,6 @@ class RoutedRequest extends Request {
         return this.#left.signal;
       },
     });
-  }
-}
-
-function routeTableOf(handlers: ExportedHandler[]): RouteTable<Routed> {
-  const table = new RouteTable<Routed>(HTTP_METHODS);
-  for (const { file, openApiPath, method, operation, documentedOperation, handler } of handlers) {
-    const declared = operation ?? documentedOperation;
-    if (!declared) throw new Error(`${file}: ${method} is built neither with route() nor with documented()`);
-    if (declared.method !== method || declared.path !== openApiPath) {
-      throw new Error(`${file}: ${method} serves ${declared.method} ${declared.path}, not ${method} ${openApiPath}`);
-    }
-    table.add(method, declared.path, { handler, operationId: declared.operationId });
-  }
-  return table;
-}
-
-function matchPath(table: RouteTable<Routed>, method: string, pathname: string) {
-  try {
-    return table.match(method, pathname);
-  } catch {
-    return { kind: 'not-found' as const }; // a malformed escape in an id: no such resource (Next answered 500)
   }
 }
 
