@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { disputes, users } from '@/db/schema';
+import { disputes } from '@/db/schema';
 import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
 import { adminCallerOf } from '@/test/admin';
 import { disputedTask, disputeOf, moneyOf } from '@/test/disputes';
