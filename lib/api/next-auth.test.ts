@@ -4,7 +4,7 @@ import * as nextAuthRoute from '@/app/api/auth/[...nextauth]/route';
 import { getDatabase } from '@/db/client';
 import { rateLimitCounters, sessions, users } from '@/db/schema';
 import { getBrowserUser } from '@/lib/api/next-auth';
-import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
+import { addressBucket, PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
 import { envForFile, NEXT_AUTH_TEST_ENV } from '@/test/env';
 import { ensureWindowRoom } from '@/test/expect';
@@ -186,7 +186,7 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const [counter] = await db
       .select()
       .from(rateLimitCounters)
-      .where(eq(rateLimitCounters.bucket, `ip:auth:${browser.ip}`));
+      .where(eq(rateLimitCounters.bucket, `ip:auth:${addressBucket(browser.ip)}`));
     expect(counter?.count).toBe(21);
 
     // Another address is not affected.
@@ -214,7 +214,7 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const [counter] = await db
       .select()
       .from(rateLimitCounters)
-      .where(eq(rateLimitCounters.bucket, `ip:auth:${browser.ip}`));
+      .where(eq(rateLimitCounters.bucket, `ip:auth:${addressBucket(browser.ip)}`));
     expect(counter?.count).toBe(21);
   });
 

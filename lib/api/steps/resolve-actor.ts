@@ -3,6 +3,7 @@ import { accountSuspended } from '@/lib/auth/account-suspended';
 import type { Actor } from '@/lib/auth/actor';
 import { authenticate, isWellFormedCredential } from '@/lib/auth/authenticate';
 import { countHit, type RateCount } from '@/lib/auth/rate-counter';
+import { addressBucket } from '@/lib/config/client-address';
 import { ApiError } from '@/lib/errors/api-error';
 import type { Operation } from '@/lib/schemas/operation';
 import { FAILED_AUTH_PER_IP } from '../rate-limit-policy';
@@ -70,7 +71,7 @@ export function authorizeActor(operation: Operation, actor: Actor): void {
 async function limitFailedAttempts(database: Database, ip: string): Promise<void> {
   const { count, windowStart, windowSeconds } = await countHit(
     database,
-    `auth-fail:${ip}`,
+    `auth-fail:${addressBucket(ip)}`,
     FAILED_AUTH_PER_IP.windowSeconds,
   );
   if (count <= FAILED_AUTH_PER_IP.limit) return;

@@ -1,6 +1,7 @@
 import type { Database } from '@/db/client';
 import { LOGIN_ATTEMPTS_PER_EMAIL, LOGIN_ATTEMPTS_PER_EMAIL_AND_IP } from '@/lib/auth/account-limits';
 import { countHit } from '@/lib/auth/rate-counter';
+import { addressBucket } from '@/lib/config/client-address';
 import { ApiError } from '@/lib/errors/api-error';
 
 type AttemptLimit = { limit: number; windowSeconds: number };
@@ -20,7 +21,7 @@ export async function limitSignInAttempts(
   { email, ip }: LimitSignInAttemptsOptions,
 ): Promise<void> {
   await countAttempt(database, {
-    bucket: `login-email-ip:${email}:${ip}`,
+    bucket: `login-email-ip:${email}:${addressBucket(ip)}`,
     attemptLimit: LOGIN_ATTEMPTS_PER_EMAIL_AND_IP,
     from: 'from your address',
   });

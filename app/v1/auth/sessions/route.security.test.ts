@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { ensureWindowRoom, envelope } from '@/test/expect';
 import { insertUser, uniqueEmail } from '@/test/factories';
-import { type CallResult, call, uniqueIp } from '@/test/http';
+import { type CallResult, call, sameSlash64, uniqueIp } from '@/test/http';
 import { POST } from './route';
 
 const PASSWORD = 'correct horse battery';
@@ -150,4 +150,21 @@ describe('POST /v1/auth/sessions: brute-force protection', () => {
     // Still locked for the right password too, from a fresh address.
     expect((await signIn({ email: user.email, password: PASSWORD })).status).toBe(429);
   }, 120_000);
+
+  it('counts (email, IP) by /64: ten guesses from ten addresses of one /64 lock out the rest of it, not another /64', async () => {
+    await ensureWindowRoom(EMAIL_WINDOW_SECONDS, 10);
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('v6-brute'), password: PASSWORD });
+    const attacker = uniqueIp();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const res = await signIn({ email: user.email, password: 'wrong' }, sameSlash64(attacker, `${attempt}:0:0:1`));
+      expect(res.status, `attempt ${attempt}`).toBe(401);
+    }
+    const limited = await signIn({ email: user.email, password: PASSWORD }, sameSlash64(attacker, 'ffff::2'));
+    expect(limited.status).toBe(429);
+    expect(limited.json.error.hint).toBe(ADDRESS_LIMITED_HINT);
+    expect((await signIn({ email: user.email, password: PASSWORD }, sameSlash64(uniqueIp(), 'ffff::2'))).status).toBe(
+      201,
+    );
+  });
 });
