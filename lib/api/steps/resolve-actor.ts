@@ -13,6 +13,10 @@ export type ResolvedActor = { actor: Actor; rate?: RateCount };
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
+/** The credential of an `Authorization: Bearer <token>` header, if the request has one. */
+export const bearerTokenOf = (request: Request): string | undefined =>
+  BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
+
 /**
  * Step 1: who is calling. Public operations ignore credentials entirely. Only authentication happens here;
  * whether this actor may call the operation is `authorizeActor`, so the route knows the key of a refused request
@@ -26,8 +30,7 @@ export async function resolveActor(
 ): Promise<ResolvedActor> {
   if (operation.auth === 'none') return { actor: { kind: 'anonymous' } };
 
-  const header = request.headers.get('authorization');
-  const token = header ? BEARER.exec(header)?.[1] : undefined;
+  const token = bearerTokenOf(request);
   if (!token) throw new ApiError('UNAUTHORIZED');
 
   // Malformed credentials are refused before any database access.
