@@ -166,7 +166,8 @@ describe('browser sign-in through next-auth (credentials)', () => {
   });
 
   it('limits each client IP to 20 attempts a minute ("auth" class): the 21st is refused, even with the right password', async () => {
-    await ensureWindowRoom(60, 15);
+    // 21 attempts each derive an scrypt key: on a busy machine that can take more than 15 s.
+    await ensureWindowRoom(60, 30);
     const { db } = await getDatabase();
     const user = await insertUser(db, { email: uniqueEmail('na-limit'), password: PASSWORD });
     const browser = new Browser();
@@ -196,10 +197,11 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const ok = await elsewhere.signIn(user.email ?? '', PASSWORD);
     expect(setsSessionCookie(ok)).toBe(true);
     expect(await sessionsOf(user.id)).toHaveLength(1);
-  });
+  }, 120_000);
 
   it('counts the TCP peer, not X-Forwarded-For: rotating it still gets the 21st attempt refused', async () => {
-    await ensureWindowRoom(60, 15);
+    // 21 attempts each derive an scrypt key: on a busy machine that can take more than 15 s.
+    await ensureWindowRoom(60, 30);
     const { db } = await getDatabase();
     const user = await insertUser(db, { email: uniqueEmail('na-rotate'), password: PASSWORD });
     const browser = new Browser();
@@ -218,7 +220,7 @@ describe('browser sign-in through next-auth (credentials)', () => {
       .from(rateLimitCounters)
       .where(eq(rateLimitCounters.bucket, `ip:auth:${addressBucket(browser.ip)}`));
     expect(counter?.count).toBe(21);
-  });
+  }, 120_000);
 
   it('an attacker locked out of an account (10 wrong passwords) does not lock out its owner at another address', async () => {
     await ensureWindowRoom(15 * 60, 15);
