@@ -41,8 +41,11 @@ limitConnectionsPerAddress(server, {
   exempt: (address) => isTrustedPeer(address, TRUSTED_PROXIES),
 });
 server.listen(port, hostname, () => logger.info(`ready on http://${hostname}:${port}`));
-// Prometheus's own port, without authentication (docs/operations.md "Metrics"): on the same address as the server.
-const metricsServer = METRICS_PORT ? startMetricsServer({ port: METRICS_PORT, hostname }) : undefined;
+// Prometheus's own port, without authentication (docs/operations.md "Metrics"): on METRICS_HOST, the loopback by
+// default, never simply wherever the main server listens.
+const metricsServer = METRICS_PORT
+  ? startMetricsServer({ port: METRICS_PORT, hostname: env().METRICS_HOST })
+  : undefined;
 metricsServer?.on('error', (error) => logger.error('the metrics port could not be served', { error, METRICS_PORT }));
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {

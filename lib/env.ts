@@ -119,6 +119,11 @@ const envSchema = z.object({
   // (keep it off the public network); and/or on the main port for `Authorization: Bearer <METRICS_TOKEN>` only.
   METRICS_PORT: count(1, 65_535).optional(),
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters (openssl rand -hex 16)' }).optional(),
+  // The address METRICS_PORT listens on: the loopback unless the operator opens it (a private interface, 0.0.0.0).
+  METRICS_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]+$/, { message: 'must be an address to listen on, such as 127.0.0.1, ::1 or 10.0.0.5' })
+    .default('127.0.0.1'),
   // Set to 1 by Vercel: the client address then comes from its x-vercel-forwarded-for.
   VERCEL: z
     .string()

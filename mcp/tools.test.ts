@@ -131,7 +131,7 @@ describe('register_agent', () => {
     expect(listed.structuredContent).toMatchObject({ tasks: [], hasMore: false });
 
     const again = await call('register_agent', { code, name: 'Second' });
-    expect(again.structuredContent.error.code).toBe('CLAIM_CODE_ALREADY_CLAIMED');
+    expect(again.structuredContent.error.code).toBe('CLAIM_CODE_NOT_FOUND');
   });
 });
 

@@ -40,15 +40,18 @@ const group = (value: number) => (0x8000 | (value & 0x7fff)).toString(16);
 /**
  * A fresh client address per call, so per-IP rate limits of one test never touch another. Test files
  * run in parallel processes against one database, so the address carries the process id and a counter
- * (unique within a run). Every group is non-zero, so it is also exactly how Postgres prints the inet.
+ * (unique within a run), both in its first 64 bits: per-IP limits count an IPv6 client by its /64. Every group
+ * is non-zero without a leading zero, so it is also exactly how Postgres prints the inet.
  */
 export function uniqueIp(): string {
   ipCounter += 1;
   const pid = process.pid;
-  return ['fd00', '1e9', group(pid >>> 15), group(pid), '1e9', '1e9', group(ipCounter >>> 15), group(ipCounter)].join(
-    ':',
-  );
+  const first = `fd${(0x80 | ((pid >>> 15) & 0x7f)).toString(16)}`;
+  return [first, group(pid), group(ipCounter >>> 15), group(ipCounter), '1e9', '1e9', '1e9', '1e9'].join(':');
 }
+
+/** Another address in the /64 of a `uniqueIp()`: `host` is its last four groups (`'ffff:0:0:7'`). */
+export const sameSlash64 = (ip: string, host: string) => `${ip.split(':').slice(0, 4).join(':')}:${host}`;
 
 /** Calls a handler with a Request built by the test (streamed bodies, odd headers) and reads the Response. */
 export async function send(

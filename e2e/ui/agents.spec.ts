@@ -59,7 +59,7 @@ test('a claim code minted on the dashboard turns claimed when a scripted agent r
 
   const again = await request.post('/v1/agents/register', { data: { code, name: 'Second agent' } });
   expect(again.status()).toBe(404);
-  expect((await again.json()).error.code).toBe('CLAIM_CODE_ALREADY_CLAIMED');
+  expect((await again.json()).error.code).toBe('CLAIM_CODE_NOT_FOUND');
 });
 
 test('cold start: propose, the human claims with a new email and card 4242, the agent gets its key once', async ({

@@ -4,7 +4,9 @@ import * as nextAuthRoute from '@/app/api/auth/[...nextauth]/route';
 import { getDatabase } from '@/db/client';
 import { rateLimitCounters, sessions, users } from '@/db/schema';
 import { getBrowserUser } from '@/lib/api/next-auth';
-import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
+import { LOGIN_ATTEMPTS_PER_EMAIL } from '@/lib/auth/account-limits';
+import { countHit } from '@/lib/auth/rate-counter';
+import { addressBucket, PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
 import { envForFile, NEXT_AUTH_TEST_ENV } from '@/test/env';
 import { ensureWindowRoom } from '@/test/expect';
@@ -164,7 +166,8 @@ describe('browser sign-in through next-auth (credentials)', () => {
   });
 
   it('limits each client IP to 20 attempts a minute ("auth" class): the 21st is refused, even with the right password', async () => {
-    await ensureWindowRoom(60, 15);
+    // 21 attempts each derive an scrypt key: on a busy machine that can take more than 15 s.
+    await ensureWindowRoom(60, 30);
     const { db } = await getDatabase();
     const user = await insertUser(db, { email: uniqueEmail('na-limit'), password: PASSWORD });
     const browser = new Browser();
@@ -186,7 +189,7 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const [counter] = await db
       .select()
       .from(rateLimitCounters)
-      .where(eq(rateLimitCounters.bucket, `ip:auth:${browser.ip}`));
+      .where(eq(rateLimitCounters.bucket, `ip:auth:${addressBucket(browser.ip)}`));
     expect(counter?.count).toBe(21);
 
     // Another address is not affected.
@@ -194,10 +197,11 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const ok = await elsewhere.signIn(user.email ?? '', PASSWORD);
     expect(setsSessionCookie(ok)).toBe(true);
     expect(await sessionsOf(user.id)).toHaveLength(1);
-  });
+  }, 120_000);
 
   it('counts the TCP peer, not X-Forwarded-For: rotating it still gets the 21st attempt refused', async () => {
-    await ensureWindowRoom(60, 15);
+    // 21 attempts each derive an scrypt key: on a busy machine that can take more than 15 s.
+    await ensureWindowRoom(60, 30);
     const { db } = await getDatabase();
     const user = await insertUser(db, { email: uniqueEmail('na-rotate'), password: PASSWORD });
     const browser = new Browser();
@@ -214,9 +218,9 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const [counter] = await db
       .select()
       .from(rateLimitCounters)
-      .where(eq(rateLimitCounters.bucket, `ip:auth:${browser.ip}`));
+      .where(eq(rateLimitCounters.bucket, `ip:auth:${addressBucket(browser.ip)}`));
     expect(counter?.count).toBe(21);
-  });
+  }, 120_000);
 
   it('an attacker locked out of an account (10 wrong passwords) does not lock out its owner at another address', async () => {
     await ensureWindowRoom(15 * 60, 15);
@@ -236,6 +240,44 @@ describe('browser sign-in through next-auth (credentials)', () => {
     const ok = await owner.signIn(user.email ?? '', PASSWORD);
     expect(setsSessionCookie(ok)).toBe(true);
     expect(await sessionsOf(user.id)).toHaveLength(1);
+  });
+
+  it('past the per-email ceiling, only a browser holding a live session of the account signs in', async () => {
+    await ensureWindowRoom(LOGIN_ATTEMPTS_PER_EMAIL.windowSeconds, 15);
+    const database = await getDatabase();
+    const user = await insertUser(database.db, { email: uniqueEmail('na-ceiling'), password: PASSWORD });
+    const other = await insertUser(database.db, { email: uniqueEmail('na-ceiling-other'), password: PASSWORD });
+    const owner = new Browser();
+    const ownerCsrf = await owner.csrfToken();
+    expect(setsSessionCookie(await owner.signIn(user.email ?? '', PASSWORD, ownerCsrf))).toBe(true);
+    const neighbour = new Browser();
+    const neighbourCsrf = await neighbour.csrfToken();
+    expect(setsSessionCookie(await neighbour.signIn(other.email ?? '', PASSWORD, neighbourCsrf))).toBe(true);
+    // Guesses from many addresses have used up the account's budget (the API test makes them one by one).
+    for (let hit = 1; hit < LOGIN_ATTEMPTS_PER_EMAIL.limit; hit++) {
+      await countHit(database, `login-email:${user.email}`, LOGIN_ATTEMPTS_PER_EMAIL.windowSeconds);
+    }
+
+    const forged = new Browser();
+    forged.cookies.set(
+      SESSION_COOKIE,
+      owner.cookies.get(SESSION_COOKIE)?.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) ?? '',
+    );
+    for (const [browser, csrfToken] of [
+      [new Browser(), undefined],
+      [neighbour, neighbourCsrf],
+      [forged, undefined],
+    ] as const) {
+      const refused = await browser.signIn(user.email ?? '', PASSWORD, csrfToken);
+      expect(errorOf(refused)).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+      expect(setsSessionCookie(refused)).toBe(false);
+    }
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+
+    const again = await owner.signIn(user.email ?? '', PASSWORD, ownerCsrf);
+    expect(setsSessionCookie(again)).toBe(true);
+    expect(await sessionsOf(user.id)).toHaveLength(2);
+    expect((await owner.pageUser())?.user.id).toBe(user.id);
   });
 
   it('revoking the session row signs the browser out: findLiveSession and getBrowserUser no longer see it', async () => {

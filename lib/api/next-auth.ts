@@ -1,5 +1,6 @@
 import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
+import { decode } from 'next-auth/jwt';
 import Credentials from 'next-auth/providers/credentials';
 import { cache } from 'react';
 import { getDatabase } from '@/db/client';
@@ -68,7 +69,11 @@ export function authOptions(): NextAuthOptions {
             const session = await signIn(
               database,
               { email: parsedEmail.data, password: credentials.password },
-              { ip: clientIp(headers), userAgent: headers.get('user-agent') },
+              {
+                ip: clientIp(headers),
+                userAgent: headers.get('user-agent'),
+                heldSession: { sessionId: await cookieSessionId(headers) },
+              },
             );
             return { id: session.user.id, email: session.user.email, sessionId: session.sessionId };
           } catch (error) {
@@ -121,6 +126,31 @@ export const getBrowserUser = cache(async () => {
   const session = await getServerSession(authOptions());
   return session?.sessionId && session.account ? { sessionId: session.sessionId, user: session.account } : null;
 });
+
+/**
+ * The session row id in the browser's own next-auth cookie, sent along with the login form: the JWT is encrypted
+ * with AUTH_SECRET, so the id cannot be forged, only replayed by whoever holds that cookie (then signIn checks the
+ * row is live and the same account's). Undefined without a cookie or with one that does not decrypt.
+ */
+async function cookieSessionId(headers: Headers): Promise<string | undefined> {
+  // next-auth's own name for it (secure behind https), split into `.0`, `.1`… chunks when long.
+  const name = `${process.env.NEXTAUTH_URL?.startsWith('https://') ? '__Secure-' : ''}next-auth.session-token`;
+  const chunks: [number, string][] = [];
+  for (const pair of (headers.get('cookie') ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    const key = pair.slice(0, at).trim();
+    if (at > 0 && (key === name || key.startsWith(`${name}.`))) {
+      chunks.push([Number(key.slice(name.length + 1) || 0), pair.slice(at + 1).trim()]);
+    }
+  }
+  if (chunks.length === 0) return undefined;
+  const sealed = chunks
+    .sort(([a], [b]) => a - b)
+    .map(([, value]) => value)
+    .join('');
+  const token = await decode({ token: sealed, secret: authSecret() }).catch(() => null);
+  return typeof token?.sessionId === 'string' ? token.sessionId : undefined;
+}
 
 async function liveSession(sessionId: string) {
   // A session id that is not a UUID cannot name a row (and would make Postgres raise).

@@ -93,7 +93,7 @@ export type paths = {
     put?: never;
     /**
      * Sign in
-     * @description Exchanges an email and password for a session token. Limited per client IP and per email address.
+     * @description Exchanges an email and password for a session token. Limited per client IP and per email address. Past the per-email ceiling (many addresses guessing one account) only a device holding a live session of that account gets in: send its session token as `Authorization: Bearer <token>` (optional otherwise; a token of another account or a dead one is ignored). Everyone else gets 429 with `Retry-After`.
      */
     post: operations['createSession'];
     delete?: never;
@@ -614,7 +614,7 @@ export type paths = {
     put?: never;
     /**
      * Register an agent with a dashboard claim code
-     * @description Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key (shown once; store it privately). Rate limited per IP. 400 `TOO_MANY_KEYS` when the operator already holds its cap of live keys (the code then stays unused).
+     * @description Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key (shown once; store it privately). Rate limited per IP. An unknown, expired or already used code is one answer, 404 `CLAIM_CODE_NOT_FOUND`. 400 `TOO_MANY_KEYS` when the operator already holds its cap of live keys (the code then stays unused).
      */
     post: operations['registerAgent'];
     delete?: never;
@@ -6472,7 +6472,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `CLAIM_CODE_NOT_FOUND`: Unknown claim code; `CLAIM_CODE_EXPIRED`: This claim code has expired; `CLAIM_CODE_ALREADY_CLAIMED`: This claim code has already been used */
+      /** @description `CLAIM_CODE_NOT_FOUND`: Unknown, expired or used claim code */
       404: {
         headers: {
           [name: string]: unknown;

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientIp, setClientAddress } from '@/lib/api/request-context';
 import { env, resetEnvCache } from '@/lib/env';
-import { clientOfChain, isTrustedPeer, PEER_ADDRESS_HEADER, parseHop, parseTrustedProxies } from './client-address';
+import {
+  addressBucket,
+  clientOfChain,
+  isTrustedPeer,
+  PEER_ADDRESS_HEADER,
+  parseHop,
+  parseTrustedProxies,
+} from './client-address';
 
 const trusted = (value: string) => parseTrustedProxies(value);
 
@@ -185,5 +192,27 @@ describe('clientIp', () => {
   it('refuses a malformed TRUSTED_PROXIES with a message naming the variable', () => {
     configure({ TRUSTED_PROXIES: 'loopback,10.0.0.0/40' });
     expect(() => env()).toThrow(/TRUSTED_PROXIES: "10\.0\.0\.0\/40" is not an IP address/);
+  });
+});
+
+describe('addressBucket', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['0.0.0.0', '0.0.0.0'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['::ffff:cb00:7107', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2::ffff', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8::/64'],
+    ['::1', '::/64'],
+    ['fe80::1%eth0', 'fe80::/64'],
+    ['not an address', 'not an address'],
+  ])('%s counts as %s', (address, bucket) => {
+    expect(addressBucket(address)).toBe(bucket);
+  });
+
+  it('puts two addresses of one /64 together and the next /64 apart', () => {
+    expect(addressBucket('2001:db8:a:b::1')).toBe(addressBucket('2001:db8:a:b:ffff:ffff:ffff:ffff'));
+    expect(addressBucket('2001:db8:a:b::1')).not.toBe(addressBucket('2001:db8:a:c::1'));
   });
 });

@@ -100,3 +100,17 @@ export function clientOfChain(chain: string[], trusted: ProxyRange[]): string {
 /** The comma-separated entries of a forwarding header, empty when absent. */
 export const forwardedEntries = (value: string | null): string[] =>
   value ? value.split(',').filter((entry) => entry.trim() !== '') : [];
+
+/**
+ * The bucket a client address counts in for per-IP limits, lockouts and the connection cap: an IPv4 address as it
+ * is, an IPv4-mapped IPv6 address as that IPv4, any other IPv6 address as its /64 (`2001:db8:1:2::/64`). One
+ * subscriber or host is routinely handed a whole /64, so counting single IPv6 addresses would give it 2^64 fresh
+ * buckets. Only the key changes: the address itself is stored and logged as it is. Unparsable input stays as is.
+ */
+export function addressBucket(address: string): string {
+  const parsed = parseHop(address);
+  if (!parsed) return address;
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const [a = 0, b = 0, c = 0, d = 0] = (parsed as ipaddr.IPv6).parts;
+  return `${new ipaddr.IPv6([a, b, c, d, 0, 0, 0, 0]).toString()}/64`;
+}

@@ -56,20 +56,13 @@ export const errorTable = {
     message: 'Resource not found',
     hint: 'Check the id and the path; objects owned by someone else are reported as not found.',
   },
+  // One answer for an unknown, an expired and a used code: a caller without the code learns nothing about it.
   CLAIM_CODE_NOT_FOUND: {
     status: 404,
-    message: 'Unknown claim code',
-    hint: 'Check the code (8 characters, e.g. ABCD-EFGH) or ask the operator to mint a new one on the dashboard.',
-  },
-  CLAIM_CODE_EXPIRED: {
-    status: 404,
-    message: 'This claim code has expired',
-    hint: 'Claim codes live 15 minutes. Ask the operator to mint a new one on the dashboard (Agents).',
-  },
-  CLAIM_CODE_ALREADY_CLAIMED: {
-    status: 404,
-    message: 'This claim code has already been used',
-    hint: 'Each code registers one agent. If that was you, use the key you were given; else ask for a new code.',
+    message: 'Unknown, expired or used claim code',
+    hint:
+      'Check the code (8 characters, e.g. ABCD-EFGH). Codes live 15 minutes and register one agent: if you ' +
+      'registered with it already, use the key you were given; else ask the operator for a new code (Agents).',
   },
   CLAIM_NOT_FOUND: {
     status: 404,

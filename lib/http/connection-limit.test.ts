@@ -98,6 +98,40 @@ describe('limitConnectionsPerAddress', () => {
   });
 });
 
+describe('limitConnectionsPerAddress with IPv6 peers', () => {
+  // The loopback has one address, so the server side of each real connection is given the peer address a client
+  // elsewhere would have, in the order the connections arrive (they are opened one after another).
+  async function listenAs(limit: Parameters<typeof limitConnectionsPerAddress>[1], peers: string[]) {
+    const port = await listen(limit);
+    const queue = [...peers];
+    server?.prependListener('connection', (socket: net.Socket) => {
+      Object.defineProperty(socket, 'remoteAddress', { value: queue.shift() });
+    });
+    return port;
+  }
+
+  it('counts a /64 as one peer, and an IPv4-mapped address as its IPv4', async () => {
+    const port = await listenAs({ maxPerAddress: 2 }, [
+      '2001:db8:1:2::a',
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      '2001:db8:1:2::c',
+      '2001:db8:1:3::a',
+      '192.0.2.7',
+      '::ffff:192.0.2.7',
+      '::ffff:c000:207',
+    ]);
+    await trickle(port);
+    await trickle(port);
+    // A third address of the same /64 is the same peer, past its 2.
+    expect(await (await request(port)).outcome).toBe('closed');
+    // The next /64 is another peer.
+    expect(await (await request(port)).outcome).toBe('answered');
+    await trickle(port);
+    await trickle(port);
+    expect(await (await request(port)).outcome).toBe('closed');
+  });
+});
+
 describe('MAX_CONNECTIONS_PER_IP', () => {
   const saved = process.env.MAX_CONNECTIONS_PER_IP;
   afterEach(() => {

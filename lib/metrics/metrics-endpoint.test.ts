@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
 import { withEnv } from '@/test/env';
 import { parsePrometheusText } from '@/test/prometheus';
-import { metricsOnMainPort } from './metrics-endpoint';
+import { metricsOnMainPort, startMetricsServer } from './metrics-endpoint';
 
 // A main server as server.ts would run it: metricsOnMainPort first, anything it leaves is "the app" (418 here).
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -71,6 +71,24 @@ describe('metricsOnMainPort', () => {
     } finally {
       configured = TOKEN;
     }
+  });
+});
+
+describe('the metrics port', () => {
+  it('listens on 127.0.0.1 unless told another address, and METRICS_HOST is 127.0.0.1 by default', async () => {
+    const server = startMetricsServer({ port: 0 });
+    try {
+      await once(server, 'listening');
+      expect((server.address() as AddressInfo).address).toBe('127.0.0.1');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(await withEnv({ METRICS_HOST: undefined }, async () => env().METRICS_HOST)).toBe('127.0.0.1');
+    expect(await withEnv({ METRICS_HOST: '0.0.0.0' }, async () => env().METRICS_HOST)).toBe('0.0.0.0');
+    expect(await withEnv({ METRICS_HOST: '::1' }, async () => env().METRICS_HOST)).toBe('::1');
+    await expect(withEnv({ METRICS_HOST: 'http://0.0.0.0:9464' }, async () => env())).rejects.toThrow(
+      /METRICS_HOST: must be an address to listen on/,
+    );
   });
 });
 

@@ -51,9 +51,10 @@ function bearerMatches(authorization: string | undefined, token: string): boolea
 
 /**
  * The metrics on a port of their own (METRICS_PORT), without authentication: keep it off the public network.
- * `GET /metrics` answers the metrics; anything else 404.
+ * `GET /metrics` answers the metrics; anything else 404. It listens on the loopback unless told another address
+ * (METRICS_HOST), so an unauthenticated port is never exposed by default.
  */
-export function startMetricsServer({ port, hostname }: { port: number; hostname?: string }): http.Server {
+export function startMetricsServer({ port, hostname = '127.0.0.1' }: { port: number; hostname?: string }): http.Server {
   const server = http.createServer((req, res) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && isMetricsPath(req.url)) return void serveMetrics(res);
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });

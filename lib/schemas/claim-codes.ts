@@ -48,8 +48,9 @@ export const registerAgentOperation = defineOperation({
   summary: 'Register an agent with a dashboard claim code',
   description:
     'Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key ' +
-    '(shown once; store it privately). Rate limited per IP. 400 `TOO_MANY_KEYS` when the operator already holds ' +
-    'its cap of live keys (the code then stays unused).',
+    '(shown once; store it privately). Rate limited per IP. An unknown, expired or already used code is one ' +
+    'answer, 404 `CLAIM_CODE_NOT_FOUND`. 400 `TOO_MANY_KEYS` when the operator already holds its cap of live ' +
+    'keys (the code then stays unused).',
   tags: ['Agents'],
   auth: 'none',
   rateLimit: 'auth',
@@ -65,5 +66,5 @@ export const registerAgentOperation = defineOperation({
     })
     .meta({ id: 'AgentRegistration' }),
   successStatus: 201,
-  errors: ['CLAIM_CODE_NOT_FOUND', 'CLAIM_CODE_EXPIRED', 'CLAIM_CODE_ALREADY_CLAIMED', 'TOO_MANY_KEYS'],
+  errors: ['CLAIM_CODE_NOT_FOUND', 'TOO_MANY_KEYS'],
 });

@@ -75,7 +75,11 @@ export const createSessionOperation = defineOperation({
   path: '/v1/auth/sessions',
   operationId: 'createSession',
   summary: 'Sign in',
-  description: 'Exchanges an email and password for a session token. Limited per client IP and per email address.',
+  description:
+    'Exchanges an email and password for a session token. Limited per client IP and per email address. Past the ' +
+    'per-email ceiling (many addresses guessing one account) only a device holding a live session of that ' +
+    'account gets in: send its session token as `Authorization: Bearer <token>` (optional otherwise; a token of ' +
+    'another account or a dead one is ignored). Everyone else gets 429 with `Retry-After`.',
   tags: ['Users'],
   auth: 'none',
   rateLimit: 'auth',

@@ -1,5 +1,6 @@
 import type { Database } from '@/db/client';
 import { countHit, type RateCount } from '@/lib/auth/rate-counter';
+import { addressBucket } from '@/lib/config/client-address';
 import { ApiError } from '@/lib/errors/api-error';
 import type { Operation } from '@/lib/schemas/operation';
 import { RATE_LIMIT_WINDOW_SECONDS, rateLimitPerMinute } from '../rate-limit-policy';
@@ -9,7 +10,7 @@ export type RateLimitState = { policy: string; limit: number; remaining: number;
 
 /**
  * Step 2: count the request and refuse it past the limit. Authenticated requests were already counted
- * by the credential lookup (same statement); public ones are counted here, per client IP.
+ * by the credential lookup (same statement); public ones are counted here, per client IP (an IPv6 client's /64).
  */
 export async function enforceRateLimit(
   operation: Pick<Operation, 'auth' | 'rateLimit'>,
@@ -24,7 +25,8 @@ export async function enforceRateLimit(
   const limit = actor.kind === 'apiKey' ? actor.apiKey.rateLimitPerMinute : rateLimitPerMinute[rateClass];
   const policy = actor.kind === 'apiKey' ? 'api-key' : actor.kind === 'session' ? 'user' : `ip-${rateClass}`;
   const rate: RateCount =
-    resolved.rate ?? (await countHit(await database(), `ip:${rateClass}:${ip}`, RATE_LIMIT_WINDOW_SECONDS));
+    resolved.rate ??
+    (await countHit(await database(), `ip:${rateClass}:${addressBucket(ip)}`, RATE_LIMIT_WINDOW_SECONDS));
 
   return refuseOverLimit(rate, limit, policy);
 }

@@ -4,6 +4,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { callerOf } from '@/lib/auth/admin';
 import { authenticate, isWellFormedCredential } from '@/lib/auth/authenticate';
 import { countHit, type RateCount } from '@/lib/auth/rate-counter';
+import { addressBucket } from '@/lib/config/client-address';
 import { ApiError } from '@/lib/errors/api-error';
 import type { Operation } from '@/lib/schemas/operation';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
@@ -13,6 +14,10 @@ import type { RequestContext } from '../request-context';
 export type ResolvedActor = { actor: Actor; rate?: RateCount };
 
 const BEARER = /^Bearer +(\S+) *$/i;
+
+/** The credential of an `Authorization: Bearer <token>` header, if the request has one. */
+export const bearerTokenOf = (request: Request): string | undefined =>
+  BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
 
 /**
  * Step 1: who is calling. Public operations ignore credentials entirely. Only authentication happens here;
@@ -27,8 +32,7 @@ export async function resolveActor(
 ): Promise<ResolvedActor> {
   if (operation.auth === 'none') return { actor: { kind: 'anonymous' } };
 
-  const header = request.headers.get('authorization');
-  const token = header ? BEARER.exec(header)?.[1] : undefined;
+  const token = bearerTokenOf(request);
   if (!token) throw new ApiError('UNAUTHORIZED');
 
   // Malformed credentials are refused before any database access.
@@ -75,7 +79,7 @@ export function authorizeActor(operation: Operation, actor: Actor): void {
 async function limitFailedAttempts(database: Database, ip: string): Promise<void> {
   const { count, windowStart, windowSeconds } = await countHit(
     database,
-    `auth-fail:${ip}`,
+    `auth-fail:${addressBucket(ip)}`,
     FAILED_AUTH_PER_IP.windowSeconds,
   );
   if (count <= FAILED_AUTH_PER_IP.limit) return;

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@/db/client';
+import type { Db } from '@/db/client';
 import { agentClaimCodes, users } from '@/db/schema';
 import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
 import { ApiError } from '@/lib/errors/api-error';
@@ -8,6 +8,8 @@ import { issueApiKey } from '@/lib/services/operators/issue-api-key';
 /**
  * Redeems a claim code: one transaction creates the agent and its key and marks the code claimed. The
  * conditional update is the single-use guarantee: of two concurrent redemptions, exactly one updates the row.
+ * An unknown, expired or used code is one answer after the same statements (the insert, the update that matches
+ * nothing, the rollback), so an anonymous caller cannot tell them apart by the body or the time.
  */
 export async function registerAgent(db: Db, input: { code: string; name: string }, siteUrl: string) {
   const code = normalizeClaimCode(input.code);
@@ -28,7 +30,7 @@ export async function registerAgent(db: Db, input: { code: string; name: string 
         ),
       )
       .returning({ ownerId: agentClaimCodes.ownerId });
-    if (!claimed) throw await whyUnusable(tx, code);
+    if (!claimed) throw new ApiError('CLAIM_CODE_NOT_FOUND');
     await tx.update(users).set({ ownerId: claimed.ownerId }).where(eq(users.id, agent.id));
     const key = await issueApiKey(tx, { operatorId: claimed.ownerId, userId: agent.id }, { name: `${input.name} key` });
     return {
@@ -37,13 +39,4 @@ export async function registerAgent(db: Db, input: { code: string; name: string 
       claimUrl: `${siteUrl}/dashboard/agents`,
     };
   });
-}
-
-async function whyUnusable(tx: Tx, code: string) {
-  const [row] = await tx
-    .select({ claimedAt: agentClaimCodes.claimedAt })
-    .from(agentClaimCodes)
-    .where(eq(agentClaimCodes.code, code));
-  if (!row) return new ApiError('CLAIM_CODE_NOT_FOUND');
-  return new ApiError(row.claimedAt ? 'CLAIM_CODE_ALREADY_CLAIMED' : 'CLAIM_CODE_EXPIRED');
 }

@@ -1,14 +1,18 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { intakeConversations, users } from '@/db/schema';
+import { storePhoneCode } from '../users/store-phone-code';
+import { isOptedOut } from './is-opted-out';
 import { textIntakeNumber } from './text-intake-number';
 
 export type FinishIntakeClaim = { conversationId: string; userId: string; taskTitle: string };
 
 /**
- * The end of the SMS concierge, inside the transaction that completes the claim (completeClaim): the person
- * opened the link texted to the conversation's number, so that number becomes their verified phone (unless it
- * already is), and they are texted that the task is posted (unless the number has opted out since).
+ * The end of the SMS concierge, inside the transaction that completes the claim (completeClaim): the person is
+ * texted that the task is posted, and the conversation's number becomes their pending phone, texted a code as
+ * `PATCH /v1/users/me {phone}` does (storePhoneCode), unless it already is their verified one. The claim link
+ * alone does not verify the number: it may have been forwarded, so whoever opened it need not hold the phone.
+ * A number that has opted out since is texted nothing, and nothing is stored for it.
  */
 export async function finishIntakeClaim(tx: Tx, { conversationId, userId, taskTitle }: FinishIntakeClaim) {
   const [conversation] = await tx
@@ -17,16 +21,15 @@ export async function finishIntakeClaim(tx: Tx, { conversationId, userId, taskTi
     .where(eq(intakeConversations.id, conversationId));
   // The conversation row may have been deleted since; the claim and the task stand on their own.
   if (!conversation) return;
-  const [current] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.phone, conversation.phone), isNotNull(users.phoneVerifiedAt)));
-  if (!current) {
-    await tx.update(users).set({ phone: conversation.phone, phoneVerifiedAt: sql`now()` }).where(eq(users.id, userId));
-  }
   await textIntakeNumber(tx, {
     conversation,
     body: `Your task "${taskTitle}" is paid and posted. Workers nearby can accept it now.`,
     sentBy: null,
   });
+  const [verified] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.phone, conversation.phone), isNotNull(users.phoneVerifiedAt)));
+  if (verified || (await isOptedOut(tx, conversation.phone))) return;
+  await storePhoneCode(tx, { userId, phone: conversation.phone });
 }

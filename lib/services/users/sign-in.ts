@@ -4,19 +4,31 @@ import { users } from '@/db/schema';
 import { accountSuspended } from '@/lib/auth/account-suspended';
 import { verifyPassword } from '@/lib/auth/passwords';
 import { ApiError } from '@/lib/errors/api-error';
+import { type HeldSession, isLiveSessionOf } from '../sessions/is-live-session-of';
 import { issueSession, type SessionMeta } from '../sessions/issue-session';
 import { findPublicUser } from './find-public-user';
 import { limitSignInAttempts } from './limit-sign-in-attempts';
 
 export type SignInInput = { email: string; password: string };
 
+export type SignInMeta = SessionMeta & {
+  /** The session this device already holds, if it sent one: past the per-email ceiling, only such a device gets in. */
+  heldSession?: HeldSession;
+};
+
 /**
  * Email + password -> a new session. Attempts are counted per (email, client IP) and per email before the
- * password is checked (`limitSignInAttempts`). Unknown emails and wrong passwords answer identically, in the
- * same time. A suspended account with the right password is refused with 401 saying so.
+ * password is checked (`limitSignInAttempts`); a device holding a live session of the account is not stopped by
+ * the per-email ceiling. Unknown emails and wrong passwords answer identically, in the same time. A suspended
+ * account with the right password is refused with 401 saying so.
  */
-export async function signIn(database: Database, input: SignInInput, meta: SessionMeta = {}) {
-  await limitSignInAttempts(database, { email: input.email, ip: meta.ip ?? '0.0.0.0' });
+export async function signIn(database: Database, input: SignInInput, meta: SignInMeta = {}) {
+  const { heldSession, ...sessionMeta } = meta;
+  await limitSignInAttempts(database, {
+    email: input.email,
+    ip: meta.ip ?? '0.0.0.0',
+    holdsSession: () => isLiveSessionOf(database.db, heldSession, input.email),
+  });
   const [user] = await database.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid) {
@@ -27,7 +39,7 @@ export async function signIn(database: Database, input: SignInInput, meta: Sessi
   }
   // Only after the password matched, so a refusal never tells a stranger the address has an account.
   if (user.suspendedAt) throw accountSuspended();
-  const session = await issueSession(database.db, user.id, meta);
+  const session = await issueSession(database.db, user.id, sessionMeta);
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),

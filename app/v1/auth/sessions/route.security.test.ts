@@ -1,8 +1,12 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
+import { sessions } from '@/db/schema';
+import { generateSessionToken, sha256Hex } from '@/lib/auth/tokens';
 import { ensureWindowRoom, envelope } from '@/test/expect';
 import { insertUser, uniqueEmail } from '@/test/factories';
-import { type CallResult, call, uniqueIp } from '@/test/http';
+import { type CallResult, call, sameSlash64, uniqueIp } from '@/test/http';
 import { POST } from './route';
 
 const PASSWORD = 'correct horse battery';
@@ -11,10 +15,21 @@ const EMAIL_WINDOW_SECONDS = 15 * 60;
 const ADDRESS_LIMITED_HINT =
   'Too many sign-in attempts for this account from your address. Wait for `Retry-After` seconds, then try again.';
 const EMAIL_LIMITED_HINT =
-  'Too many sign-in attempts for this account from all addresses. Wait for `Retry-After` seconds, then try again.';
+  'Too many sign-in attempts for this account from all addresses. Wait for `Retry-After` seconds, or sign in on a ' +
+  'device that is still signed in to this account (API: send its session token as `Authorization: Bearer`).';
 
-function signIn(body: unknown, ip = uniqueIp()) {
-  return call(POST, '/v1/auth/sessions', { ip, body });
+function signIn(body: unknown, ip = uniqueIp(), token?: string) {
+  return call(POST, '/v1/auth/sessions', { ip, body, token });
+}
+
+/**
+ * A password hash with cheap scrypt parameters (they are stored with each hash), so a test that makes a hundred
+ * guesses spends its time on the limits rather than on key derivation.
+ */
+function cheapHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+  return ['scrypt', 2 ** 10, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 function expectRetryAfter(res: CallResult, max: number): number {
@@ -150,4 +165,72 @@ describe('POST /v1/auth/sessions: brute-force protection', () => {
     // Still locked for the right password too, from a fresh address.
     expect((await signIn({ email: user.email, password: PASSWORD })).status).toBe(429);
   }, 120_000);
+
+  it('counts (email, IP) by /64: ten guesses from ten addresses of one /64 lock out the rest of it, not another /64', async () => {
+    await ensureWindowRoom(EMAIL_WINDOW_SECONDS, 10);
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('v6-brute'), password: PASSWORD });
+    const attacker = uniqueIp();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const res = await signIn({ email: user.email, password: 'wrong' }, sameSlash64(attacker, `${attempt}:0:0:1`));
+      expect(res.status, `attempt ${attempt}`).toBe(401);
+    }
+    const limited = await signIn({ email: user.email, password: PASSWORD }, sameSlash64(attacker, 'ffff::2'));
+    expect(limited.status).toBe(429);
+    expect(limited.json.error.hint).toBe(ADDRESS_LIMITED_HINT);
+    expect((await signIn({ email: user.email, password: PASSWORD }, sameSlash64(uniqueIp(), 'ffff::2'))).status).toBe(
+      201,
+    );
+  });
+
+  it('ten addresses trip the per-email ceiling: the owner holding a live session still signs in, a fresh device gets 429', async () => {
+    await ensureWindowRoom(EMAIL_WINDOW_SECONDS, 30);
+    const { db } = await getDatabase();
+    const user = await insertUser(db, { email: uniqueEmail('ceiling'), passwordHash: cheapHash(PASSWORD) });
+    const bystander = await insertUser(db, { email: uniqueEmail('ceiling-other'), passwordHash: cheapHash(PASSWORD) });
+    const owner = await signIn({ email: user.email, password: PASSWORD });
+    const revoked = await signIn({ email: user.email, password: PASSWORD });
+    const other = await signIn({ email: bystander.email, password: PASSWORD });
+    for (const res of [owner, revoked, other]) expect(res.status).toBe(201);
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, sha256Hex(revoked.json.data.token)));
+
+    // Ten addresses, ten guesses each: 98 more reach the per-email count of 100 (2 sign-ins above counted too).
+    const attackers = Array.from({ length: 10 }, () => uniqueIp());
+    await Promise.all(
+      attackers.map(async (ip, index) => {
+        for (let attempt = 1; attempt <= (index < 2 ? 9 : 10); attempt++) {
+          expect((await signIn({ email: user.email, password: 'wrong' }, ip)).status).toBe(401);
+        }
+      }),
+    );
+
+    // A fresh device with the right password: 429, with Retry-After.
+    const fresh = await signIn({ email: user.email, password: PASSWORD });
+    expect(fresh.status).toBe(429);
+    const retryAfter = expectRetryAfter(fresh, EMAIL_WINDOW_SECONDS);
+    expect(fresh.json).toEqual(
+      envelope('RATE_LIMIT_EXCEEDED', {
+        message: 'Too many requests',
+        hint: EMAIL_LIMITED_HINT,
+        details: { retryAfter },
+      }),
+    );
+    // Evidence that is not a live session of this account changes nothing.
+    for (const token of [revoked.json.data.token, other.json.data.token, generateSessionToken(), 'not-a-token']) {
+      const res = await signIn({ email: user.email, password: PASSWORD }, uniqueIp(), token);
+      expect(res.status).toBe(429);
+      expect(res.json.error.hint).toBe(EMAIL_LIMITED_HINT);
+    }
+
+    // The owner's device, sending its session token: the right password gets in, a wrong one is the usual 401.
+    const again = await signIn({ email: user.email, password: PASSWORD }, uniqueIp(), owner.json.data.token);
+    expect(again.status).toBe(201);
+    expect(again.json.data.user.id).toBe(user.id);
+    expect(again.json.data.token).not.toBe(owner.json.data.token);
+    const wrong = await signIn({ email: user.email, password: 'wrong' }, uniqueIp(), owner.json.data.token);
+    expect(wrong.status).toBe(401);
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import { generateSessionToken, sha256Hex } from '@/lib/auth/tokens';
 import { errorTable } from '@/lib/errors/api-error';
 import { ensureWindowRoom, envelope, withQueryLog } from '@/test/expect';
 import { insertApiKey, insertUser, uniqueEmail } from '@/test/factories';
-import { type CallResult, call, uniqueIp } from '@/test/http';
+import { type CallResult, call, sameSlash64, uniqueIp } from '@/test/http';
 import { POST as signUp } from '../route';
 import { GET } from './route';
 
@@ -214,5 +214,19 @@ describe('GET /v1/users/me: rate limits', () => {
     expect((await getMe(`Bearer ${key}`, ip)).status).toBe(200);
     // Another address is not affected.
     expectUnauthorized(await getMe(`Bearer ${generateApiKey('live').key}`));
+  });
+
+  it('counts failed attempts by /64: 30 from addresses of one /64 lock the next of them out, not another /64', async () => {
+    await ensureWindowRoom(60, 10);
+    const peer = uniqueIp();
+    for (let n = 1; n <= 30; n++) {
+      expectUnauthorized(await getMe(`Bearer ${generateApiKey('live').key}`, sameSlash64(peer, `${n}:0:0:1`)));
+    }
+    const limited = await getMe(`Bearer ${generateApiKey('live').key}`, sameSlash64(peer, 'ffff::1'));
+    expect(limited.status).toBe(429);
+    expect(limited.json).toEqual(
+      envelope('RATE_LIMIT_EXCEEDED', { details: { retryAfter: Number(limited.headers.get('retry-after')) } }),
+    );
+    expectUnauthorized(await getMe(`Bearer ${generateApiKey('live').key}`, sameSlash64(uniqueIp(), `ffff::1`)));
   });
 });

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentClaims, tasks, users } from '@/db/schema';
+import { agentClaims, phoneVerifications, tasks, users } from '@/db/schema';
 import { CLAIM_TTL_MS, generateClaimToken } from '@/lib/auth/claim-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { env } from '@/lib/env';
 import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { issueSession } from '@/lib/services/sessions/issue-session';
 import { auditRowsFor } from '@/test/admin';
 import { humanTokenOf, pollClaimViaApi } from '@/test/cold-start';
 import { envelope } from '@/test/expect';
@@ -18,6 +19,7 @@ import {
   outboxRows,
 } from '@/test/intake';
 import { chargeRows, payerWithCard, paymentsSetup, withoutStripe } from '@/test/payments';
+import { POST as verifyPhone } from '../../../users/me/phone/verify/route';
 import { POST as convert } from './route';
 
 // The concierge's last step and the person's: convert a conversation into a draft and a claim link texted to the
@@ -45,6 +47,14 @@ async function userRow(id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
+
+async function pendingPhoneOf(userId: string) {
+  const { db } = await paymentsSetup();
+  const [row] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+  return row;
+}
+
+const CODE_TEXT = /^Your Legwork code is (\d{6})\. It expires in 10 minutes\.$/;
 
 async function taskRow(id: string) {
   const { db } = await paymentsSetup();
@@ -164,7 +174,7 @@ describe('POST /v1/intake/{id}/convert', () => {
 });
 
 describe('completing an intake claim', () => {
-  it('charges the person, posts the task as theirs, verifies their phone and texts them', async () => {
+  it('charges the person, posts the task as theirs and texts them; their phone stays unverified until the code', async () => {
     const { db, processor } = await paymentsSetup();
     const conversation = await insertConversation();
     const converted = await convertIt(conversation.id, { task: TASK });
@@ -196,13 +206,18 @@ describe('completing an intake claim', () => {
     const polled = await pollClaimViaApi(claimToken);
     expect(polled.status).toBe(404);
     expect(polled.json.error.code).toBe('CLAIM_NOT_FOUND');
-    expect(await userRow(human.id)).toMatchObject({ phone: conversation.phone, phoneVerifiedAt: expect.any(Date) });
+    // The link alone proves nothing about the phone (it may have been forwarded): the number is pending, with a code
+    // texted to it as PATCH /v1/users/me {phone} does.
+    expect(await userRow(human.id)).toMatchObject({ phone: null, phoneVerifiedAt: null });
+    expect(await pendingPhoneOf(human.id)).toMatchObject({ phone: conversation.phone, attempts: 0 });
 
     const outbox = await outboxRows(conversation.phone);
     expect(outbox.map((row) => row.body)).toEqual([
       expect.stringContaining(humanClaimUrl),
       `Your task "${TASK.title}" is paid and posted. Workers nearby can accept it now.`,
+      expect.stringMatching(CODE_TEXT),
     ]);
+    // The code is not part of the conversation the admins read.
     expect(await conversationRow(conversation.id)).toMatchObject({ status: 'converted', messageCount: 3 });
 
     // A second submit by the same person changes nothing.
@@ -210,7 +225,32 @@ describe('completing an intake claim', () => {
       taskId: task.id,
       alreadyClaimed: true,
     });
-    expect(await outboxRows(conversation.phone)).toHaveLength(2);
+    expect(await outboxRows(conversation.phone)).toHaveLength(3);
+
+    // The texted code verifies the number, as for any pending phone.
+    const code = CODE_TEXT.exec(outbox[2]?.body ?? '')?.[1] ?? '';
+    const { token } = await issueSession(db, human.id);
+    const verified = await call(verifyPhone, '/v1/users/me/phone/verify', { token, body: { code } });
+    expect(verified.status).toBe(200);
+    expect(verified.json.data).toMatchObject({ phone: conversation.phone, phoneVerified: true, pendingPhone: null });
+    expect(await userRow(human.id)).toMatchObject({ phone: conversation.phone, phoneVerifiedAt: expect.any(Date) });
+  });
+
+  it('a person with another verified number keeps it; the conversation number only becomes pending', async () => {
+    const { db, processor } = await paymentsSetup();
+    const conversation = await insertConversation();
+    const converted = await convertIt(conversation.id, { task: TASK });
+    const human = await payerWithCard();
+    const verifiedAt = new Date('2026-01-02T03:04:05.000Z');
+    await db.update(users).set({ phone: '+14155550100', phoneVerifiedAt: verifiedAt }).where(eq(users.id, human.id));
+
+    await completeClaim(db, {
+      processor,
+      humanToken: humanTokenOf(converted.json.data.humanClaimUrl),
+      userId: human.id,
+    });
+    expect(await userRow(human.id)).toMatchObject({ phone: '+14155550100', phoneVerifiedAt: verifiedAt });
+    expect((await pendingPhoneOf(human.id))?.phone).toBe(conversation.phone);
   });
 
   it('keeps the verification of a person who already had that phone verified', async () => {
@@ -231,6 +271,9 @@ describe('completing an intake claim', () => {
     });
     expect(await userRow(human.id)).toMatchObject({ phone: conversation.phone, phoneVerifiedAt: verifiedAt });
     expect((await taskRow(converted.json.data.task.id))?.requesterId).toBe(human.id);
+    // No code for a number already verified.
+    expect(await pendingPhoneOf(human.id)).toBeUndefined();
+    expect(await outboxRows(conversation.phone)).toHaveLength(2);
   });
 
   it('posts the task without a text when the number opted out after the link was sent', async () => {
@@ -246,5 +289,7 @@ describe('completing an intake claim', () => {
     });
     expect((await taskRow(converted.json.data.task.id))?.status).toBe('posted');
     expect(await outboxRows(conversation.phone)).toHaveLength(1);
+    expect(await userRow(human.id)).toMatchObject({ phone: null, phoneVerifiedAt: null });
+    expect(await pendingPhoneOf(human.id)).toBeUndefined();
   });
 });
