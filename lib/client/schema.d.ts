@@ -882,7 +882,7 @@ export type paths = {
     put?: never;
     /**
      * Resolve a dispute (disputed → resolved); admins only
-     * @description The older alias of POST /v1/disputes/{id}/resolve (same ledger movements, `note` optional here). Refund the requester, pay the worker, or split (the worker gets `workerCents`, the platform’s fee is taken on that part only, the rest is refunded). Admins are the verified emails in ADMIN_EMAILS.
+     * @description The older alias of POST /v1/disputes/{id}/resolve (same ledger movements, `note` optional here). Refund the requester, pay the worker, or split (the worker gets `workerCents`, the platform’s fee is taken on that part only, the rest is refunded). Admins only, with a session (a verified email listed in ADMIN_EMAILS); an admin may not resolve a dispute on a task where they are a side (403: ask another admin).
      */
     post: operations['resolveDispute'];
     delete?: never;
@@ -3298,6 +3298,16 @@ export type components = {
       } | null;
       /** @description The address the admin acted from. */
       ip: string | null;
+      /** @description The credential the admin acted with (admin powers need a session); null on rows from before it was kept. */
+      credential: {
+        /** @enum {string} */
+        kind: 'session' | 'api_key';
+        /**
+         * Format: uuid
+         * @description The session id, or the API key id.
+         */
+        id: string;
+      } | null;
       /** @description ISO-8601 timestamp (UTC). */
       createdAt: string;
     };
