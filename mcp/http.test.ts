@@ -9,7 +9,7 @@ import { GET, POST } from '@/app/v1/mcp/route';
 import { routeModules } from '@/app/v1/route-index';
 import { getDatabase } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
-import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
+import { addressBucket, PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { heldWaitSlots } from '@/lib/realtime/wait-slots';
 import { inProcessApi } from '@/lib/router/in-process';
 import { MAX_MCP_BATCH } from '@/lib/schemas/mcp';
@@ -237,15 +237,16 @@ describe('POST /v1/mcp', () => {
     );
     expect((await toolResult(res)).isError).toBeFalsy();
     const { db } = await getDatabase();
-    const buckets = [`ip:public:${ip}`, `ip:auth:${ip}`, `ip:public:${forged}`, `ip:auth:${forged}`];
+    const [own, other] = [addressBucket(ip), addressBucket(forged)];
+    const buckets = [`ip:public:${own}`, `ip:auth:${own}`, `ip:public:${other}`, `ip:auth:${other}`];
     const counted = await db
       .select({ bucket: rateLimitCounters.bucket, count: rateLimitCounters.count })
       .from(rateLimitCounters)
       .where(inArray(rateLimitCounters.bucket, buckets));
     // The MCP request in `public`, then propose_task's POST /v1/tasks/propose in `auth`: both the caller's.
     expect(counted.sort((a, b) => a.bucket.localeCompare(b.bucket))).toEqual([
-      { bucket: `ip:auth:${ip}`, count: 1 },
-      { bucket: `ip:public:${ip}`, count: 1 },
+      { bucket: `ip:auth:${own}`, count: 1 },
+      { bucket: `ip:public:${own}`, count: 1 },
     ]);
   });
 
