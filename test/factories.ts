@@ -9,6 +9,10 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${randomBytes(6).toString('hex')}@example.com`;
 }
 
+/**
+ * A user row. A human's email is verified unless `emailVerifiedAt: null` says otherwise (an unverified account
+ * cannot create keys, agents, claim codes or webhook endpoints); an agent's never is (its operator's counts).
+ */
 export async function insertUser(db: Db, overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
   const { password, ...values } = overrides;
   const [user] = await db
@@ -17,6 +21,7 @@ export async function insertUser(db: Db, overrides: Partial<typeof users.$inferI
       email: uniqueEmail(),
       name: 'Test User',
       passwordHash: password ? await hashPassword(password) : null,
+      emailVerifiedAt: values.type === 'agent' ? null : new Date(),
       ...values,
     })
     .returning();

@@ -5,8 +5,9 @@ import { uniqueEmail } from './factories';
 import { call, uniqueIp } from './http';
 
 /**
- * A fresh human signed up through POST /v1/users, with their session token; `verified` also opens the
- * verification link they were emailed (an admin needs it: ADMIN_EMAILS counts only verified emails).
+ * A fresh human signed up through POST /v1/users, with their session token. Unless `verified: false`, they also
+ * open the verification link they were emailed, as the session: an unverified account cannot create keys, agents,
+ * claim codes or webhook endpoints, nor be an admin (ADMIN_EMAILS counts only verified emails).
  */
 export async function signUpViaApi(label = 'user', options: { verified?: boolean } = {}) {
   const res = await call(signUpRoute, '/v1/users', {
@@ -14,7 +15,7 @@ export async function signUpViaApi(label = 'user', options: { verified?: boolean
     body: { email: uniqueEmail(label), password: 'correct horse battery' },
   });
   expect(res.status).toBe(201);
-  if (options.verified) {
+  if (options.verified ?? true) {
     const verified = await verifyEmailViaApi(
       res.json.data.session.token,
       await latestLinkToken(res.json.data.user.email, 'verify-email'),

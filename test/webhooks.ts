@@ -67,10 +67,15 @@ export function receiverForFile(): { receiver: Receiver } {
 export const registerWebhook = (token: string, body: unknown) =>
   withPrivateUrls(() => call(createWebhook, '/v1/webhooks', { token, ip: uniqueIp(), body }));
 
-/** A user with an API key that may manage webhooks (test mode, so its endpoints get test-mode events). */
+/**
+ * A user with an API key that may manage webhooks (test mode, so its endpoints get test-mode events); an agent
+ * comes with a verified operator.
+ */
 export async function webhookOwner(overrides: { type?: 'human' | 'agent'; scopes?: string[] } = {}) {
   const { db } = await getDatabase();
-  const user = await insertUser(db, { type: overrides.type ?? 'human' });
+  // An agent registers endpoints only while its operator's email is verified (a human's own is, by default).
+  const operator = overrides.type === 'agent' ? await insertUser(db) : undefined;
+  const user = await insertUser(db, { type: overrides.type ?? 'human', ownerId: operator?.id });
   const { key } = await insertApiKey(db, {
     userId: user.id,
     mode: 'test',

@@ -257,7 +257,7 @@ export type paths = {
     put?: never;
     /**
      * Set a new password from a reset link
-     * @description Uses up the link, sets the password, marks the email verified (the link reached it) and revokes every session of the account, browsers included. Sign in again with POST /v1/auth/sessions.
+     * @description Uses up the link, sets the password, marks the email verified (the link reached it) and takes the account back: every session (browsers included), every API key of the account and its agents and every unclaimed claim code are revoked, its and its agents’ webhook endpoints disabled, and the owner is emailed what was removed. Sign in again with POST /v1/auth/sessions.
      */
     post: operations['confirmPasswordReset'];
     delete?: never;
@@ -352,7 +352,7 @@ export type paths = {
     put?: never;
     /**
      * Create an API key
-     * @description The full key is in this response only. Only its SHA-256 is stored. An operator holds at most 50 live keys, its agents’ keys included (`MAX_LIVE_KEYS_PER_OPERATOR`); past that the answer is 400 `TOO_MANY_KEYS`.
+     * @description The full key is in this response only. Only its SHA-256 is stored. An operator holds at most 50 live keys, its agents’ keys included (`MAX_LIVE_KEYS_PER_OPERATOR`); past that the answer is 400 `TOO_MANY_KEYS`. An operator whose email is not verified gets 403 `EMAIL_NOT_VERIFIED`.
      */
     post: operations['createApiKey'];
     delete?: never;
@@ -396,7 +396,7 @@ export type paths = {
     put?: never;
     /**
      * Create an agent and its first API key
-     * @description The agent and a key with every scope are created together. The full key is in this response only; replace a lost one with POST /v1/operators/me/agents/{agentId}/keys. The key counts against the operator’s live keys (400 `TOO_MANY_KEYS` past the cap) and gets 600 requests per minute, or the operator’s ceiling if lower.
+     * @description The agent and a key with every scope are created together. The full key is in this response only; replace a lost one with POST /v1/operators/me/agents/{agentId}/keys. The key counts against the operator’s live keys (400 `TOO_MANY_KEYS` past the cap) and gets 600 requests per minute, or the operator’s ceiling if lower. An operator whose email is not verified gets 403 `EMAIL_NOT_VERIFIED`.
      */
     post: operations['createAgent'];
     delete?: never;
@@ -577,7 +577,7 @@ export type paths = {
     put?: never;
     /**
      * Mint a claim code an agent redeems to join this operator
-     * @description A code of 8 unambiguous characters (shown as `ABCD-EFGH`), valid 15 minutes, single use. Give `pasteSnippet` to the agent: it calls POST /v1/agents/register with the code and becomes your agent.
+     * @description A code of 8 unambiguous characters (shown as `ABCD-EFGH`), valid 15 minutes, single use. Give `pasteSnippet` to the agent: it calls POST /v1/agents/register with the code and becomes your agent. An operator whose email is not verified gets 403 `EMAIL_NOT_VERIFIED`.
      */
     post: operations['mintClaimCode'];
     delete?: never;
@@ -614,7 +614,7 @@ export type paths = {
     put?: never;
     /**
      * Register an agent with a dashboard claim code
-     * @description Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key (shown once; store it privately). Rate limited per IP. An unknown, expired or already used code is one answer, 404 `CLAIM_CODE_NOT_FOUND`. 400 `TOO_MANY_KEYS` when the operator already holds its cap of live keys (the code then stays unused).
+     * @description Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key (shown once; store it privately). Rate limited per IP. An unknown, expired or already used code is one answer, 404 `CLAIM_CODE_NOT_FOUND`. 400 `TOO_MANY_KEYS` when the operator already holds its cap of live keys, 403 `EMAIL_NOT_VERIFIED` when the operator’s email is not verified (either way the code then stays unused).
      */
     post: operations['registerAgent'];
     delete?: never;
@@ -1579,7 +1579,7 @@ export type paths = {
     put?: never;
     /**
      * Register an endpoint for signed outbound webhooks
-     * @description Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`) with the returned secret, which is shown only here. The URL must be https and resolve to public addresses only; it is checked again at every delivery.
+     * @description Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`) with the returned secret, which is shown only here. The URL must be https and resolve to public addresses only; it is checked again at every delivery. The account must have a verified email (an agent: its operator), or the answer is 403 `EMAIL_NOT_VERIFIED`.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -5221,7 +5221,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      /** @description `EMAIL_NOT_VERIFIED`: Verify your email address first; `FORBIDDEN`: You do not have permission to perform this action */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5479,7 +5479,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      /** @description `EMAIL_NOT_VERIFIED`: Verify your email address first; `FORBIDDEN`: You do not have permission to perform this action */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6323,7 +6323,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      /** @description `EMAIL_NOT_VERIFIED`: Verify your email address first; `FORBIDDEN`: You do not have permission to perform this action */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6475,6 +6475,15 @@ export interface operations {
       };
       /** @description `TOO_MANY_KEYS`: This account has too many live API keys; `VALIDATION_ERROR`: Invalid request body */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `EMAIL_NOT_VERIFIED`: Verify your email address first */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11794,7 +11803,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      /** @description `EMAIL_NOT_VERIFIED`: Verify your email address first; `FORBIDDEN`: You do not have permission to perform this action */
       403: {
         headers: {
           [name: string]: unknown;

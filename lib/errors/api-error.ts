@@ -51,6 +51,11 @@ export const errorTable = {
     message: 'You do not have permission to perform this action',
     hint: 'Use a credential of the kind this operation accepts, with the needed scope.',
   },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: 'Verify your email address first',
+    hint: 'Open the verification link we emailed you, or ask for a new one with POST /v1/users/me/email/resend (or the dashboard’s “Resend link”), then try again.',
+  },
   NOT_FOUND: {
     status: 404,
     message: 'Resource not found',

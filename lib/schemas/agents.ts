@@ -71,7 +71,8 @@ export const createAgentOperation = defineOperation({
   description:
     'The agent and a key with every scope are created together. The full key is in this response only; ' +
     'replace a lost one with POST /v1/operators/me/agents/{agentId}/keys. The key counts against the operator’s ' +
-    'live keys (400 `TOO_MANY_KEYS` past the cap) and gets 600 requests per minute, or the operator’s ceiling if lower.',
+    'live keys (400 `TOO_MANY_KEYS` past the cap) and gets 600 requests per minute, or the operator’s ceiling if lower. ' +
+    'An operator whose email is not verified gets 403 `EMAIL_NOT_VERIFIED`.',
   tags: ['Agents'],
   auth: 'session',
   body: z.strictObject({ name: agentName, spendingLimitCents: spendingLimitCents.optional() }),
@@ -80,7 +81,7 @@ export const createAgentOperation = defineOperation({
     apiKey: issuedKeySchema,
   }),
   successStatus: 201,
-  errors: ['TOO_MANY_KEYS'],
+  errors: ['TOO_MANY_KEYS', 'EMAIL_NOT_VERIFIED'],
 });
 
 export const listAgentsOperation = defineOperation({

@@ -30,7 +30,8 @@ export const createApiKeyOperation = defineOperation({
   summary: 'Create an API key',
   description:
     'The full key is in this response only. Only its SHA-256 is stored. An operator holds at most 50 live keys, ' +
-    'its agents’ keys included (`MAX_LIVE_KEYS_PER_OPERATOR`); past that the answer is 400 `TOO_MANY_KEYS`.',
+    'its agents’ keys included (`MAX_LIVE_KEYS_PER_OPERATOR`); past that the answer is 400 `TOO_MANY_KEYS`. ' +
+    'An operator whose email is not verified gets 403 `EMAIL_NOT_VERIFIED`.',
   tags: ['Operators'],
   auth: 'session',
   body: z.strictObject({
@@ -61,7 +62,7 @@ export const createApiKeyOperation = defineOperation({
   }),
   response: createdApiKeySchema,
   successStatus: 201,
-  errors: ['TOO_MANY_KEYS'],
+  errors: ['TOO_MANY_KEYS', 'EMAIL_NOT_VERIFIED'],
 });
 
 export const listApiKeysOperation = defineOperation({

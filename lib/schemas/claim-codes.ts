@@ -11,7 +11,8 @@ export const mintClaimCodeOperation = defineOperation({
   summary: 'Mint a claim code an agent redeems to join this operator',
   description:
     'A code of 8 unambiguous characters (shown as `ABCD-EFGH`), valid 15 minutes, single use. Give `pasteSnippet` ' +
-    'to the agent: it calls POST /v1/agents/register with the code and becomes your agent.',
+    'to the agent: it calls POST /v1/agents/register with the code and becomes your agent. An operator whose email ' +
+    'is not verified gets 403 `EMAIL_NOT_VERIFIED`.',
   tags: ['Agents'],
   auth: 'session',
   response: z
@@ -22,6 +23,7 @@ export const mintClaimCodeOperation = defineOperation({
     })
     .meta({ id: 'ClaimCode' }),
   successStatus: 201,
+  errors: ['EMAIL_NOT_VERIFIED'],
 });
 
 export const claimCodeStatusOperation = defineOperation({
@@ -50,7 +52,8 @@ export const registerAgentOperation = defineOperation({
     'Redeems a claim code minted by an operator: creates the agent under that operator and returns its API key ' +
     '(shown once; store it privately). Rate limited per IP. An unknown, expired or already used code is one ' +
     'answer, 404 `CLAIM_CODE_NOT_FOUND`. 400 `TOO_MANY_KEYS` when the operator already holds its cap of live ' +
-    'keys (the code then stays unused).',
+    'keys, 403 `EMAIL_NOT_VERIFIED` when the operator’s email is not verified (either way the code then stays ' +
+    'unused).',
   tags: ['Agents'],
   auth: 'none',
   rateLimit: 'auth',
@@ -66,5 +69,5 @@ export const registerAgentOperation = defineOperation({
     })
     .meta({ id: 'AgentRegistration' }),
   successStatus: 201,
-  errors: ['CLAIM_CODE_NOT_FOUND', 'TOO_MANY_KEYS'],
+  errors: ['CLAIM_CODE_NOT_FOUND', 'TOO_MANY_KEYS', 'EMAIL_NOT_VERIFIED'],
 });

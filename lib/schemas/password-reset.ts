@@ -26,8 +26,10 @@ export const confirmPasswordResetOperation = defineOperation({
   operationId: 'confirmPasswordReset',
   summary: 'Set a new password from a reset link',
   description:
-    'Uses up the link, sets the password, marks the email verified (the link reached it) and revokes every ' +
-    'session of the account, browsers included. Sign in again with POST /v1/auth/sessions.',
+    'Uses up the link, sets the password, marks the email verified (the link reached it) and takes the account ' +
+    'back: every session (browsers included), every API key of the account and its agents and every unclaimed ' +
+    'claim code are revoked, its and its agents’ webhook endpoints disabled, and the owner is emailed what was ' +
+    'removed. Sign in again with POST /v1/auth/sessions.',
   tags: ['Users'],
   auth: 'none',
   rateLimit: 'auth',

@@ -69,7 +69,8 @@ export const createWebhookOperation = defineOperation({
   description:
     'Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`) ' +
     'with the returned secret, which is shown only here. The URL must be https and resolve to public addresses only; ' +
-    'it is checked again at every delivery.',
+    'it is checked again at every delivery. The account must have a verified email (an agent: its operator), or the ' +
+    'answer is 403 `EMAIL_NOT_VERIFIED`.',
   tags: TAGS,
   auth: 'apiKey',
   scope: SCOPE,
@@ -84,6 +85,7 @@ export const createWebhookOperation = defineOperation({
   }),
   response: createdWebhookEndpointSchema,
   successStatus: 201,
+  errors: ['EMAIL_NOT_VERIFIED'],
 });
 
 export const listWebhooksOperation = defineOperation({

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { resendVerificationAction } from '@/app/(site)/account-actions';
 import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import { Card } from '@/components/ui/card';
@@ -7,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
+import { VerifyEmailFirst } from '@/components/verify-email-first';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listAgents } from '@/lib/services/agents/list-agents';
@@ -21,6 +23,7 @@ export default async function AgentsPage() {
   const current = await requireBrowserUser('/dashboard/agents');
   const { db } = await getDatabase();
   const agents = await listAgents(db, current.user.id);
+  const verified = current.user.emailVerified;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -28,20 +31,28 @@ export default async function AgentsPage() {
         description="Each agent has its own API keys and an optional spending cap on your card."
       />
       <Card title="Create an agent">
-        <NewKeyForm
-          action={createAgentAction}
-          noun="Agent"
-          placeholder="e.g. Store checker"
-          secretLabel="Your agent’s API key"
-        >
-          <Field label="Spending cap ($, empty = none)" name="spendingLimit" type="number" min="0" step="0.01" />
-        </NewKeyForm>
+        {verified ? (
+          <NewKeyForm
+            action={createAgentAction}
+            noun="Agent"
+            placeholder="e.g. Store checker"
+            secretLabel="Your agent’s API key"
+          >
+            <Field label="Spending cap ($, empty = none)" name="spendingLimit" type="number" min="0" step="0.01" />
+          </NewKeyForm>
+        ) : (
+          <VerifyEmailFirst what="agents" email={current.user.email} resend={resendVerificationAction} />
+        )}
       </Card>
       <Card
         title="Connect an agent with a claim code"
         description="For an agent that is already running: it registers itself with the code and receives its own key."
       >
-        <ClaimCodePanel />
+        {verified ? (
+          <ClaimCodePanel />
+        ) : (
+          <VerifyEmailFirst what="claim codes" email={current.user.email} resend={resendVerificationAction} />
+        )}
       </Card>
       <Card title="Your agents">
         {agents.length === 0 ? (

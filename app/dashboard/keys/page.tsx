@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { resendVerificationAction } from '@/app/(site)/account-actions';
 import { LocalTime } from '@/components/local-time';
 import { Card } from '@/components/ui/card';
 import { ConfirmAction } from '@/components/ui/confirm-action';
@@ -7,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
+import { VerifyEmailFirst } from '@/components/verify-email-first';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { keyModeOf } from '@/lib/auth/api-key-format';
@@ -36,17 +38,21 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
       />
       <DoneNotice done={done} messages={{ revoked: 'The key is revoked: calls with it are refused.' }} />
       <Card title="New key">
-        <NewKeyForm
-          action={createKeyAction}
-          noun="Key"
-          placeholder="e.g. Production server"
-          secretLabel="Your new API key"
-        >
-          <SelectField label="Mode" name="mode" defaultValue={defaultKeyMode()}>
-            <option value="live">live</option>
-            <option value="test">test</option>
-          </SelectField>
-        </NewKeyForm>
+        {current.user.emailVerified ? (
+          <NewKeyForm
+            action={createKeyAction}
+            noun="Key"
+            placeholder="e.g. Production server"
+            secretLabel="Your new API key"
+          >
+            <SelectField label="Mode" name="mode" defaultValue={defaultKeyMode()}>
+              <option value="live">live</option>
+              <option value="test">test</option>
+            </SelectField>
+          </NewKeyForm>
+        ) : (
+          <VerifyEmailFirst what="API keys" email={current.user.email} resend={resendVerificationAction} />
+        )}
       </Card>
       <Card title="Your keys">
         {keys.length === 0 ? (

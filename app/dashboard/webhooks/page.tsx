@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { resendVerificationAction } from '@/app/(site)/account-actions';
 import { LocalTime } from '@/components/local-time';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,6 +8,7 @@ import { DoneNotice } from '@/components/ui/done-notice';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
+import { VerifyEmailFirst } from '@/components/verify-email-first';
 import { getDatabase } from '@/db/client';
 import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listDeliveryPayloads } from '@/lib/services/webhooks/list-delivery-payloads';
@@ -58,7 +60,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       />
       <DoneNotice done={done} messages={{ deleted: 'The endpoint is deleted: no more events are sent to it.' }} />
       <Card title="New endpoint">
-        <CreateWebhookForm eventTypes={WEBHOOK_EVENT_TYPES} />
+        {current.user.emailVerified ? (
+          <CreateWebhookForm eventTypes={WEBHOOK_EVENT_TYPES} />
+        ) : (
+          <VerifyEmailFirst what="webhook endpoints" email={current.user.email} resend={resendVerificationAction} />
+        )}
       </Card>
       {endpoints.length === 0 ? (
         <EmptyState>No endpoints yet.</EmptyState>

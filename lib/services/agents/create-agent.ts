@@ -1,13 +1,18 @@
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { issueApiKey } from '@/lib/services/operators/issue-api-key';
+import { assertEmailVerified } from '@/lib/services/users/assert-email-verified';
 import { agentKeyName } from './agent-key-name';
 
 export type CreateAgentInput = { name: string; spendingLimitCents?: number | null };
 
-/** Creates an agent owned by the operator and its first key (every scope; counted against the operator's cap): both or neither. */
+/**
+ * Creates an agent owned by the operator and its first key (every scope; counted against the operator's cap): both
+ * or neither, and neither until the operator's email is verified.
+ */
 export async function createAgent(db: Db, operatorId: string, input: CreateAgentInput) {
   return db.transaction(async (tx) => {
+    await assertEmailVerified(tx, operatorId);
     const [agent] = await tx
       .insert(users)
       .values({

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@/db/client';
 import { agentClaimCodes } from '@/db/schema';
 import { CLAIM_CODE_TTL_MS, formatClaimCode, generateClaimCode } from '@/lib/auth/claim-code-format';
+import { assertEmailVerified } from '@/lib/services/users/assert-email-verified';
 
 export type MintClaimCodeOptions = {
   /** The operator the registering agent will belong to. */
@@ -9,8 +10,9 @@ export type MintClaimCodeOptions = {
   siteUrl: string;
 };
 
-/** A fresh single-use code for the operator, and the text they paste to their agent. */
+/** A fresh single-use code for the operator, and the text they paste to their agent; only once its email is verified. */
 export async function mintClaimCode(db: DbOrTx, { ownerId, siteUrl }: MintClaimCodeOptions) {
+  await assertEmailVerified(db, ownerId);
   const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);
   // A collision among live codes is astronomically unlikely; retry rather than fail if it happens.
   for (let attempt = 0; attempt < 5; attempt++) {

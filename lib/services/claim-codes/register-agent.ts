@@ -4,12 +4,14 @@ import { agentClaimCodes, users } from '@/db/schema';
 import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
 import { ApiError } from '@/lib/errors/api-error';
 import { issueApiKey } from '@/lib/services/operators/issue-api-key';
+import { assertEmailVerified } from '@/lib/services/users/assert-email-verified';
 
 /**
  * Redeems a claim code: one transaction creates the agent and its key and marks the code claimed. The
  * conditional update is the single-use guarantee: of two concurrent redemptions, exactly one updates the row.
  * An unknown, expired or used code is one answer after the same statements (the insert, the update that matches
- * nothing, the rollback), so an anonymous caller cannot tell them apart by the body or the time.
+ * nothing, the rollback), so an anonymous caller cannot tell them apart by the body or the time. The code's operator
+ * must have a verified email (the agent has none to prove); a refusal rolls it all back, so the code stays unused.
  */
 export async function registerAgent(db: Db, input: { code: string; name: string }, siteUrl: string) {
   const code = normalizeClaimCode(input.code);
@@ -31,6 +33,7 @@ export async function registerAgent(db: Db, input: { code: string; name: string 
       )
       .returning({ ownerId: agentClaimCodes.ownerId });
     if (!claimed) throw new ApiError('CLAIM_CODE_NOT_FOUND');
+    await assertEmailVerified(tx, claimed.ownerId, { viaClaimCode: true });
     await tx.update(users).set({ ownerId: claimed.ownerId }).where(eq(users.id, agent.id));
     const key = await issueApiKey(tx, { operatorId: claimed.ownerId, userId: agent.id }, { name: `${input.name} key` });
     return {

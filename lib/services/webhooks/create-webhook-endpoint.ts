@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
 import { seal } from '@/lib/auth/secret-box';
 import { ApiError } from '@/lib/errors/api-error';
+import { assertEmailVerified } from '@/lib/services/users/assert-email-verified';
 import { generateWebhookSecret, SECRET_PURPOSE } from '@/lib/webhooks/signing';
 import { type Resolver, systemResolver } from '@/lib/webhooks/url-guard';
 import { checkedWebhookUrl } from './checked-webhook-url';
@@ -19,11 +20,15 @@ export type CreateWebhookEndpointOptions = {
   resolve?: Resolver;
 };
 
-/** Registers an endpoint of `ownerId` for events of `livemode`; the secret is returned this once. */
+/**
+ * Registers an endpoint of `ownerId` for events of `livemode`; the secret is returned this once. The owner's email
+ * must be verified (an agent's operator's), or 403 EMAIL_NOT_VERIFIED.
+ */
 export async function createWebhookEndpoint(
   db: Db,
   { ownerId, livemode, input, resolve = systemResolver }: CreateWebhookEndpointOptions,
 ) {
+  await assertEmailVerified(db, ownerId);
   const url = await checkedWebhookUrl(input.url, resolve);
   const [existing] = await db
     .select({ n: count() })

@@ -21,11 +21,14 @@ const FAILURES: Partial<Record<ErrorCode, string>> = {
 export default async function VerifyEmailPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const { db } = await getDatabase();
-  const result = await verifyEmail(db, token).catch((error: unknown) => {
+  // A first verification signs out the account's other sessions; this browser's stays (another account's is not
+  // touched).
+  const browser = await getBrowserUser();
+  const result = await verifyEmail(db, token, { sessionId: browser?.sessionId }).catch((error: unknown) => {
     if (error instanceof ApiError && FAILURES[error.code]) return { failure: FAILURES[error.code] };
     throw error;
   });
-  const signedIn = Boolean(await getBrowserUser());
+  const signedIn = Boolean(browser);
   const onward = signedIn ? { href: '/dashboard', label: 'Go to your dashboard' } : { href: '/login', label: 'Log in' };
   return (
     <div className="mx-auto max-w-sm space-y-6">

@@ -32,7 +32,7 @@ describe('POST /v1/auth/sessions (sign-in): happy path', () => {
           email: user.email,
           name: 'Signer',
           type: 'human',
-          emailVerified: false,
+          emailVerified: true,
           roles: [],
           phone: null,
           phoneVerified: false,

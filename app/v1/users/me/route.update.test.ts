@@ -12,7 +12,7 @@ describe('PATCH /v1/users/me', () => {
     const { token, userId } = await signUpViaApi('rename');
     const res = await call(PATCH, '/v1/users/me', { token, body: { name: '  Dana Field  ' } });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.data).toMatchObject({ id: userId, name: 'Dana Field', emailVerified: false });
+    expect(res.json.data).toMatchObject({ id: userId, name: 'Dana Field', emailVerified: true });
     const me = await call(GET, '/v1/users/me', { token });
     expect(me.json.data.name).toBe('Dana Field');
   });

@@ -26,7 +26,7 @@ function signInWith(email: string, password: string) {
 
 /** A signed-up human with a second session, who asked for a reset link. */
 async function accountWithResetLink(label: string) {
-  const account = await signUpViaApi(label);
+  const account = await signUpViaApi(label, { verified: false });
   const second = await signInWith(account.email, OLD_PASSWORD);
   expect(second.status).toBe(201);
   const asked = await call(requestReset, '/v1/auth/password-reset', { ip: uniqueIp(), body: { email: account.email } });

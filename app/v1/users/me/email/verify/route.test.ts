@@ -17,7 +17,7 @@ const hints = EMAIL_LINK_HINTS.verify_email;
 describe('POST /v1/users/me/email/verify', () => {
   it('sign-up emails a single-use link, valid 24 h, whose token is stored only as its SHA-256', async () => {
     const { db } = await getDatabase();
-    const { userId, email } = await signUpViaApi('verify-mail');
+    const { userId, email } = await signUpViaApi('verify-mail', { verified: false });
     const sent = await emailsTo(email);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toBe('Verify your email for Legwork');
@@ -36,7 +36,7 @@ describe('POST /v1/users/me/email/verify', () => {
 
   it('verifies once: emailVerified turns true on /v1/users/me, and the same link is then 409', async () => {
     const { db } = await getDatabase();
-    const { userId, email, token } = await signUpViaApi('verify-once');
+    const { userId, email, token } = await signUpViaApi('verify-once', { verified: false });
     const before = await call(getMe, '/v1/users/me', { token, ip: uniqueIp() });
     expect(before.json.data.emailVerified).toBe(false);
 
@@ -55,7 +55,7 @@ describe('POST /v1/users/me/email/verify', () => {
   });
 
   it('refuses a link after its 24 hours, and leaves the email unverified', async () => {
-    const { userId, email, token } = await signUpViaApi('verify-late');
+    const { userId, email, token } = await signUpViaApi('verify-late', { verified: false });
     const link = await latestLinkToken(email, 'verify-email');
     await expireEmailTokens(userId, 'verify_email');
     const res = await verifyEmailViaApi(token, link);
@@ -66,8 +66,8 @@ describe('POST /v1/users/me/email/verify', () => {
   });
 
   it('treats unknown, malformed and other users’ links as unknown (and leaves the other user’s link usable)', async () => {
-    const me = await signUpViaApi('verify-me');
-    const other = await signUpViaApi('verify-other');
+    const me = await signUpViaApi('verify-me', { verified: false });
+    const other = await signUpViaApi('verify-other', { verified: false });
     const othersLink = await latestLinkToken(other.email, 'verify-email');
     const unknown = envelope('EMAIL_LINK_NOT_FOUND', { hint: hints.missing });
     for (const link of ['A'.repeat(43), 'not a token', othersLink]) {
@@ -80,7 +80,7 @@ describe('POST /v1/users/me/email/verify', () => {
 
   it('a password-reset link is not a verification link', async () => {
     const { db } = await getDatabase();
-    const { userId, email, token } = await signUpViaApi('verify-kind');
+    const { userId, email, token } = await signUpViaApi('verify-kind', { verified: false });
     const resetToken = 'R'.repeat(43);
     await db.insert(emailTokens).values({
       userId,
@@ -95,7 +95,7 @@ describe('POST /v1/users/me/email/verify', () => {
   });
 
   it('answers 400 VALIDATION_ERROR for a missing token or an unknown field', async () => {
-    const { token } = await signUpViaApi('verify-body');
+    const { token } = await signUpViaApi('verify-body', { verified: false });
     const missing = await call(POST, '/v1/users/me/email/verify', { token, ip: uniqueIp(), body: {} });
     expect(missing.status).toBe(400);
     expect(missing.json).toEqual(

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/db/client';
+import { users } from '@/db/schema';
+import { ApiError, errorTable } from '@/lib/errors/api-error';
+
+const operators = alias(users, 'operators');
+
+const RESEND = 'POST /v1/users/me/email/resend';
+
+/** Who is refused, for the words: the human itself, an agent (with its key), or an agent redeeming a claim code. */
+export type Refused = 'human' | 'agent' | 'claimCode';
+
+export const NOT_VERIFIED_REFUSALS: Record<Refused, { message: string; hint: string }> = {
+  human: { message: errorTable.EMAIL_NOT_VERIFIED.message, hint: errorTable.EMAIL_NOT_VERIFIED.hint },
+  agent: {
+    message: 'Your operator has not verified their email address',
+    hint: `Your operator opens the verification link we emailed them, or asks for a new one with ${RESEND} (signed in), then you try again.`,
+  },
+  claimCode: {
+    message: 'The operator of this claim code has not verified their email address',
+    hint: `The operator opens the verification link we emailed them, or asks for a new one with ${RESEND} (signed in); the code stays unused meanwhile.`,
+  },
+};
+
+/**
+ * Refuses power to an address nobody has proved: a human creates keys, agents, claim codes and webhook endpoints
+ * only once its email is verified, and an agent only while its operator's is (an agent has no email, and one
+ * without an operator has nobody to vouch for it). 403 EMAIL_NOT_VERIFIED otherwise, before anything is written.
+ */
+export async function assertEmailVerified(db: DbOrTx, userId: string, { viaClaimCode = false } = {}) {
+  const [row] = await db
+    .select({ type: users.type, verifiedAt: users.emailVerifiedAt, operatorVerifiedAt: operators.emailVerifiedAt })
+    .from(users)
+    .leftJoin(operators, eq(operators.id, users.ownerId))
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`user ${userId} not found`);
+  const verified = row.type === 'agent' ? row.operatorVerifiedAt !== null : row.verifiedAt !== null;
+  if (verified) return;
+  throw new ApiError('EMAIL_NOT_VERIFIED', NOT_VERIFIED_REFUSALS[viaClaimCode ? 'claimCode' : row.type]);
+}

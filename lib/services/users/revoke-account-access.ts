@@ -1,0 +1,69 @@
+import { and, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { agentClaimCodes, agentClaims, apiKeys, users, webhookEndpoints } from '@/db/schema';
+import { revokeUserSessions } from '../sessions/revoke-user-sessions';
+import { inAccount } from './in-account';
+
+/** What a wipe removed; `sessions` counts the signed-out ones. */
+export type RevokedAccess = { sessions: number; apiKeys: number; claimCodes: number; webhookEndpoints: number };
+
+export type RevokeAccountAccessOptions = {
+  /** The session to keep signed in (the one that verified the address). */
+  exceptSessionId?: string;
+  /** Keep the keys of agents this user claimed on the claim page (the cold start): its card proved intent. */
+  keepClaimedAgentKeys?: boolean;
+  /** `webhook_endpoints.disabled_reason`, as the owner reads it. */
+  reason: string;
+};
+
+/**
+ * Takes an account back, inside the caller's transaction: signs out its sessions, revokes every live API key of
+ * the user and of its agents, deletes its unclaimed claim codes and disables its and its agents' webhook
+ * endpoints. Returns how many of each were still usable (an expired code or key counts for nothing).
+ */
+export async function revokeAccountAccess(
+  tx: Tx,
+  userId: string,
+  { exceptSessionId, keepClaimedAgentKeys = false, reason }: RevokeAccountAccessOptions,
+): Promise<RevokedAccess> {
+  const account = tx.select({ id: users.id }).from(users).where(inAccount(userId));
+  const claimedAgents = tx
+    .select({ id: agentClaims.agentId })
+    .from(agentClaims)
+    .where(and(eq(agentClaims.claimedBy, userId), sql`${agentClaims.agentId} is not null`));
+  const sessions = await revokeUserSessions(tx, userId, { except: exceptSessionId });
+  const keys = await tx
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        inArray(apiKeys.userId, account),
+        keepClaimedAgentKeys ? notInArray(apiKeys.userId, claimedAgents) : undefined,
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+      ),
+    )
+    .returning({ id: apiKeys.id });
+  const codes = await tx
+    .delete(agentClaimCodes)
+    .where(and(eq(agentClaimCodes.ownerId, userId), isNull(agentClaimCodes.claimedAt)))
+    .returning({ expiresAt: agentClaimCodes.expiresAt });
+  const endpoints = await tx
+    .update(webhookEndpoints)
+    .set({ disabledAt: sql`now()`, disabledReason: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(webhookEndpoints.ownerId, account),
+        isNull(webhookEndpoints.disabledAt),
+        isNull(webhookEndpoints.deletedAt),
+      ),
+    )
+    .returning({ id: webhookEndpoints.id });
+  const now = Date.now();
+  return {
+    sessions,
+    apiKeys: keys.length,
+    claimCodes: codes.filter((code) => code.expiresAt.getTime() > now).length,
+    webhookEndpoints: endpoints.length,
+  };
+}
