@@ -1,6 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createLegworkClient, LegworkApiError, x402SignerFromAccount } from '../../lib/client';
 import { expect, test } from '../fixtures';
+import { verifyEmailViaApi } from '../mailbox';
 
 // The typed client (lib/client) against the production server: typed calls, a real 429 from the rate
 // limiter retried after Retry-After, and a real 402 from POST /v1/tasks paid with a test-mode x402 payment.
@@ -32,6 +33,7 @@ async function signUp(baseURL: string | undefined, clientIp: string) {
   const email = `client-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   const { data } = await client.POST('/v1/users', { body: { email, password: 'correct horse battery 42' } });
   client.setApiKey(data.session.token);
+  await verifyEmailViaApi(baseURL ?? '', email, data.session.token, { 'x-forwarded-for': clientIp });
   return { client, email };
 }
 

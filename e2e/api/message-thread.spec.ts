@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createLegworkClient } from '../../lib/client';
 import { x402SignerFromAccount } from '../../lib/client/x402-signer';
 import { expect, test } from '../fixtures';
+import { verifyEmailViaApi } from '../mailbox';
 
 // The message thread's hot paths through the production server (`npm start`, server.ts), whose API router serves
 // them without Next's request handler: `GET …/messages/await` (the status line first, the body when a message
@@ -38,6 +39,7 @@ async function acceptedTask(baseURL: string, clientIp: string) {
   const email = `long-poll-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   const { data: user } = await operator.POST('/v1/users', { body: { email, password: 'correct horse battery 42' } });
   operator.setApiKey(user.session.token);
+  await verifyEmailViaApi(baseURL, email, user.session.token, { 'x-forwarded-for': clientIp });
   const { data: agent } = await operator.POST('/v1/operators/me/agents', { body: { name: 'poller' } });
   const apiKey = agent.apiKey.key;
   const client = createLegworkClient({

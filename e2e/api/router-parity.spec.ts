@@ -6,6 +6,7 @@ import { x402SignerFromAccount } from '../../lib/client/x402-signer';
 import { startServer, stopServer, waitForServer } from '../../scripts/bench-server';
 import { type RawRequestOptions, rawExchange } from '../../test/raw-exchange';
 import { expect, test } from '../fixtures';
+import { verificationToken } from '../mailbox';
 import { nextStart, siteEnv } from './parity-servers';
 import { type Answer, decoded, type Side, view } from './parity-view';
 
@@ -137,6 +138,19 @@ const steps: Step[] = [
     },
   },
   get('GET /v1/users/me (session)', 200, () => '/v1/users/me', 'token'),
+  {
+    // Keys need a verified address (issue 32): the link from this side's own mailbox.
+    name: 'POST /v1/users/me/email/verify',
+    status: 200,
+    send: async (side) => {
+      const token = await verificationToken(side.base, side.state.email ?? '');
+      return call(side, {
+        method: 'POST',
+        path: '/v1/users/me/email/verify',
+        ...json({ token }, bearer(side.state.token)),
+      });
+    },
+  },
   {
     name: 'POST /v1/operators/me/keys',
     status: 201,

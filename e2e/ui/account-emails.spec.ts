@@ -13,7 +13,7 @@ async function openEmailedLink(page: Page, email: string, path: string) {
 }
 
 test('sign up, resend the verification link, open it from the mailbox: the banner is gone', async ({ page }) => {
-  const email = await signUpInBrowser(page, 'verify');
+  const email = await signUpInBrowser(page, 'verify', { verified: false });
   const banner = page.getByTestId('verify-email-banner');
   await expect(banner).toContainText(`open the link we sent to ${email}`);
 
@@ -38,7 +38,7 @@ test('forgot password: the link from the mailbox sets a new one and signs the ol
   baseURL,
   clientIp,
 }) => {
-  const email = await signUpInBrowser(page, 'reset');
+  const email = await signUpInBrowser(page, 'reset', { verified: false });
   await expect(page.getByTestId('verify-email-banner')).toBeVisible();
 
   // The reset happens in another browser, as from a phone; the first one is still signed in meanwhile.

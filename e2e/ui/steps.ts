@@ -7,8 +7,11 @@ export const PASSWORD = 'correct horse battery staple';
 export const ACCEPT_TERMS_LABEL = 'I accept the Terms and the Privacy Policy';
 export const ACCEPT_WORKER_AGREEMENT_LABEL = 'I accept the Worker Agreement';
 
-/** Signs a new human up through /signup; they land on the dashboard. Returns their email. */
-export async function signUpInBrowser(page: Page, label: string): Promise<string> {
+/**
+ * Signs a new human up through /signup; they land on the dashboard. Returns their email. Unless `verified: false`,
+ * they then open the verification link from the dev mailbox, as keys, agents, codes and webhooks need (issue 32).
+ */
+export async function signUpInBrowser(page: Page, label: string, { verified = true } = {}): Promise<string> {
   const email = `e2e-${label}-${Date.now()}@example.com`;
   await page.goto('/signup');
   await page.getByLabel('Email').fill(email);
@@ -16,7 +19,22 @@ export async function signUpInBrowser(page: Page, label: string): Promise<string
   await page.getByLabel(ACCEPT_TERMS_LABEL).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  if (verified) {
+    await openVerificationLink(page, email);
+    await page.goto('/dashboard');
+  }
   return email;
+}
+
+/** Opens the verification link emailed to `email` from the dev mailbox, in this browser. */
+export async function openVerificationLink(page: Page, email: string) {
+  await page.goto('/dev/mailbox');
+  const message = page.getByTestId('email').filter({ hasText: email }).filter({ hasText: '/verify-email/' });
+  await message
+    .first()
+    .getByRole('link', { name: /\/verify-email\// })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email verified');
 }
 
 /** Fills the test-mode card page and saves (4242… succeeds, …0002 is declined, …9995 saves but charges fail). */
@@ -142,13 +160,5 @@ export async function signInAsAdmin(page: Page) {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   }
-  if (await page.getByTestId('verify-email-banner').isVisible()) {
-    await page.goto('/dev/mailbox');
-    const message = page.getByTestId('email').filter({ hasText: ADMIN }).filter({ hasText: '/verify-email/' });
-    await message
-      .first()
-      .getByRole('link', { name: /\/verify-email\// })
-      .click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email verified');
-  }
+  if (await page.getByTestId('verify-email-banner').isVisible()) await openVerificationLink(page, ADMIN);
 }
