@@ -153,7 +153,7 @@ test('Sign out in the account menu signs out', async ({ page }) => {
 });
 
 test('Settings changes the name in the header, and the password', async ({ page, browser }) => {
-  const email = await signUpInBrowser(page, 'settings');
+  const email = await signUpInBrowser(page, 'settings', { verified: false });
   // A second browser signed in as the same person: a password change signs it out.
   const other = await browser.newContext({ baseURL: page.url() });
   const otherPage = await other.newPage();

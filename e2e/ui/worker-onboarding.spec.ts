@@ -1,9 +1,12 @@
 import { expect, test } from '../fixtures';
+import { verifyEmailViaApi } from '../mailbox';
 import { ACCEPT_WORKER_AGREEMENT_LABEL, PASSWORD, signUpInBrowser } from './steps';
 
 test('a new user completes worker onboarding, lists, and an agent finds them near their city', async ({
   page,
   request,
+  baseURL,
+  clientIp,
 }) => {
   const displayName = `Wendy ${Date.now()}`;
   await signUpInBrowser(page, 'worker');
@@ -61,10 +64,10 @@ test('a new user completes worker onboarding, lists, and an agent finds them nea
   await expect(listing.getByTestId('listing-status')).toHaveText('You are listed: agents can find you.');
 
   // An agent's API key finds the worker near Lyon.
-  const operator = await request.post('/v1/users', {
-    data: { email: `e2e-op-${Date.now()}@example.com`, password: PASSWORD },
-  });
+  const operatorEmail = `e2e-op-${Date.now()}@example.com`;
+  const operator = await request.post('/v1/users', { data: { email: operatorEmail, password: PASSWORD } });
   const session = (await operator.json()).data.session.token;
+  await verifyEmailViaApi(baseURL ?? '', operatorEmail, session, { 'x-forwarded-for': clientIp });
   const agent = await request.post('/v1/operators/me/agents', {
     headers: { authorization: `Bearer ${session}` },
     data: { name: 'Finder' },
