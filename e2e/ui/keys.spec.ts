@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { enterTestCard, signUpInBrowser } from './steps';
+import { enterTestCard, openVerificationLink, signUpInBrowser } from './steps';
 
 test('an operator creates an API key on the dashboard, it works, and revoking it refuses it', async ({
   page,
@@ -50,4 +50,25 @@ test('a used claim link and an unknown one each show a clear page', async ({ pag
   await stranger.goto(claimPath);
   await expect(stranger.getByRole('heading', { name: 'This claim link has already been used' })).toBeVisible();
   await stranger.close();
+});
+
+test('an unverified operator is told why keys wait, resends the link, and once verified creates one', async ({
+  page,
+}) => {
+  const email = await signUpInBrowser(page, 'keys-unverified', { verified: false });
+  await page.goto('/dashboard/keys');
+  const notice = page.getByTestId('verify-email-first');
+  await expect(notice).toContainText(`You can create API keys once your email is verified`);
+  await expect(notice).toContainText(email);
+  await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/keys-unverified-1280.png', fullPage: true });
+  await notice.getByRole('button', { name: 'Resend link' }).click();
+  await expect(notice).toContainText(`We sent a new verification link to ${email}`);
+
+  await openVerificationLink(page, email);
+  await page.goto('/dashboard/keys');
+  await expect(page.getByTestId('verify-email-first')).toHaveCount(0);
+  await page.getByLabel('Key name').fill('After verifying');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByTestId('new-key')).toContainText('lgw_test_');
 });
