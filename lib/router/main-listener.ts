@@ -28,8 +28,11 @@ export function mainListener({ api, next, hosts, metricsToken }: MainListenerOpt
     if (metricsOnMainPort(req, res, metricsToken) || refuseMisdirected(req, res, hosts)) return;
     if (isOversizedServerAction(req.headers)) {
       const error = new ApiError('PAYLOAD_TOO_LARGE', OVERSIZED_SERVER_ACTION);
-      res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-      return void res.end(JSON.stringify(error.toBody()));
+      // No `Connection: close`: closing while the client is still sending its megabytes resets the connection, and
+      // the client sees EPIPE instead of this answer. Node drains the unread body (within requestTimeout) instead.
+      res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(error.toBody()));
+      return void req.resume();
     }
     if (api.serve(req, res)) return;
     delete req.headers[PEER_ADDRESS_HEADER];
