@@ -270,7 +270,9 @@ describe('browser sign-in through next-auth (credentials)', () => {
       [forged, undefined],
     ] as const) {
       const refused = await browser.signIn(user.email ?? '', PASSWORD, csrfToken);
-      expect(errorOf(refused), `${refused.status} ${refused.text} ${refused.headers.get('location')}`).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+      expect(errorOf(refused), `${refused.status} ${refused.text} ${refused.headers.get('location')}`).toMatch(
+        /^Too many requests\. Try again in \d+ seconds\.$/,
+      );
       expect(setsSessionCookie(refused)).toBe(false);
     }
     expect(await sessionsOf(user.id)).toHaveLength(1);
