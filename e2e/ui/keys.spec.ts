@@ -62,6 +62,9 @@ test('an unverified operator is told why keys wait, resends the link, and once v
   await expect(notice).toContainText(email);
   await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/keys-unverified-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/keys-unverified-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await notice.getByRole('button', { name: 'Resend link' }).click();
   await expect(notice).toContainText(`We sent a new verification link to ${email}`);
 
