@@ -9,7 +9,7 @@ import { transitionView } from '@/lib/services/tasks/transition-view';
 export const POST = route(resolveDisputeOperation, async ({ db, actor, context, params, body }) =>
   transitionView(
     await resolveDispute(db, {
-      admin: adminOf(actor, context.ip, 'resolve disputes'),
+      admin: adminOf(actor, context.ip),
       taskId: params.id,
       resolution: body,
     }),

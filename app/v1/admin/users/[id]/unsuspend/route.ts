@@ -6,7 +6,7 @@ import { unsuspendUser } from '@/lib/services/admin/unsuspend-user';
 
 // POST /v1/admin/users/{id}/unsuspend — lift a suspension (admin)
 export const POST = route(unsuspendUserOperation, ({ db, actor, context, params }) =>
-  unsuspendUser(db, { admin: adminOf(actor, context.ip, 'unsuspend users'), userId: params.id }),
+  unsuspendUser(db, { admin: adminOf(actor, context.ip), userId: params.id }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });
