@@ -6,12 +6,14 @@ export type RateCount = { count: number; windowStart: number; windowSeconds: num
  * Fixed-window counter in one upsert: a bucket's row holds its current window and count, restarting
  * when the window rolls over. The window comes from the database clock so every instance agrees.
  * `source` is a FROM clause yielding `bucket` and `hits` columns, so one statement can count many
- * buckets (each bucket at most once per statement, as ON CONFLICT requires).
+ * buckets (each bucket at most once per statement, as ON CONFLICT requires). The rows are inserted, and so
+ * locked, in bucket order: two statements counting overlapping buckets in different orders would deadlock.
  */
 export function countSql(source: string, windowParam: string): string {
   return `insert into rate_limit_counters as c (bucket, window_start, count)
     select bucket, floor(extract(epoch from now()) / ${windowParam}::int)::bigint * ${windowParam}::int, hits
     from ${source}
+    order by bucket
     on conflict (bucket) do update set
       count = case when c.window_start = excluded.window_start then c.count + excluded.count else excluded.count end,
       window_start = excluded.window_start
