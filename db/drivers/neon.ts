@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/neon-serverless';
 import { migrate } from 'drizzle-orm/neon-serverless/migrator';
 import ws from 'ws';
 import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../database';
+import { retryConflictsOn } from '../retry-conflicts';
 import * as schema from '../schema';
 
 // Serverless Postgres (Vercel Postgres / Neon) over WebSockets: the maintained successor of
@@ -20,6 +21,7 @@ export async function openNeon(url: string): Promise<Database> {
     client.release();
   }
   const db: Db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  retryConflictsOn(pool, db);
   return {
     driver: 'neon',
     db,

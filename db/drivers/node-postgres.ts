@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../database';
+import { retryConflictsOn } from '../retry-conflicts';
 import * as schema from '../schema';
 import { createPgListener } from './pg-listener';
 
@@ -18,6 +19,7 @@ export async function openNodePostgres({ url, maxConnections = 10 }: NodePostgre
     throw error;
   }
   const db: Db = drizzle(pool, { schema, casing: 'snake_case' });
+  retryConflictsOn(pool, db);
   const listener = createPgListener(url);
   return {
     driver: 'pg',

@@ -27,18 +27,15 @@ describe('authenticate() across instances', () => {
 
 describe('authenticate() under load from one operator’s many keys', () => {
   it('never deadlocks: concurrent batches lock their rate-limit buckets in one order', async () => {
-    const instances = [
-      await getDatabase(),
-      ...(await Promise.all(
-        [1, 2, 3].map(() => openDatabase({ driver: 'pg', url: inject('databaseUrl'), maxConnections: 8 })),
-      )),
-    ];
+    const first = await getDatabase();
+    const others = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ driver: 'pg', url: inject('databaseUrl'), maxConnections: 8 })),
+    );
+    const instances = [first, ...others];
     try {
-      const operator = await insertUser(instances[0].db);
+      const operator = await insertUser(first.db);
       const keys = await Promise.all(
-        Array.from({ length: 16 }, () =>
-          insertApiKey(instances[0].db, { userId: operator.id, rateLimitPerMinute: 10_000 }),
-        ),
+        Array.from({ length: 16 }, () => insertApiKey(first.db, { userId: operator.id, rateLimitPerMinute: 10_000 })),
       );
       await ensureWindowRoom(60, 20);
       const deadlocksBefore = await serverDeadlocks();
@@ -48,9 +45,9 @@ describe('authenticate() under load from one operator’s many keys', () => {
       let answered = 0;
       await Promise.all(
         Array.from({ length: 48 }, async () => {
-          for (let request = 0; request < 25; request++) {
-            const { key } = keys[Math.floor(Math.random() * keys.length)] ?? keys[0];
-            const instance = instances[Math.floor(Math.random() * instances.length)] ?? instances[0];
+          for (let request = 0; request < 20; request++) {
+            const { key } = pick(keys);
+            const instance = pick(instances);
             await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
             try {
               const result = await authenticate(instance, key);
@@ -64,11 +61,11 @@ describe('authenticate() under load from one operator’s many keys', () => {
       );
 
       expect(failures.map(String).slice(0, 3)).toEqual([]);
-      expect(answered).toBe(48 * 25);
+      expect(answered).toBe(48 * 20);
       // The server's own count: a deadlock retried away would still be one (and cost a second of waiting).
       expect(await serverDeadlocks()).toBe(deadlocksBefore);
     } finally {
-      await Promise.all(instances.slice(1).map((instance) => instance.close()));
+      await Promise.all(others.map((instance) => instance.close()));
     }
   }, 60_000);
 });
@@ -84,3 +81,5 @@ async function serverDeadlocks(): Promise<number> {
   );
   return Number(row?.deadlocks ?? 0);
 }
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
