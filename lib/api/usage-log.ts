@@ -57,9 +57,20 @@ export async function flushUsageLog(): Promise<void> {
 const INSERT_SQL = `insert into api_request_log (api_key_id, user_id, method, route, status, latency_ms, ip, created_at)
   select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::smallint[], $6::int[], $7::inet[], $8::timestamptz[])`;
 
-const LAST_USED_SQL = `update api_keys k set last_used_at = greatest(k.last_used_at, v.at)
-  from (select id, max(at) as at from unnest($1::uuid[], $2::timestamptz[]) as u(id, at) group by id) v
-  where k.id = v.id`;
+// The keys' rows are locked in id order first (LockRows sits above the sort), so two instances flushing batches
+// that share keys wait for each other instead of deadlocking.
+const LAST_USED_SQL = `with v as (select id, max(at) as at from unnest($1::uuid[], $2::timestamptz[]) as u(id, at) group by id),
+  locked as (select k.id from api_keys k join v on v.id = k.id order by k.id for no key update of k)
+  update api_keys k set last_used_at = greatest(k.last_used_at, v.at)
+  from v join locked on locked.id = v.id where k.id = v.id`;
+
+/** Stamps each key's `last_used_at` with the latest of its `at`s (one statement, whatever the batch size). */
+export async function markKeysUsed(database: Database, entries: Pick<UsageEntry, 'apiKeyId' | 'at'>[]): Promise<void> {
+  await database.query('usage_last_used', LAST_USED_SQL, [
+    entries.map((entry) => entry.apiKeyId),
+    entries.map((entry) => entry.at),
+  ]);
+}
 
 async function writeBatch(database: Database, batch: UsageEntry[]): Promise<void> {
   const column = <K extends keyof UsageEntry>(key: K) => batch.map((entry) => entry[key]);
@@ -74,7 +85,7 @@ async function writeBatch(database: Database, batch: UsageEntry[]): Promise<void
     ips,
     column('at'),
   ]);
-  await database.query('usage_last_used', LAST_USED_SQL, [column('apiKeyId'), column('at')]);
+  await markKeysUsed(database, batch);
 }
 
 /** Rows recorded but not yet handed to a flush, and when the oldest of them was recorded (for the metrics). */

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { getDatabase, openDatabase } from '@/db/client';
 import { ensureWindowRoom } from '@/test/expect';
 import { insertApiKey, insertUser } from '@/test/factories';
+import { serverDeadlocks } from '@/test/server-deadlocks';
 import { authenticate } from './authenticate';
 
 // PostgreSQL only (*.pg.test.ts): PGlite is one process by design, so it has no second instance to share with.
@@ -69,17 +70,5 @@ describe('authenticate() under load from one operator’s many keys', () => {
     }
   }, 60_000);
 });
-
-/** Deadlocks PostgreSQL detected in this database so far (its statistics lag a moment: read after settling). */
-async function serverDeadlocks(): Promise<number> {
-  const { query } = await getDatabase();
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  const [row] = await query<{ deadlocks: string }>(
-    'test_deadlocks',
-    'select deadlocks from pg_stat_database where datname = current_database()',
-    [],
-  );
-  return Number(row?.deadlocks ?? 0);
-}
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
