@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type Dispute, disputes, type Task, tasks, users } from '@/db/schema';
 import { type Caller, isAdminCaller } from '@/lib/auth/admin';
@@ -19,7 +19,10 @@ export type DisputeAccess = {
 export type ReadDisputeAccessOptions = {
   caller: Caller;
   disputeId: string;
-  /** Lock the dispute row (`for update`): evidence and resolution wait for each other. */
+  /**
+   * Lock the task's row, then the dispute's (`for update`): evidence and resolution wait for each other, and take
+   * their locks in the one order (docs/conventions.md), the task first.
+   */
   forUpdate?: boolean;
 };
 
@@ -28,6 +31,10 @@ export async function readDisputeAccess(
   db: DbOrTx,
   { caller, disputeId, forUpdate = false }: ReadDisputeAccessOptions,
 ): Promise<DisputeAccess> {
+  if (forUpdate) {
+    const taskOfDispute = db.select({ id: disputes.taskId }).from(disputes).where(eq(disputes.id, disputeId));
+    await db.select({ id: tasks.id }).from(tasks).where(inArray(tasks.id, taskOfDispute)).for('update');
+  }
   const query = db
     .select({ dispute: disputes, task: tasks, requesterOwnerId: users.ownerId })
     .from(disputes)
