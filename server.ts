@@ -6,10 +6,15 @@
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { getDatabase } from '@/db/client';
+import { flushUsageLog } from '@/lib/api/usage-log';
 import { acceptedHosts } from '@/lib/config/allowed-hosts';
 import { isTrustedPeer, trustPeerHeader } from '@/lib/config/client-address';
+import { stopBackgroundJobs } from '@/lib/jobs/start-background-jobs';
 import { env } from './lib/env';
 import { limitConnectionsPerAddress } from './lib/http/connection-limit';
+import { onShutdownSignals, shutDownGracefully } from './lib/http/graceful-shutdown';
+import { ServerDrain } from './lib/http/server-drain';
 import { SERVER_TIMEOUTS } from './lib/http/server-timeouts';
 import { logger } from './lib/logger';
 import { startMetricsServer } from './lib/metrics/metrics-endpoint';
@@ -29,13 +34,13 @@ const handle = app.getRequestHandler();
 const api = await ApiRouter.load(path.join(import.meta.dirname, 'app/v1'), { hostname, observe: observeApiRequest });
 // Read after app.prepare(): Next settles NODE_ENV there, and the parsed environment is cached.
 const { MAX_CONNECTIONS_PER_IP, TRUSTED_PROXIES, METRICS_PORT, METRICS_TOKEN, SITE_URL, ALLOWED_HOSTS } = env();
+const graceMs = env().SHUTDOWN_GRACE_SECONDS * 1000;
 
 // A request is answered only for the site's own hosts (421 otherwise; docs/security.md "Host").
 const hosts = acceptedHosts(SITE_URL, ALLOWED_HOSTS);
-const server = http.createServer(
-  SERVER_TIMEOUTS,
-  mainListener({ api, next: handle, hosts, metricsToken: METRICS_TOKEN }),
-);
+const server = http.createServer(SERVER_TIMEOUTS);
+const drain = new ServerDrain(server);
+server.on('request', drain.listener(mainListener({ api, next: handle, hosts, metricsToken: METRICS_TOKEN })));
 limitConnectionsPerAddress(server, {
   maxPerAddress: MAX_CONNECTIONS_PER_IP,
   exempt: (address) => isTrustedPeer(address, TRUSTED_PROXIES),
@@ -47,13 +52,22 @@ const metricsServer = METRICS_PORT
   ? startMetricsServer({ port: METRICS_PORT, hostname: env().METRICS_HOST })
   : undefined;
 metricsServer?.on('error', (error) => logger.error('the metrics port could not be served', { error, METRICS_PORT }));
-for (const signal of ['SIGTERM', 'SIGINT'] as const)
-  process.once(signal, () => {
-    metricsServer?.close();
-    server.close();
-    server.closeAllConnections();
-    process.exit(0);
-  });
+// A deploy (docs/operations.md "Deploying"): drain, let requests and job rounds finish within the grace period,
+// write the buffered usage log, close the pools, exit 0. A second signal exits at once.
+onShutdownSignals(
+  () =>
+    shutDownGracefully({
+      servers: [drain],
+      graceMs,
+      stopJobs: stopBackgroundJobs,
+      finally: [
+        { name: 'closing the metrics port', run: async () => metricsServer?.close() },
+        { name: 'flushing the usage log', run: flushUsageLog },
+        { name: 'closing the database', run: async () => (await getDatabase()).close() },
+      ],
+    }),
+  { hardLimitMs: graceMs + 1_500 },
+);
 
 /** `-p/--port` and `-H/--hostname` as `next start` takes them, else PORT / HOSTNAME, else 3000 on all addresses. */
 function listenAddress(args: string[]): { port: number; hostname: string } {

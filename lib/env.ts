@@ -115,6 +115,9 @@ const envSchema = z.object({
   MAX_CONCURRENT_WAITS: count(1, 1_000_000).default(20),
   // Open connections one TCP peer may hold on server.ts (slowloris); the TRUSTED_PROXIES are exempt.
   MAX_CONNECTIONS_PER_IP: count(1, 1_000_000).default(256),
+  // How long `npm start` and `npm run worker` let requests and job rounds in flight finish after SIGTERM/SIGINT
+  // (docs/operations.md "Deploying"); the process exits at most about 2 s after it.
+  SHUTDOWN_GRACE_SECONDS: count(0, 3_600).default(20),
   // Prometheus metrics (docs/operations.md "Metrics"): GET /metrics on this port of its own, without authentication
   // (keep it off the public network); and/or on the main port for `Authorization: Bearer <METRICS_TOKEN>` only.
   METRICS_PORT: count(1, 65_535).optional(),

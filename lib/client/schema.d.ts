@@ -11,7 +11,7 @@ export type paths = {
     };
     /**
      * Liveness
-     * @description Answers without touching any dependency. The body is bare (no `data` envelope).
+     * @description Answers without touching any dependency. The body is bare (no `data` envelope). 503 `SERVICE_UNAVAILABLE` while the instance shuts down, so a load balancer sends requests elsewhere.
      */
     get: operations['getHealth'];
     put?: never;
@@ -31,7 +31,7 @@ export type paths = {
     };
     /**
      * Readiness: database and payment processor
-     * @description Checks the database (timed, 2 s timeout) and the payment processor (cached 30 s). 503 when a required dependency is down.
+     * @description Checks the database (timed, 2 s timeout) and the payment processor (cached 30 s). 503 when a required dependency is down, or `unavailable` while the instance shuts down.
      */
     get: operations['getDeepHealth'];
     put?: never;
@@ -3651,6 +3651,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `SERVICE_UNAVAILABLE`: Service unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getDeepHealth: {
@@ -3682,7 +3691,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A required dependency is down. */
+      /** @description A required dependency is down, or the instance is shutting down. */
       503: {
         headers: {
           [name: string]: unknown;

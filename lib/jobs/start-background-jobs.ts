@@ -7,7 +7,7 @@ import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due
 import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
 import { getMessenger } from '@/lib/sms/get-messenger';
-import { runDispatcher } from '@/lib/webhooks/run-dispatcher';
+import { type RunningDispatcher, runDispatcher } from '@/lib/webhooks/run-dispatcher';
 import { runExpiredRowsSweep } from './sweep-expired-rows';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -16,11 +16,22 @@ const SMS_INTERVAL_MS = 5 * 1000;
 const NOTIFICATION_EMAIL_INTERVAL_MS = 5 * 1000;
 const NEARBY_INTERVAL_MS = 2 * 1000;
 
+// The jobs this process runs: their timers, their rounds in flight and the signal that stops them. On globalThis:
+// instrumentation.ts starts them in Next's copy of lib/, server.ts stops them from its own.
+type Jobs = {
+  timers: NodeJS.Timeout[];
+  rounds: Set<Promise<unknown>>;
+  stopping: AbortController;
+  dispatcher?: Promise<RunningDispatcher | undefined>;
+};
+const holder = globalThis as typeof globalThis & { __legworkJobs?: Jobs };
+const jobs = (): Jobs => (holder.__legworkJobs ??= { timers: [], rounds: new Set(), stopping: new AbortController() });
+
 /** Opens the database (applying migrations) as the server boots, then starts the periodic jobs. */
 export async function startBackgroundJobs(): Promise<void> {
   const database = await getDatabase();
-  const sweep = () => runExpiredRowsSweep(database);
-  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  if (jobs().stopping.signal.aborted) return; // shut down before the database opened
+  const sweep = every(SWEEP_INTERVAL_MS, () => runExpiredRowsSweep(database));
   // Expiring overdue posted tasks and completing unanswered submissions (each task its own transaction).
   // Then sending pay held for workers whose payout account can now receive it.
   const deadlines = () =>
@@ -28,50 +39,97 @@ export async function startBackgroundJobs(): Promise<void> {
       .catch((error) => logger.error('task deadlines failed', { error }))
       .then(() => payHeldWorkers(database.db))
       .catch((error) => logger.error('paying held worker pay failed', { error }));
-  setInterval(deadlines, TASK_DEADLINES_INTERVAL_MS).unref();
+  every(TASK_DEADLINES_INTERVAL_MS, deadlines);
   // Outbound webhooks: every instance drains the outbox (SKIP LOCKED splits the work); `npm run worker` can too.
   if (env().WEBHOOKS_ALLOW_PRIVATE_URLS) {
     logger.warn('WEBHOOKS_ALLOW_PRIVATE_URLS=1: outbound webhooks may reach http and private/loopback addresses');
   }
-  runDispatcher(database).catch((error) => logger.error('webhook dispatcher failed to start', { error }));
+  jobs().dispatcher = runDispatcher(database).catch((error) => {
+    logger.error('webhook dispatcher failed to start', { error });
+    return undefined;
+  });
   // Outbound SMS and notification emails: every instance sends what is due in sms_outbox and
   // notification_emails (claims split the rows); the rounds of one never overlap.
-  repeatRounds(SMS_INTERVAL_MS, 'sms', () => sendDueSms(database.db, { messenger: getMessenger() }));
-  repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'notification emails', () => sendDueNotificationEmails(database.db));
+  repeatRounds(SMS_INTERVAL_MS, 'sms', (signal) => sendDueSms(database.db, { messenger: getMessenger(), signal }));
+  repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'notification emails', (signal) =>
+    sendDueNotificationEmails(database.db, { signal }),
+  );
   // "New task near you": every instance drains the fan-outs the posting transactions queued (each task's row is
   // claimed with SKIP LOCKED), unless NEARBY_NOTICES_JOB=0 leaves it to another instance.
-  if (env().NEARBY_NOTICES_JOB) repeatRounds(NEARBY_INTERVAL_MS, 'nearby notices', () => fanOutNearbyTasks(database));
+  if (env().NEARBY_NOTICES_JOB)
+    repeatRounds(NEARBY_INTERVAL_MS, 'nearby notices', (signal) => fanOutNearbyTasks(database, signal));
   await sweep();
 }
 
 /**
- * Runs `round` every `intervalMs`, skipping a beat while the previous round still runs: a log line with its counts
- * when it moved anything, or the error. Never throws.
+ * Stops the jobs started in this process: no new round starts, a running one claims no further batch, and this
+ * waits until the rounds in flight have settled what they claimed (sent, or rescheduled for any instance to take)
+ * or `deadline` (`Date.now()` ms) comes. A round cut short by the exit leaves its rows to their lease.
  */
-function repeatRounds(intervalMs: number, what: string, round: () => Promise<Record<string, number>>): void {
-  let running = false;
+export async function stopBackgroundJobs(deadline: number): Promise<void> {
+  const running = holder.__legworkJobs;
+  if (!running) return;
+  running.stopping.abort();
+  for (const timer of running.timers) clearInterval(timer);
+  const settled = Promise.allSettled([...running.rounds, running.dispatcher?.then((dispatcher) => dispatcher?.stop())]);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  const inTime = await Promise.race([settled.then(() => true), late]);
+  clearTimeout(timer);
+  if (!inTime) logger.warn('background jobs still running at the shutdown deadline', { rounds: running.rounds.size });
+}
+
+/**
+ * Runs `run` every `intervalMs`, skipping a beat while the previous run still goes, and never once the jobs are
+ * stopping. Returns a run now (which resolves when it ends).
+ */
+function every(intervalMs: number, run: (signal: AbortSignal) => Promise<unknown>): () => Promise<void> {
+  const state = jobs();
+  let running: Promise<unknown> | undefined;
   const tick = async () => {
-    if (running) return;
-    running = true;
+    if (running || state.stopping.signal.aborted) return;
+    running = run(state.stopping.signal);
+    state.rounds.add(running);
     try {
-      const counts = await round();
+      await running;
+    } finally {
+      state.rounds.delete(running);
+      running = undefined;
+    }
+  };
+  state.timers.push(setInterval(() => void tick(), intervalMs).unref());
+  return tick;
+}
+
+/**
+ * Runs `round` every `intervalMs`, skipping a beat while the previous round still runs: a log line with its counts
+ * when it moved anything, or the error. Never throws. `signal` aborts when the jobs stop (claim no more).
+ */
+function repeatRounds(
+  intervalMs: number,
+  what: string,
+  round: (signal: AbortSignal) => Promise<Record<string, number>>,
+): void {
+  every(intervalMs, async (signal) => {
+    try {
+      const counts = await round(signal);
       if (Object.values(counts).some((count) => count > 0)) logger.info(`sent due ${what}`, { counts });
     } catch (error) {
       logger.error(`sending due ${what} failed`, { error });
-    } finally {
-      running = false;
     }
-  };
-  setInterval(() => void tick(), intervalMs).unref();
+  });
 }
 
-/** Fan-out rounds until the queue is empty; the tasks and notices of all of them. */
-async function fanOutNearbyTasks(database: Database): Promise<Record<string, number>> {
+/** Fan-out rounds until the queue is empty or the jobs stop; the tasks and notices of all of them. */
+async function fanOutNearbyTasks(database: Database, signal: AbortSignal): Promise<Record<string, number>> {
   const total = { tasks: 0, notices: 0 };
-  for (;;) {
+  while (!signal.aborted) {
     const done = await notifyNearbyWorkers(database);
     if (done.tasks === 0) return total;
     total.tasks += done.tasks;
     total.notices += done.notices;
   }
+  return total;
 }

@@ -33,6 +33,30 @@ type Waiter = { pending: boolean; wokenAt: number; settle?: (result: WaitResult)
 // A notification is sent at commit, a row is stamped a moment before: the window reaches back past the interval.
 const RECHECK_MARGIN_MS = 2_000;
 
+// Hubs that have waiters, and whether the instance is shutting down. On globalThis: server.ts and Next's bundle
+// each load their own copy of this module, and one shutdown must answer the waiters of both.
+type Drainable = { drain(): void };
+const holder = globalThis as typeof globalThis & {
+  __legworkHubsWithWaiters?: Set<Drainable>;
+  __legworkHubsDrained?: boolean;
+};
+holder.__legworkHubsWithWaiters ??= new Set();
+const hubsWithWaiters = holder.__legworkHubsWithWaiters;
+
+/**
+ * Ends every wait of this process at once, as its timeout would (a long poll answers its empty page), and every
+ * wait to come: a shutting-down instance parks nobody, so its clients poll again elsewhere.
+ */
+export function drainWaiters(): void {
+  holder.__legworkHubsDrained = true;
+  for (const hub of hubsWithWaiters) hub.drain();
+}
+
+/** Lets waits park again (tests, after drainWaiters). */
+export function resumeWaiters(): void {
+  holder.__legworkHubsDrained = false;
+}
+
 export class Hub {
   private readonly waiters = new Map<string, Set<Waiter>>();
   private listening: Promise<boolean> | undefined;
@@ -58,6 +82,7 @@ export class Hub {
     }
     set.add(waiter);
     this.count += 1;
+    hubsWithWaiters.add(this);
     this.schedule();
     let closed = false;
     return {
@@ -71,6 +96,7 @@ export class Hub {
         current?.delete(waiter);
         if (current?.size === 0) this.waiters.delete(key);
         this.count -= 1;
+        if (this.count === 0) hubsWithWaiters.delete(this);
         this.schedule();
       },
     };
@@ -84,6 +110,11 @@ export class Hub {
   /** Wakes everyone, e.g. after the listener reconnected: notifications sent meanwhile are lost. */
   wakeAll(): void {
     for (const set of this.waiters.values()) for (const waiter of set) wakeWaiter(waiter);
+  }
+
+  /** Ends every wait as its timeout would (see drainWaiters). */
+  drain(): void {
+    for (const set of this.waiters.values()) for (const waiter of set) waiter.settle?.('timeout');
   }
 
   /** Starts listening once; a failed LISTEN is retried by the next subscriber, the recheck polls meanwhile. */
@@ -102,6 +133,7 @@ export class Hub {
   }
 
   private next(waiter: Waiter, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult> {
+    if (holder.__legworkHubsDrained) return Promise.resolve('timeout');
     if (waiter.pending) {
       waiter.pending = false;
       return Promise.resolve('wake');

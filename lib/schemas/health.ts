@@ -6,13 +6,16 @@ export const healthOperation = defineOperation({
   path: '/v1/health',
   operationId: 'getHealth',
   summary: 'Liveness',
-  description: 'Answers without touching any dependency. The body is bare (no `data` envelope).',
+  description:
+    'Answers without touching any dependency. The body is bare (no `data` envelope). 503 `SERVICE_UNAVAILABLE` ' +
+    'while the instance shuts down, so a load balancer sends requests elsewhere.',
   tags: ['Health'],
   auth: 'none',
   rateLimit: 'none',
   usesDatabase: false,
   envelope: false,
   response: z.object({ status: z.literal('ok') }),
+  errors: ['SERVICE_UNAVAILABLE'],
 });
 
 const checkSchema = z.object({
@@ -43,13 +46,16 @@ export const deepHealthOperation = defineOperation({
   operationId: 'getDeepHealth',
   summary: 'Readiness: database and payment processor',
   description:
-    'Checks the database (timed, 2 s timeout) and the payment processor (cached 30 s). 503 when a required dependency is down.',
+    'Checks the database (timed, 2 s timeout) and the payment processor (cached 30 s). 503 when a required ' +
+    'dependency is down, or `unavailable` while the instance shuts down.',
   tags: ['Health'],
   auth: 'none',
   rateLimit: 'none',
   usesDatabase: false,
   response: deepHealthSchema,
-  otherResponses: { 503: { description: 'A required dependency is down.', schema: deepHealthSchema } },
+  otherResponses: {
+    503: { description: 'A required dependency is down, or the instance is shutting down.', schema: deepHealthSchema },
+  },
 });
 
 export type DeepHealth = z.infer<typeof deepHealthSchema>;

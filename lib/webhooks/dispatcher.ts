@@ -25,6 +25,8 @@ export type DispatchOptions = {
   timeoutMs?: number;
   /** Only send deliveries of these endpoints (tests and the benchmark share a database with other work). */
   endpointIds?: string[];
+  /** Once aborted (the dispatcher stopping), no further batch is claimed; the one being sent is settled. */
+  signal?: AbortSignal;
 };
 
 export type DispatchTotals = { sent: number };
@@ -55,7 +57,7 @@ export async function dispatchOnce(database: Database, options: DispatchOptions 
       ),
     );
     totals.sent += due.length;
-    if (due.length < batch) break;
+    if (due.length < batch || options.signal?.aborted) break;
   }
   return totals;
 }

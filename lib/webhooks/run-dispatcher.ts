@@ -18,14 +18,14 @@ export async function runDispatcher(
 ): Promise<RunningDispatcher> {
   let running: Promise<void> | undefined;
   let again = false;
-  let stopped = false;
+  const stopping = new AbortController();
   const round = (): void => {
-    if (stopped) return;
+    if (stopping.signal.aborted) return;
     if (running) {
       again = true;
       return;
     }
-    running = dispatchOnce(database, options)
+    running = dispatchOnce(database, { ...options, signal: stopping.signal })
       .then(() => undefined)
       .catch((error) => logger.error('webhook dispatch round failed', { error }))
       .finally(() => {
@@ -44,8 +44,9 @@ export async function runDispatcher(
   timer.unref();
   round();
   return {
+    // Claims no further batch; the batch being sent is settled (sent or rescheduled), so no row stays leased.
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await unlisten();
       await running;

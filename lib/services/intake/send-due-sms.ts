@@ -13,6 +13,8 @@ export type SendDueSmsOptions = {
   leaseSeconds?: number;
   /** Only these `sms_outbox` rows (tests share a database with other work). */
   outboxIds?: string[];
+  /** Once aborted (a shutdown), no further batch is claimed; the one being sent is settled. */
+  signal?: AbortSignal;
 };
 
 export type SendDueSmsCounts = { sent: number; retrying: number; failed: number; optedOut: number };
@@ -43,7 +45,7 @@ export async function sendDueSms(db: Db, options: SendDueSmsOptions): Promise<Se
           .catch((error: unknown) => logger.error('sms could not be processed', { outboxId: sms.id, error })),
       ),
     );
-    if (claimed.length < batchSize) return counts;
+    if (claimed.length < batchSize || options.signal?.aborted) return counts;
   }
 }
 

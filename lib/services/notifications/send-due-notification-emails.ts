@@ -25,6 +25,8 @@ export type SendDueNotificationEmailsOptions = {
   leaseSeconds?: number;
   /** Only these `notification_emails` rows (tests share a database with other work). */
   ids?: string[];
+  /** Once aborted (a shutdown), no further batch is claimed; the one being sent is settled. */
+  signal?: AbortSignal;
 };
 
 export type SendDueNotificationEmailsCounts = { sent: number; retrying: number; failed: number; skipped: number };
@@ -63,7 +65,7 @@ export async function sendDueNotificationEmails(
           ),
       ),
     );
-    if (claimed.length < batchSize) return counts;
+    if (claimed.length < batchSize || options.signal?.aborted) return counts;
   }
 }
 
