@@ -10,6 +10,7 @@ import {
 } from '@/lib/payments/x402/accept-payment';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
 import { ATOMIC_UNITS_PER_CENT } from '@/lib/payments/x402/requirements';
+import { postBooking } from '@/lib/services/bookings/post-booking';
 import { emitPaymentEvent } from './emit-payment-event';
 import { loadPlatformTask } from './load-platform-task';
 import { postFundedTask } from './post-funded-task';
@@ -104,17 +105,21 @@ async function bookPayment(tx: Tx, payment: X402Payment): Promise<'posted' | 'ow
         if (!held.task.fundingSource) {
           await inner.update(tasks).set({ fundingSource: 'x402' }).where(eq(tasks.id, draftTaskId));
         }
-        await postFundedTask(inner, {
+        const post = {
           user: { id: held.task.requesterId },
           taskId: draftTaskId,
-          source: 'x402',
+          source: 'x402' as const,
           x402: acceptedX402Payment({
             paymentId: row.id,
             payment: storedX402Payment(row.payload),
             requirements: row.requirements as X402Requirements,
             transaction: row.transaction as string,
           }),
-        });
+        };
+        // A booking is handed to its worker as it posts, as its request would have (book-service.ts).
+        const { serviceId, workerId } = held.task;
+        if (serviceId && workerId) await postBooking(inner, { ...post, workerId });
+        else await postFundedTask(inner, post);
         return true;
       })
       .catch((error) => {
