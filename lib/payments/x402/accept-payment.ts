@@ -34,6 +34,8 @@ export type AcceptOptions = {
   facilitatorTimeoutMs?: number;
   /** Runs once the payment settled, before it is marked settled: the funding service's fault injection. */
   afterSettle?: () => void;
+  /** The claim is settled again after a crash: no verify first, and never deleted (see settle). */
+  resumed?: boolean;
 };
 
 /** The unique key of an authorization: one row, one payment, per network/asset/payer/nonce. */
@@ -309,7 +311,9 @@ async function settle(
       : { x402Version: 2, paymentPayload: payment.payload, paymentRequirements: toV2Requirements(requirements) };
   const timeoutMs = options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS;
 
-  const verified = await facilitatorVerify(url, body, timeoutMs);
+  // A claim settled again (a retry or the job after a crash) may have reached /settle already: a verify would then
+  // call the spent authorization invalid, and deleting the claim would drop a settled payment. Settle only.
+  const verified = options.resumed ? ({ kind: 'valid' } as const) : await facilitatorVerify(url, body, timeoutMs);
   if (verified.kind === 'invalid') {
     // A definitive "no": the authorization was never usable, so it may be fixed and sent again.
     await db.delete(x402Payments).where(and(eq(x402Payments.id, paymentId), eq(x402Payments.status, 'claimed')));

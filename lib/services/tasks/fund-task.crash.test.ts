@@ -6,10 +6,20 @@ import { type ActorUser, toActorUser } from '@/lib/auth/actor';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { taskBodySchema } from '@/lib/schemas/tasks';
+import { withEnv } from '@/test/env';
 import { insertUser } from '@/test/factories';
 import { chargeRows, escrowBalance, ledgerBalance, payerWithCard, paymentsSetup, taskLedger } from '@/test/payments';
 import { passDeadline, taskBody, taskEvents } from '@/test/tasks';
-import { newPayer, paymentRows, requirementsFor, signAuthorization, TASKS_URL, v1Header, v1Payload } from '@/test/x402';
+import {
+  facilitatorStandIn,
+  newPayer,
+  paymentRows,
+  requirementsFor,
+  signAuthorization,
+  TASKS_URL,
+  v1Header,
+  v1Payload,
+} from '@/test/x402';
 import { createTask } from './create-task';
 import { CrashError, type FundingStep } from './funding-faults';
 import { reconcileCardCharges } from './reconcile-card-charges';
@@ -151,6 +161,73 @@ describe('x402 funding killed at each step', () => {
     ]);
     // The agent's retry is told its authorization is spent: it was booked back, it will not pay twice.
     expect(await send()).toMatchObject({ kind: 'paymentRequired', refusal: { reason: 'nonce_already_used' } });
+  });
+});
+
+/**
+ * A facilitator that settles each authorization once, as the chain does: verifying or settling a spent one is
+ * refused. Counts the settlements.
+ */
+async function chainLikeFacilitator() {
+  const spent = new Set<string>();
+  const nonceOf = (body: unknown) =>
+    (body as { paymentPayload: { payload: { authorization: { nonce: string } } } }).paymentPayload.payload.authorization
+      .nonce;
+  const facilitator = await facilitatorStandIn((path, body) => {
+    const nonce = nonceOf(body);
+    if (path === '/verify') {
+      if (spent.has(nonce)) return { status: 200, json: { isValid: false, invalidReason: 'nonce_already_used' } };
+      return { status: 200, json: { isValid: true } };
+    }
+    if (spent.has(nonce)) return { status: 200, json: { success: false, errorReason: 'nonce_already_used' } };
+    spent.add(nonce);
+    return { status: 200, json: { success: true, transaction: `0x${'ab'.repeat(32)}`, network: 'base-sepolia' } };
+  });
+  return { ...facilitator, settlements: () => facilitator.calls.filter((call) => call.path === '/settle').length };
+}
+
+describe('x402 through a facilitator, killed before or after it settled', () => {
+  it('afterIntent: the job settles it once (no verify of a claim that may be spent) and posts the draft', async () => {
+    const facilitator = await chainLikeFacilitator();
+    try {
+      await withEnv({ X402_FACILITATOR_URL: facilitator.url }, async () => {
+        const { db, user, wallet, send } = await x402Request();
+        await crash(send('afterIntent'), 'afterIntent');
+        await age(db, wallet.address);
+        expect(await reconcileX402Payments(db)).toMatchObject({ settled: 1, posted: 1 });
+        await reconcileX402Payments(db);
+        await expectOnePaidTask(db, user.id, wallet.address);
+        expect(facilitator.calls.map((call) => call.path)).toEqual(['/settle']);
+      });
+    } finally {
+      await facilitator.close();
+    }
+  });
+
+  it('afterSettle: the retry is refused without losing the payment; the claim and its draft stay for a person', async () => {
+    const facilitator = await chainLikeFacilitator();
+    try {
+      await withEnv({ X402_FACILITATOR_URL: facilitator.url }, async () => {
+        const { db, user, wallet, send } = await x402Request();
+        await crash(send('afterSettle'), 'afterSettle');
+        expect(facilitator.settlements()).toBe(1);
+
+        // The chain already took it: a second settle fails, and nothing deletes or gives up the claim.
+        expect(await send()).toMatchObject({ kind: 'paymentRequired', refusal: { reason: 'nonce_already_used' } });
+        await age(db, wallet.address);
+        await reconcileX402Payments(db);
+
+        expect(facilitator.settlements()).toBe(3);
+        const [draft, ...others] = await tasksOf(db, user.id);
+        expect(others).toEqual([]);
+        expect(draft).toMatchObject({ status: 'draft', fundingSource: 'x402' });
+        expect(await paymentRows(wallet.address)).toEqual([
+          expect.objectContaining({ status: 'claimed', draftTaskId: draft?.id, bookedAt: null }),
+        ]);
+      });
+    } finally {
+      await facilitator.close();
+    }
   });
 });
 

@@ -113,7 +113,7 @@ async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promis
     if (previous) {
       // This payment's intent for this very draft: a retry after a crash takes it up where it stopped.
       if (previous.draftTaskId !== task.id || previous.bookedAt) throw refuse(nonceAlreadyUsed());
-      return { draft: task, intent: previous };
+      return { draft: task, intent: { ...previous, resumed: true } };
     }
     await claimFundingSource(tx, task.id, 'x402');
     if (funder.processor.livemode && !x402Config().facilitatorUrl) {
@@ -128,7 +128,8 @@ async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promis
     const stored = { draftTaskId: task.id, requesterId: task.requesterId, livemode: task.livemode };
     const paymentId = await claimX402Payment(tx, { payment, requirements, authorization, intent: stored });
     if (!paymentId) throw refuse(nonceAlreadyUsed());
-    return { draft: task, intent: { id: paymentId, status: 'claimed', transaction: null, payment, requirements } };
+    const intent: Intent = { id: paymentId, status: 'claimed', transaction: null, payment, requirements };
+    return { draft: task, intent };
   });
   crashPoint(crashAt, 'afterIntent');
   const settling = { paymentId: intent.id, payment: intent.payment, requirements: intent.requirements };
@@ -136,12 +137,17 @@ async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promis
   if (intent.status === 'settled' && intent.transaction) {
     paid = acceptedX402Payment({ ...settling, transaction: intent.transaction });
   } else {
+    const resumed = intent.resumed;
     try {
-      paid = await settleX402Payment(db, settling, { afterSettle: () => crashPoint(crashAt, 'afterSettle') });
+      const afterSettle = () => crashPoint(crashAt, 'afterSettle');
+      paid = await settleX402Payment(db, settling, { afterSettle, resumed });
     } catch (error) {
       if (error instanceof CrashError) throw error;
-      await dropIntent(db, intent.id);
-      await plan.undo(draft.id, 'x402');
+      // A resumed claim may have settled before the crash: it keeps its intent and its draft, for the job.
+      if (!resumed) {
+        await dropIntent(db, intent.id);
+        await plan.undo(draft.id, 'x402');
+      }
       return refusedOrThrow(error, funder, draft);
     }
   }
@@ -170,6 +176,8 @@ type Intent = {
   transaction: string | null;
   payment: X402PaymentHeader;
   requirements: X402Requirements;
+  /** Claimed by an earlier attempt that died: it may have settled already. */
+  resumed?: boolean;
 };
 
 /** The intent stored for this authorization, if it was claimed before, with what settling it takes. */

@@ -72,11 +72,15 @@ export async function reconcileX402Payments(
 
 /** Settles a claim whose request died before it learned the outcome (outside any transaction: a provider call). */
 async function settleClaimed(db: Db, row: X402Payment): Promise<X402Payment> {
-  const accepted = await settleX402Payment(db, {
-    paymentId: row.id,
-    payment: storedX402Payment(row.payload),
-    requirements: row.requirements as X402Requirements,
-  });
+  const accepted = await settleX402Payment(
+    db,
+    {
+      paymentId: row.id,
+      payment: storedX402Payment(row.payload),
+      requirements: row.requirements as X402Requirements,
+    },
+    { resumed: true },
+  );
   return { ...row, status: 'settled', transaction: accepted.transaction };
 }
 
