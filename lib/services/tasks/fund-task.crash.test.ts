@@ -22,6 +22,7 @@ import {
 } from '@/test/x402';
 import { createTask } from './create-task';
 import { CrashError, type FundingStep } from './funding-faults';
+import { publishTask } from './publish-task';
 import { reconcileCardCharges } from './reconcile-card-charges';
 import { reconcileX402Payments } from './reconcile-x402-payments';
 
@@ -129,6 +130,26 @@ describe('x402 funding killed at each step', () => {
       expect((await taskEvents(task.id, /^payment\./)).map((event) => event.type)).toEqual(['payment.succeeded']);
     });
   }
+
+  it('publishing a draft, killed after settling: the retry with the same payment posts it, once', async () => {
+    const { db, processor } = await paymentsSetup();
+    const user = await agent(db);
+    const wallet = newPayer();
+    const requirements = requirementsFor(TOTAL_CENTS);
+    const payment = v1Header(v1Payload(requirements, await signAuthorization(wallet, requirements)));
+    const funder = { processor, user, viaApiKey: true, x402: { resource: TASKS_URL, payment } };
+    const draft = await createTask(db, {
+      ...funder,
+      x402: { resource: TASKS_URL, payment: null },
+      body: { ...body(), draft: true },
+    });
+    if (draft.kind !== 'draft') throw new Error(draft.kind);
+    await crash(publishTask(db, { ...funder, taskId: draft.task.id, crashAt: 'afterSettle' }), 'afterSettle');
+
+    expect(await publishTask(db, { ...funder, taskId: draft.task.id })).toMatchObject({ kind: 'posted' });
+    const task = await expectOnePaidTask(db, user.id, wallet.address);
+    expect(task.id).toBe(draft.task.id);
+  });
 
   it('afterClaim: nothing was stored and nothing paid, so the job has nothing to do', async () => {
     const { db, user, wallet, send } = await x402Request();
