@@ -25,7 +25,8 @@ export type ReconcileX402Options = {
   olderThanSeconds?: number;
 };
 
-export type ReconcileX402Counts = { settled: number; posted: number; owedBack: number };
+/** `unresolved`: claims whose authorization expired unsettled as far as we know, waiting for a person. */
+export type ReconcileX402Counts = { settled: number; posted: number; owedBack: number; unresolved: number };
 
 /**
  * Every settled x402 payment ends on the books, whatever crashed (every minute, from the background jobs): takes
@@ -39,7 +40,7 @@ export async function reconcileX402Payments(
   db: Db,
   { olderThanSeconds = RECONCILE_X402_AFTER_SECONDS }: ReconcileX402Options = {},
 ): Promise<ReconcileX402Counts> {
-  const counts: ReconcileX402Counts = { settled: 0, posted: 0, owedBack: 0 };
+  const counts: ReconcileX402Counts = { settled: 0, posted: 0, owedBack: 0, unresolved: 0 };
   const due = await db
     .select()
     .from(x402Payments)
@@ -67,6 +68,18 @@ export async function reconcileX402Payments(
       logger.warn('reconciling an x402 payment failed; the next round retries', { paymentId: row.id, error });
     }
   }
+  const [unresolved] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(x402Payments)
+    .where(
+      and(
+        isNull(x402Payments.bookedAt),
+        isNotNull(x402Payments.draftTaskId),
+        eq(x402Payments.status, 'claimed'),
+        sql`${x402Payments.validBefore} <= now()`,
+      ),
+    );
+  counts.unresolved = unresolved?.count ?? 0;
   return counts;
 }
 
