@@ -80,6 +80,10 @@ export const tasks = pgTable(
     // deadline is the slot's end. Null for every other task.
     serviceId: uuid('service_id').references(() => services.id),
     startsAt: timestamptz('starts_at'),
+    // The creating request's Idempotency-Key (SHA-256) and body (SHA-256): a retry after a crash resumes this
+    // draft instead of inserting a second one (create-task.ts). Null for a task created without a key.
+    creationKey: text('creation_key'),
+    creationRequestHash: text('creation_request_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +96,7 @@ export const tasks = pgTable(
     index('tasks_submitted_at_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
     // A worker's booked slots, for the overlap check of a new booking.
     index('tasks_worker_bookings_idx').on(t.workerId, t.startsAt).where(sql`${t.serviceId} is not null`),
+    uniqueIndex('tasks_creation_key').on(t.requesterId, t.creationKey).where(sql`${t.creationKey} is not null`),
     check('tasks_revision_count_range', sql`${t.revisionCount} between 0 and 2`),
     check('tasks_money_consistent', sql`${t.totalCents} = ${t.budgetCents} + ${t.platformFeeCents}`),
   ],

@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 
 export const x402PaymentStatus = pgEnum('x402_payment_status', ['claimed', 'settled']);
@@ -6,6 +7,9 @@ export const x402PaymentStatus = pgEnum('x402_payment_status', ['claimed', 'sett
 // Every x402 (EIP-3009) authorization we accepted. The unique (network, asset, payer, nonce) is the replay
 // guard: the row is claimed before anything else happens, so one authorization pays for one task, even
 // when it is sent several times at once. A definitive rejection deletes the claim; nothing else does.
+// The claim is also the payment's intent, committed with the draft's funding claim before anything settles: the
+// draft, the requester, the mode, the signed payload and the requirements, so the reconciliation job
+// (reconcile-x402-payments.ts) can finish or book back a payment whose request died, whatever step it died at.
 export const x402Payments = pgTable(
   'x402_payments',
   {
@@ -26,12 +30,25 @@ export const x402Payments = pgTable(
     taskId: uuid('task_id'),
     // The settlement transaction hash (a local `0x…` record in test mode).
     transaction: text('transaction'),
+    // The intent (null on rows older than it): the draft it was offered for, who offered it, in which mode.
+    draftTaskId: uuid('draft_task_id'),
+    requesterId: uuid('requester_id'),
+    livemode: boolean('livemode'),
+    // The payment payload as sent and the requirements it was checked against: what a later settle needs.
+    payload: jsonb('payload'),
+    requirements: jsonb('requirements'),
+    // When the money went on the books: the task's escrow (receipt) or owed back to the payer.
+    bookedAt: timestamptz('booked_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('x402_payments_authorization_key').on(t.network, t.asset, t.payer, t.nonce),
     index('x402_payments_task_idx').on(t.taskId),
+    // The reconciliation job's scan: intents not yet on the books.
+    index('x402_payments_unbooked_idx')
+      .on(t.createdAt)
+      .where(sql`${t.bookedAt} is null and ${t.draftTaskId} is not null`),
   ],
 );
 

@@ -5,6 +5,8 @@ import { sendDueSms } from '@/lib/services/intake/send-due-sms';
 import { notifyNearbyWorkers } from '@/lib/services/notifications/notify-nearby-workers';
 import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';
 import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
+import { reconcileCardCharges } from '@/lib/services/tasks/reconcile-card-charges';
+import { reconcileX402Payments } from '@/lib/services/tasks/reconcile-x402-payments';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
 import { getMessenger } from '@/lib/sms/get-messenger';
 import { type RunningDispatcher, runDispatcher } from '@/lib/webhooks/run-dispatcher';
@@ -56,6 +58,11 @@ export async function startBackgroundJobs(): Promise<void> {
   );
   // "New task near you": every instance drains the fan-outs the posting transactions queued (each task's row is
   // claimed with SKIP LOCKED), unless NEARBY_NOTICES_JOB=0 leaves it to another instance.
+  // Payments whose request died (x402 settled, card charged, no task posted): posted or given back (docs/payments.md).
+  repeatRounds(TASK_DEADLINES_INTERVAL_MS, 'payment reconciliation', async () => ({
+    ...(await reconcileX402Payments(database.db)),
+    ...(await reconcileCardCharges(database.db)),
+  }));
   if (env().NEARBY_NOTICES_JOB)
     repeatRounds(NEARBY_INTERVAL_MS, 'nearby notices', (signal) => fanOutNearbyTasks(database, signal));
   await sweep();

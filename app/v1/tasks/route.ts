@@ -1,3 +1,4 @@
+import { creationKeyOf } from '@/lib/api/creation-key';
 import { funderOf } from '@/lib/api/funder-of';
 import { fundingReply } from '@/lib/api/funding-reply';
 import { otherMethods } from '@/lib/api/other-methods';
@@ -9,7 +10,14 @@ import { listTasks } from '@/lib/services/tasks/list-tasks';
 
 // POST /v1/tasks — create and fund a task (x402, the operator's card, or 402)
 export const POST = route(createTaskOperation, async (input) =>
-  fundingReply(await createTask(input.db, { ...funderOf(input), body: input.body }), 201),
+  fundingReply(
+    await createTask(input.db, {
+      ...funderOf(input),
+      body: input.body,
+      creation: creationKeyOf(input.request, input.rawBody),
+    }),
+    201,
+  ),
 );
 
 // GET /v1/tasks — your tasks

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { getAddress, type Hex, keccak256, recoverTypedDataAddress, toHex } from 'viem';
-import type { Db } from '@/db/client';
+import type { Db, DbOrTx } from '@/db/client';
 import { x402Payments } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import { networkOfCaip2, X402_NETWORKS, type X402Network, x402Config } from './config';
@@ -30,13 +30,26 @@ export type AcceptedX402Payment = {
   responseHeaders: Record<string, string>;
 };
 
-export type AcceptOptions = { facilitatorTimeoutMs?: number };
+export type AcceptOptions = {
+  facilitatorTimeoutMs?: number;
+  /** Runs once the payment settled, before it is marked settled: the funding service's fault injection. */
+  afterSettle?: () => void;
+  /** The claim is settled again after a crash: no verify first, and never deleted (see settle). */
+  resumed?: boolean;
+};
+
+/** The unique key of an authorization: one row, one payment, per network/asset/payer/nonce. */
+export type X402AuthorizationKey = { network: string; asset: string; payer: string; nonce: string };
+
+/** The payment's intent, stored with its claim: the draft it is offered for, who offers it, in which mode. */
+export type X402Intent = { draftTaskId: string; requesterId: string; livemode: boolean };
 
 /**
  * Takes an x402 payment for `requirements` (protocols §5.4): checks it offline (version, scheme, network,
  * asset, payTo, exact amount, time window, the EIP-712 signature), claims the authorization atomically
  * (one row per network/asset/payer/nonce, so it pays once even when sent concurrently), then settles it
  * through the facilitator, or locally without one (test mode). Throws X402Rejection on any refusal.
+ * The funding service runs the same steps one by one (check, claim with its intent, settle).
  */
 export async function acceptX402Payment(
   db: Db,
@@ -44,42 +57,100 @@ export async function acceptX402Payment(
   requirements: X402Requirements,
   options: AcceptOptions = {},
 ): Promise<AcceptedX402Payment> {
+  const authorization = await checkX402Payment(payment, requirements);
+  const paymentId = await claimX402Payment(db, { payment, requirements, authorization });
+  if (!paymentId) throw nonceAlreadyUsed();
+  return settleX402Payment(db, { paymentId, payment, requirements }, options);
+}
+
+/** Everything about the payment that needs no database: its fields, then its signature. Its authorization. */
+export async function checkX402Payment(
+  payment: X402PaymentHeader,
+  requirements: X402Requirements,
+): Promise<X402Authorization> {
   const authorization = checkPayment(payment, requirements);
   await checkSignature(payment, authorization, requirements);
+  return authorization;
+}
 
-  const key = {
+export function x402AuthorizationKey(requirements: X402Requirements, from: string, nonce: string) {
+  return {
     network: requirements.network,
     asset: requirements.asset.toLowerCase(),
-    payer: authorization.from.toLowerCase(),
-    nonce: authorization.nonce.toLowerCase(),
-  };
+    payer: from.toLowerCase(),
+    nonce: nonce.toLowerCase(),
+  } satisfies X402AuthorizationKey;
+}
+
+/** The refusal of an authorization used before. */
+export function nonceAlreadyUsed(): X402Rejection {
+  return new X402Rejection(
+    'nonce_already_used',
+    'This payment authorization (its nonce) has already been used; sign a new one to pay again.',
+  );
+}
+
+export type ClaimX402Options = {
+  payment: X402PaymentHeader;
+  requirements: X402Requirements;
+  authorization: X402Authorization;
+  intent?: X402Intent;
+};
+
+/**
+ * Claims a checked authorization: its row, with the intent, the payload and the requirements (what a later settle
+ * needs). The row's id, or undefined when the authorization was claimed before (a replay).
+ */
+export async function claimX402Payment(
+  db: DbOrTx,
+  { payment, requirements, authorization, intent }: ClaimX402Options,
+): Promise<string | undefined> {
   const [claimed] = await db
     .insert(x402Payments)
     .values({
-      ...key,
+      ...x402AuthorizationKey(requirements, authorization.from, authorization.nonce),
       payTo: authorization.to.toLowerCase(),
       amountAtomic: authorization.value,
       validBefore: new Date(Number(authorization.validBefore) * 1000),
       status: 'claimed',
+      ...intent,
+      payload: payment.payload,
+      requirements,
     })
     .onConflictDoNothing({
       target: [x402Payments.network, x402Payments.asset, x402Payments.payer, x402Payments.nonce],
     })
     .returning({ id: x402Payments.id });
-  if (!claimed) {
-    throw new X402Rejection(
-      'nonce_already_used',
-      'This payment authorization (its nonce) has already been used; sign a new one to pay again.',
-    );
-  }
+  return claimed?.id;
+}
 
-  const transaction = await settle(db, claimed.id, payment, requirements, key, options);
+export type SettleX402Options = { paymentId: string; payment: X402PaymentHeader; requirements: X402Requirements };
+
+/** Settles a claimed authorization and marks it settled; the accepted payment with its response header. */
+export async function settleX402Payment(
+  db: Db,
+  { paymentId, payment, requirements }: SettleX402Options,
+  options: AcceptOptions = {},
+): Promise<AcceptedX402Payment> {
+  const { from, nonce } = payment.payload.payload.authorization;
+  const key = x402AuthorizationKey(requirements, from, nonce);
+  const transaction = await settle(db, paymentId, payment, requirements, key, options);
+  options.afterSettle?.();
   await db
     .update(x402Payments)
     .set({ status: 'settled', transaction, updatedAt: new Date() })
-    .where(eq(x402Payments.id, claimed.id));
+    .where(eq(x402Payments.id, paymentId));
+  return acceptedX402Payment({ paymentId, payment, requirements, transaction });
+}
 
-  const payer = getAddress(authorization.from);
+/** A settled payment as the funding service books it, with the settlement response header for the client. */
+export function acceptedX402Payment({
+  paymentId,
+  payment,
+  requirements,
+  transaction,
+}: SettleX402Options & { transaction: string }): AcceptedX402Payment {
+  const payer = getAddress(payment.payload.payload.authorization.from);
   const settlement = {
     success: true,
     transaction,
@@ -88,12 +159,20 @@ export async function acceptX402Payment(
   };
   const headerName = payment.version === 1 ? 'X-PAYMENT-RESPONSE' : 'PAYMENT-RESPONSE';
   return {
-    paymentId: claimed.id,
+    paymentId,
     payer,
     network: requirements.network,
     transaction,
     responseHeaders: { [headerName]: Buffer.from(JSON.stringify(settlement)).toString('base64') },
   };
+}
+
+/** A stored payload as the header it came in (the reconciliation job settles from it). */
+export function storedX402Payment(payload: unknown): X402PaymentHeader {
+  const stored = payload as X402PaymentHeader['payload'];
+  return stored.x402Version === 1
+    ? { version: 1, header: 'X-PAYMENT', payload: stored }
+    : { version: 2, header: 'PAYMENT-SIGNATURE', payload: stored };
 }
 
 /** Everything that can be checked without a signature or the database, in the order of protocols §5.4. */
@@ -232,7 +311,9 @@ async function settle(
       : { x402Version: 2, paymentPayload: payment.payload, paymentRequirements: toV2Requirements(requirements) };
   const timeoutMs = options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS;
 
-  const verified = await facilitatorVerify(url, body, timeoutMs);
+  // A claim settled again (a retry or the job after a crash) may have reached /settle already: a verify would then
+  // call the spent authorization invalid, and deleting the claim would drop a settled payment. Settle only.
+  const verified = options.resumed ? ({ kind: 'valid' } as const) : await facilitatorVerify(url, body, timeoutMs);
   if (verified.kind === 'invalid') {
     // A definitive "no": the authorization was never usable, so it may be fixed and sent again.
     await db.delete(x402Payments).where(and(eq(x402Payments.id, paymentId), eq(x402Payments.status, 'claimed')));

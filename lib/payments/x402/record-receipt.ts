@@ -83,11 +83,15 @@ export async function recordUnusedX402Payment(db: DbOrTx, input: UnusedX402Payme
   });
 }
 
-/** Links a settled payment to `taskId` unless another task took it; its amount and transaction, or undefined. */
+/**
+ * Links a settled payment to `taskId` unless another task took it, and stamps it booked (the reconciliation job
+ * then leaves it alone); its amount and transaction, or undefined.
+ */
 async function linkSettledPayment(tx: DbOrTx, paymentId: string, taskId: string | null) {
+  const now = new Date();
   const [payment] = await tx
     .update(x402Payments)
-    .set({ taskId, updatedAt: new Date() })
+    .set({ taskId, bookedAt: now, updatedAt: now })
     .where(
       and(
         eq(x402Payments.id, paymentId),

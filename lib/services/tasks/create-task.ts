@@ -1,12 +1,17 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '@/db/client';
 import { tasks } from '@/db/schema';
+import { ApiError } from '@/lib/errors/api-error';
 import type { TaskBody } from '@/lib/schemas/tasks';
-import { fundTask } from './fund-task';
+import { AlreadyPosted, fundTask } from './fund-task';
 import type { Funder, FundingOutcome } from './funding-outcome';
-import { insertDraftTask } from './insert-draft-task';
+import { type CreationKey, insertDraftTask } from './insert-draft-task';
 
-export type CreateTask = Funder & { body: TaskBody & { draft?: boolean } };
+export type CreateTask = Funder & {
+  body: TaskBody & { draft?: boolean };
+  /** The request's Idempotency-Key and body: a retry after a crash resumes the draft the first attempt made. */
+  creation?: CreationKey;
+};
 
 /**
  * POST /v1/tasks: a `draft` when asked for one (unfunded, published later), else a task funded and `posted` when
@@ -14,15 +19,40 @@ export type CreateTask = Funder & { body: TaskBody & { draft?: boolean } };
  * one payment makes one task), else by card (fundTask). When nothing can pay, nothing is kept: the inserted
  * draft is rolled back, or deleted after a payment that did not happen.
  */
-export async function createTask(db: Db, { body, ...funder }: CreateTask): Promise<FundingOutcome> {
+export async function createTask(db: Db, { body, creation, ...funder }: CreateTask): Promise<FundingOutcome> {
   const { user, processor } = funder;
-  if (body.draft)
-    return {
-      kind: 'draft',
-      task: await insertDraftTask(db, { requesterId: user.id, body, livemode: processor.livemode }),
-    };
+  const draft = { requesterId: user.id, body, livemode: processor.livemode, creation };
+  if (body.draft) {
+    const task = await db.transaction(
+      async (tx) => (await earlierTask(tx, user.id, creation)) ?? insertDraftTask(tx, draft),
+    );
+    return { kind: 'draft', task };
+  }
   return fundTask(db, funder, {
-    draft: (tx) => insertDraftTask(tx, { requesterId: user.id, body, livemode: processor.livemode }),
+    draft: async (tx) => {
+      const earlier = await earlierTask(tx, user.id, creation);
+      if (earlier && earlier.status !== 'draft') throw new AlreadyPosted(earlier);
+      return earlier ?? insertDraftTask(tx, draft);
+    },
     undo: (taskId) => db.delete(tasks).where(eq(tasks.id, taskId)),
   });
+}
+
+/**
+ * The task an earlier attempt of this request created, locked. A draft a crash left unfunded, or funded but not
+ * posted (claimed, its x402 payment settling or settled): this retry takes it up instead of inserting a second
+ * one. Posted meanwhile (the crash fell after the post, or the reconciliation job finished it): the answer.
+ */
+async function earlierTask(tx: Tx, requesterId: string, creation: CreationKey | undefined) {
+  if (!creation) return undefined;
+  const [task] = await tx
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.requesterId, requesterId), eq(tasks.creationKey, creation.key)))
+    .for('update');
+  if (!task) return undefined;
+  // The idempotency step refuses a new body under a stored key; after a crash the key's record is taken over,
+  // so the draft compares it.
+  if (task.creationRequestHash !== creation.requestHash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+  return task;
 }

@@ -1,16 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { type Task, tasks } from '@/db/schema';
+import { type Task, tasks, x402Payments } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import {
   type AcceptedX402Payment,
-  acceptX402Payment,
+  acceptedX402Payment,
+  checkX402Payment,
+  claimX402Payment,
+  nonceAlreadyUsed,
   recordUnusedX402Payment,
+  settleX402Payment,
+  storedX402Payment,
   type X402PaymentHeader,
   X402Rejection,
+  x402AuthorizationKey,
 } from '@/lib/payments/x402/accept-payment';
 import { x402Config } from '@/lib/payments/x402/config';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
@@ -18,6 +24,7 @@ import { refundTask } from '@/lib/services/payments/refund-task';
 import { cardUnavailable } from './card-unavailable';
 import { chargeCard } from './charge-card';
 import { claimFundingSource, type FundingSource } from './claim-funding-source';
+import { CrashError, crashPoint } from './funding-faults';
 import { type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
 import { isCardRefusal } from './is-card-refusal';
 import { paymentRefusal } from './payment-refusal';
@@ -48,6 +55,16 @@ class Unfunded extends Error {
 }
 
 /**
+ * Thrown by a plan's `draft` when the request that created the draft already had it posted (a retry after a crash
+ * that fell after the post, or after the reconciliation job finished it): the answer is that task.
+ */
+export class AlreadyPosted extends Error {
+  constructor(readonly task: Task) {
+    super('the draft was posted already');
+  }
+}
+
+/**
  * The one funding service, behind POST /v1/tasks and POST /v1/tasks/{id}/publish: funds the plan's draft and
  * posts it, or says why it could not (`paymentRequired`, with the x402 requirements of the draft's price). The
  * draft's funding source is claimed first, in one transaction with the draft (claimFundingSource), so two
@@ -61,6 +78,7 @@ export async function fundTask(db: Db, funder: Funder, plan: FundingPlan): Promi
     return await (payment ? payByX402(db, { funder, plan, payment }) : payByCard(db, funder, plan));
   } catch (error) {
     if (error instanceof Unfunded) return error.outcome;
+    if (error instanceof AlreadyPosted) return { kind: 'posted', task: error.task };
     throw error;
   }
 }
@@ -76,31 +94,70 @@ const requirementsOf = (funder: Funder, task: Task) => taskX402Requirements(task
 
 type X402Funding = { funder: Funder; plan: FundingPlan; payment: X402PaymentHeader | X402Rejection };
 
-/** x402: the offered payment is taken once the draft's funding is claimed for it, then the draft posted. */
+/**
+ * x402, in four steps, each leaving a trace the next request or the reconciliation job can finish from: the draft's
+ * funding claimed together with the payment's intent (its row: draft, requester, payload, requirements), committed;
+ * the payment settled; then its receipt booked into the draft's escrow and the task posted, in one transaction. A
+ * retry of the same payment for the same draft (the same Idempotency-Key after a crash) resumes at the step it
+ * reached; the job (reconcile-x402-payments.ts) finishes what nobody retries.
+ */
 async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promise<FundingOutcome> {
-  const { draft, header } = await db.transaction(async (tx) => {
+  const { crashAt } = funder;
+  const { draft, intent } = await db.transaction(async (tx) => {
     const task = await plan.draft(tx);
     if (payment instanceof X402Rejection) throw new Unfunded(refusedOrThrow(payment, funder, task));
     plan.ready?.(task);
+    const refuse = (error: unknown) => new Unfunded(refusedOrThrow(error, funder, task));
+    const requirements = requirementsOf(funder, task);
+    const previous = await findIntent(tx, payment, requirements);
+    if (previous) {
+      // This payment's intent for this very draft: a retry after a crash takes it up where it stopped.
+      if (previous.draftTaskId !== task.id || previous.bookedAt) throw refuse(nonceAlreadyUsed());
+      return { draft: task, intent: { ...previous, resumed: true } };
+    }
     await claimFundingSource(tx, task.id, 'x402');
-    return { draft: task, header: payment };
-  });
-  let paid: AcceptedX402Payment;
-  try {
-    paid = await acceptPayment(db, {
-      processor: funder.processor,
-      payment: header,
-      requirements: requirementsOf(funder, draft),
+    if (funder.processor.livemode && !x402Config().facilitatorUrl) {
+      // Without a facilitator a payment would be recorded as settled after the signature check alone.
+      const message = 'Live x402 payments need X402_FACILITATOR_URL; pay by card';
+      throw refuse(new X402Rejection('unexpected_settle_error', message));
+    }
+    const authorization = await checkX402Payment(payment, requirements).catch((error) => {
+      throw refuse(error);
     });
-  } catch (error) {
-    await plan.undo(draft.id, 'x402');
-    return refusedOrThrow(error, funder, draft);
+    crashPoint(crashAt, 'afterClaim');
+    const stored = { draftTaskId: task.id, requesterId: task.requesterId, livemode: task.livemode };
+    const paymentId = await claimX402Payment(tx, { payment, requirements, authorization, intent: stored });
+    if (!paymentId) throw refuse(nonceAlreadyUsed());
+    const intent: Intent = { id: paymentId, status: 'claimed', transaction: null, payment, requirements };
+    return { draft: task, intent };
+  });
+  crashPoint(crashAt, 'afterIntent');
+  const settling = { paymentId: intent.id, payment: intent.payment, requirements: intent.requirements };
+  let paid: AcceptedX402Payment;
+  if (intent.status === 'settled' && intent.transaction) {
+    paid = acceptedX402Payment({ ...settling, transaction: intent.transaction });
+  } else {
+    const resumed = intent.resumed;
+    try {
+      const afterSettle = () => crashPoint(crashAt, 'afterSettle');
+      paid = await settleX402Payment(db, settling, { afterSettle, resumed });
+    } catch (error) {
+      if (error instanceof CrashError) throw error;
+      // A resumed claim may have settled before the crash: it keeps its intent and its draft, for the job.
+      if (!resumed) {
+        await dropIntent(db, intent.id);
+        await plan.undo(draft.id, 'x402');
+      }
+      return refusedOrThrow(error, funder, draft);
+    }
   }
+  crashPoint(crashAt, 'beforePost');
   try {
     const post = plan.post ?? postFundedTask;
     const task = await post(db, { user: funder.user, taskId: draft.id, source: 'x402', x402: paid });
     return { kind: 'posted', task, paymentHeaders: paid.responseHeaders };
   } catch (error) {
+    if (error instanceof CrashError) throw error;
     // Settled, yet no task took it: on the books as owed back.
     await recordUnusedX402Payment(db, {
       paymentId: paid.paymentId,
@@ -113,21 +170,53 @@ async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promis
   }
 }
 
-type AcceptPaymentOptions = {
-  processor: PaymentProcessor;
+type Intent = {
+  id: string;
+  status: 'claimed' | 'settled';
+  transaction: string | null;
   payment: X402PaymentHeader;
   requirements: X402Requirements;
+  /** Claimed by an earlier attempt that died: it may have settled already. */
+  resumed?: boolean;
 };
 
+/** The intent stored for this authorization, if it was claimed before, with what settling it takes. */
+async function findIntent(tx: Tx, payment: X402PaymentHeader, requirements: X402Requirements) {
+  const { from, nonce } = payment.payload.payload.authorization;
+  const key = x402AuthorizationKey(requirements, from, nonce);
+  const [row] = await tx
+    .select()
+    .from(x402Payments)
+    .where(
+      and(
+        eq(x402Payments.network, key.network),
+        eq(x402Payments.asset, key.asset),
+        eq(x402Payments.payer, key.payer),
+        eq(x402Payments.nonce, key.nonce),
+      ),
+    )
+    .for('update');
+  if (!row) return undefined;
+  const intent: Intent = {
+    id: row.id,
+    status: row.status,
+    transaction: row.transaction,
+    // Settled from what was claimed (a row older than the intent: as sent now, which matched its key).
+    payment: row.payload ? storedX402Payment(row.payload) : payment,
+    requirements: (row.requirements as X402Requirements | null) ?? requirements,
+  };
+  return { ...intent, draftTaskId: row.draftTaskId, bookedAt: row.bookedAt };
+}
+
 /**
- * Takes the offered x402 payment. Live mode settles only through a facilitator: without X402_FACILITATOR_URL a
- * payment would be recorded as settled after the signature check alone, which is fine for test mode only.
+ * A settle refused or unanswered: the request gives the draft up and says so, so the job must not settle this
+ * authorization later behind the payer's back. The claimed row stays, the trace to reconcile by hand.
  */
-function acceptPayment(db: Db, { processor, payment, requirements }: AcceptPaymentOptions) {
-  if (processor.livemode && !x402Config().facilitatorUrl) {
-    throw new X402Rejection('unexpected_settle_error', 'Live x402 payments need X402_FACILITATOR_URL; pay by card');
-  }
-  return acceptX402Payment(db, payment, requirements);
+async function dropIntent(db: Db, paymentId: string) {
+  await db
+    .update(x402Payments)
+    .set({ draftTaskId: null, updatedAt: new Date() })
+    .where(and(eq(x402Payments.id, paymentId), eq(x402Payments.status, 'claimed')));
 }
 
 /** The error of a post that failed after its x402 payment settled, telling the client where the money went. */
@@ -156,10 +245,12 @@ async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<Fun
       throw new Unfunded(cardUnavailable(card, { requirements: requirementsOf(funder, task), funder }));
     return { task, payerId: card.payerId };
   });
+  crashPoint(funder.crashAt, 'afterClaim');
   let charge: Awaited<ReturnType<typeof chargeCard>>;
   try {
     charge = await chargeCard(db, { processor, task, payerId });
   } catch (error) {
+    if (error instanceof CrashError) throw error;
     // Only a charge that certainly did not happen gives the draft up; otherwise (a charge in flight, an unknown
     // outcome) the card keeps its claim, and a retry by card finds the one charge.
     if (isCardRefusal(error)) await plan.undo(task.id, 'card');
@@ -173,10 +264,12 @@ async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<Fun
       hint: 'Create the task again with POST /v1/tasks, or publish this draft with an x402 payment.',
     });
   }
+  crashPoint(funder.crashAt, 'beforePost');
   try {
     const post = plan.post ?? postFundedTask;
     return { kind: 'posted', task: await post(db, { user, taskId: task.id, source: 'card' }) };
   } catch (error) {
+    if (error instanceof CrashError) throw error;
     await refundUnposted(db, processor, task);
     throw error;
   }

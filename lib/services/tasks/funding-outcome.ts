@@ -3,6 +3,7 @@ import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import type { X402Offer } from '@/lib/payments/x402/read-offer';
 import { type PaymentRequiredOptions, type X402Requirements, x402Requirements } from '@/lib/payments/x402/requirements';
+import type { FundingStep } from './funding-faults';
 
 /**
  * What creating or publishing a task came to: `posted` (funded; `paymentHeaders` is the x402 settlement's), an
@@ -24,6 +25,8 @@ export type Funder = {
    */
   viaApiKey: boolean;
   x402: X402Offer;
+  /** Tests only: stop the funding at this step as a crash would (funding-faults.ts). */
+  crashAt?: FundingStep;
 };
 
 /** What paying for `task` with x402 takes: its total in USDC, to us, for this request's resource. */

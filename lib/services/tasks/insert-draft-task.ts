@@ -11,10 +11,18 @@ export type InsertDraftTaskOptions = {
   livemode: boolean;
   /** A booking's draft: its service, slot start and worker (who holds the slot while it is paid for). */
   booking?: { serviceId: string; startsAt: Date; workerId: string };
+  /** The creating request's key: a retry after a crash finds this draft by it (create-task.ts). */
+  creation?: CreationKey;
 };
 
+/** A creating request's Idempotency-Key and body, each as SHA-256 hex. */
+export type CreationKey = { key: string; requestHash: string };
+
 /** Stores a `draft` task from a validated body, filling the documented defaults. */
-export async function insertDraftTask(db: DbOrTx, { requesterId, body, livemode, booking }: InsertDraftTaskOptions) {
+export async function insertDraftTask(
+  db: DbOrTx,
+  { requesterId, body, livemode, booking, creation }: InsertDraftTaskOptions,
+) {
   const [task] = await db
     .insert(tasks)
     .values({
@@ -34,6 +42,8 @@ export async function insertDraftTask(db: DbOrTx, { requesterId, body, livemode,
       instructions: body.instructions ?? null,
       livemode,
       ...booking,
+      creationKey: creation?.key,
+      creationRequestHash: creation?.requestHash,
     })
     .returning();
   if (!task) throw new Error('task insert returned no row');
