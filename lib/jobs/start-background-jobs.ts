@@ -4,7 +4,7 @@ import { logger } from '@/lib/logger';
 import { sendDueSms } from '@/lib/services/intake/send-due-sms';
 import { notifyNearbyWorkers } from '@/lib/services/notifications/notify-nearby-workers';
 import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';
-import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
+import { performDuePayments } from '@/lib/services/tasks/perform-due-payments';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
 import { getMessenger } from '@/lib/sms/get-messenger';
 import { runDispatcher } from '@/lib/webhooks/run-dispatcher';
@@ -15,6 +15,7 @@ const TASK_DEADLINES_INTERVAL_MS = 60 * 1000;
 const SMS_INTERVAL_MS = 5 * 1000;
 const NOTIFICATION_EMAIL_INTERVAL_MS = 5 * 1000;
 const NEARBY_INTERVAL_MS = 2 * 1000;
+const PAYMENTS_INTERVAL_MS = 5 * 1000;
 
 /** Opens the database (applying migrations) as the server boots, then starts the periodic jobs. */
 export async function startBackgroundJobs(): Promise<void> {
@@ -22,12 +23,8 @@ export async function startBackgroundJobs(): Promise<void> {
   const sweep = () => runExpiredRowsSweep(database);
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   // Expiring overdue posted tasks and completing unanswered submissions (each task its own transaction).
-  // Then sending pay held for workers whose payout account can now receive it.
   const deadlines = () =>
-    runTaskDeadlines(database.db)
-      .catch((error) => logger.error('task deadlines failed', { error }))
-      .then(() => payHeldWorkers(database.db))
-      .catch((error) => logger.error('paying held worker pay failed', { error }));
+    runTaskDeadlines(database.db).catch((error) => logger.error('task deadlines failed', { error }));
   setInterval(deadlines, TASK_DEADLINES_INTERVAL_MS).unref();
   // Outbound webhooks: every instance drains the outbox (SKIP LOCKED splits the work); `npm run worker` can too.
   if (env().WEBHOOKS_ALLOW_PRIVATE_URLS) {
@@ -38,6 +35,8 @@ export async function startBackgroundJobs(): Promise<void> {
   // notification_emails (claims split the rows); the rounds of one never overlap.
   repeatRounds(SMS_INTERVAL_MS, 'sms', () => sendDueSms(database.db, { messenger: getMessenger() }));
   repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'notification emails', () => sendDueNotificationEmails(database.db));
+  // Transfers and refunds recorded by committed transactions (and pay held until a payout account can receive it).
+  repeatRounds(PAYMENTS_INTERVAL_MS, 'payments', () => performDuePayments(database.db));
   // "New task near you": every instance drains the fan-outs the posting transactions queued (each task's row is
   // claimed with SKIP LOCKED), unless NEARBY_NOTICES_JOB=0 leaves it to another instance.
   if (env().NEARBY_NOTICES_JOB) repeatRounds(NEARBY_INTERVAL_MS, 'nearby notices', () => fanOutNearbyTasks(database));
