@@ -113,6 +113,29 @@ describe('the payment outbox survives a crash between record, send and book', ()
     });
   }
 
+  it('a refund the processor keeps refusing is retried with backoff, then left failed for a human', async () => {
+    const task = await taskInStatus(parties, 'posted');
+    fault.at = 'before';
+    expect((await callAction('cancel', task.id, parties.requester.token)).status).toBe(200);
+    const [first] = await refundRows(task.id);
+    expect(first).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'instance killed before the processor call',
+    });
+    expect((first?.nextAttemptAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(20_000);
+
+    const { db } = await getDatabase();
+    for (let attempt = 2; attempt <= 8; attempt += 1) {
+      await leaseRunsOut(task.id);
+      await performDuePayments(db, { taskId: task.id });
+    }
+    fault.at = null;
+    expect(await refundRows(task.id)).toMatchObject([{ status: 'failed', attempts: 8, processorId: null }]);
+    await leaseRunsOut(task.id);
+    expect(await performDuePayments(db, { taskId: task.id })).toMatchObject({ refunded: 0 });
+  });
+
   it('a runner that claimed a transfer and died: nobody sends it until the lease runs out, then once', async () => {
     const task = await taskInStatus(parties, 'submitted');
     fault.at = 'before';
