@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -118,6 +119,9 @@ export const charges = pgTable(
 
 export const transferStatus = pgEnum('transfer_status', ['pending', 'paid', 'reversed']);
 
+// A task's pay to its worker, and the outbox of the processor call: written unsent (no processor id) in the
+// transaction that completes the task, sent after the commit by sendDueTransfers (claimed by moving
+// `next_attempt_at` out by a lease), and marked sent with its ledger movement in a short transaction of its own.
 export const transfers = pgTable(
   'transfers',
   {
@@ -130,14 +134,53 @@ export const transfers = pgTable(
     processor: text('processor').notNull(),
     processorId: text('processor_id'),
     amountCents: integer('amount_cents').notNull(),
+    // The platform's fee the transfer's ledger movement takes from the escrow (0 for held pay: taken at release).
+    feeCents: integer('fee_cents').notNull().default(0),
     reversedCents: integer('reversed_cents').notNull().default(0),
     status: transferStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('transfers_processor_id_key').on(t.processorId),
     uniqueIndex('transfers_task_key').on(t.taskId, t.livemode),
+    index('transfers_unsent_idx').on(t.nextAttemptAt).where(sql`${t.processorId} is null`),
+  ],
+);
+
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+
+// One refund of a charge, and the outbox of its processor call: written with the ledger's refund in the
+// transaction that decides it (refundTask), sent after the commit by sendDueRefunds with `idempotency_key`
+// toward the processor, and marked with the processor's refund id in a short transaction of its own.
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    taskId: uuid('task_id'),
+    livemode: boolean('livemode').notNull(),
+    processor: text('processor').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    // `task:<id>:refund:<cents refunded before>`: a re-send after a crash is a replay at the processor.
+    idempotencyKey: text('idempotency_key').notNull(),
+    processorId: text('processor_id'),
+    status: refundStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key').on(t.livemode, t.idempotencyKey),
+    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('refunds_charge_idx').on(t.chargeId),
   ],
 );
 

@@ -4,7 +4,7 @@ import { logger } from '@/lib/logger';
 import { sendDueSms } from '@/lib/services/intake/send-due-sms';
 import { notifyNearbyWorkers } from '@/lib/services/notifications/notify-nearby-workers';
 import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';
-import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
+import { performDuePayments } from '@/lib/services/tasks/perform-due-payments';
 import { reconcileCardCharges } from '@/lib/services/tasks/reconcile-card-charges';
 import { reconcileX402Payments } from '@/lib/services/tasks/reconcile-x402-payments';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
@@ -17,6 +17,7 @@ const TASK_DEADLINES_INTERVAL_MS = 60 * 1000;
 const SMS_INTERVAL_MS = 5 * 1000;
 const NOTIFICATION_EMAIL_INTERVAL_MS = 5 * 1000;
 const NEARBY_INTERVAL_MS = 2 * 1000;
+const PAYMENTS_INTERVAL_MS = 5 * 1000;
 
 // The jobs this process runs: their timers, their rounds in flight and the signal that stops them. On globalThis:
 // instrumentation.ts starts them in Next's copy of lib/, server.ts stops them from its own.
@@ -35,12 +36,8 @@ export async function startBackgroundJobs(): Promise<void> {
   if (jobs().stopping.signal.aborted) return; // shut down before the database opened
   const sweep = every(SWEEP_INTERVAL_MS, () => runExpiredRowsSweep(database));
   // Expiring overdue posted tasks and completing unanswered submissions (each task its own transaction).
-  // Then sending pay held for workers whose payout account can now receive it.
   const deadlines = () =>
-    runTaskDeadlines(database.db)
-      .catch((error) => logger.error('task deadlines failed', { error }))
-      .then(() => payHeldWorkers(database.db))
-      .catch((error) => logger.error('paying held worker pay failed', { error }));
+    runTaskDeadlines(database.db).catch((error) => logger.error('task deadlines failed', { error }));
   every(TASK_DEADLINES_INTERVAL_MS, deadlines);
   // Outbound webhooks: every instance drains the outbox (SKIP LOCKED splits the work); `npm run worker` can too.
   if (env().WEBHOOKS_ALLOW_PRIVATE_URLS) {
@@ -56,13 +53,15 @@ export async function startBackgroundJobs(): Promise<void> {
   repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'notification emails', (signal) =>
     sendDueNotificationEmails(database.db, { signal }),
   );
-  // "New task near you": every instance drains the fan-outs the posting transactions queued (each task's row is
-  // claimed with SKIP LOCKED), unless NEARBY_NOTICES_JOB=0 leaves it to another instance.
+  // Transfers and refunds recorded by committed transactions (and pay held until a payout account can receive it).
+  repeatRounds(PAYMENTS_INTERVAL_MS, 'payments', () => performDuePayments(database.db));
   // Payments whose request died (x402 settled, card charged, no task posted): posted or given back (docs/payments.md).
   repeatRounds(TASK_DEADLINES_INTERVAL_MS, 'payment reconciliation', async () => ({
     ...(await reconcileX402Payments(database.db)),
     ...(await reconcileCardCharges(database.db)),
   }));
+  // "New task near you": every instance drains the fan-outs the posting transactions queued (each task's row is
+  // claimed with SKIP LOCKED), unless NEARBY_NOTICES_JOB=0 leaves it to another instance.
   if (env().NEARBY_NOTICES_JOB)
     repeatRounds(NEARBY_INTERVAL_MS, 'nearby notices', (signal) => fanOutNearbyTasks(database, signal));
   await sweep();

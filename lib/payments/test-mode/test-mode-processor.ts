@@ -175,7 +175,8 @@ export function createTestModeProcessor(db: DbOrTx, siteUrl: string): PaymentPro
 
 /**
  * Stripe's idempotency for the test-mode processor: the first result for a key is stored and returned for
- * every retry. (Concurrent first calls are serialised by the callers' own row locks.)
+ * every retry. Concurrent first calls are kept apart by the callers: a charge by its row's `processing` claim,
+ * transfers and refunds by the payment outbox's lease, which outlasts this processor's instant answer.
  */
 async function once<T extends Record<string, unknown>>(db: DbOrTx, key: string, run: () => Promise<T>): Promise<T> {
   const id = `idem_${key}`;

@@ -4,6 +4,7 @@ import { tasks, users, workerProfiles } from '@/db/schema';
 import { hasAdminRole } from '@/lib/auth/admin';
 import { ApiError } from '@/lib/errors/api-error';
 import { cancelForSuspension } from '@/lib/services/tasks/cancel-for-suspension';
+import { performDuePayments } from '@/lib/services/tasks/perform-due-payments';
 import { inAccount } from '@/lib/services/users/in-account';
 import type { AdminCaller } from './admin-caller';
 import { assertAdmin } from './assert-admin';
@@ -21,7 +22,7 @@ export type SuspendUserOptions = { admin: AdminCaller; userId: string; reason: s
  */
 export async function suspendUser(db: Db, { admin, userId, reason }: SuspendUserOptions) {
   assertAdmin(admin, 'suspend users');
-  return db.transaction(async (tx) => {
+  const suspended = await db.transaction(async (tx) => {
     const user = await lockTargetUser(tx, userId);
     if (user.id === admin.user.id) {
       throw new ApiError('CONFLICT', { message: 'You cannot suspend yourself', hint: 'Ask another admin.' });
@@ -75,4 +76,7 @@ export async function suspendUser(db: Db, { admin, userId, reason }: SuspendUser
       unlisted: unlisted.length > 0,
     };
   });
+  // The cancelled tasks' refunds were recorded in the transaction; the processor is called now it has committed.
+  for (const taskId of suspended.cancelledTaskIds) await performDuePayments(db, { taskId });
+  return suspended;
 }

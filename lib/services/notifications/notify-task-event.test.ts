@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { tasks } from '@/db/schema';
-import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
 import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
+import { sendDueTransfers } from '@/lib/services/tasks/send-due-transfers';
 import { adminCallerOf } from '@/test/admin';
 import { withEnv } from '@/test/env';
 import { posted } from '@/test/messages';
@@ -83,13 +83,14 @@ describe('task notifications', () => {
         body: 'What to change: The sign is blurry.',
         link: workerPage,
       },
-      { kind: 'payout_sent', title: `$20.00 sent for ${title}`, body: expect.any(String), link: workerPage },
       {
         kind: 'task_completed',
         title: `You were paid $20.00 for ${title}`,
         body: expect.stringContaining('approved the work'),
         link: workerPage,
       },
+      // Sent after the approval commits: the payout notice follows the completion.
+      { kind: 'payout_sent', title: `$20.00 sent for ${title}`, body: expect.any(String), link: workerPage },
     ]);
   });
 
@@ -187,8 +188,8 @@ describe('task notifications', () => {
       body: expect.stringContaining('Nobody answered the submission within 72 hours'),
     });
     expect((await told(parties.worker.id, submitted.id)).map((row) => row.kind)).toEqual([
-      'payout_sent',
       'task_completed',
+      'payout_sent',
     ]);
   });
 
@@ -202,8 +203,8 @@ describe('task notifications', () => {
 
     await onboardPayouts({ id: worker.id, email: null });
     const { db } = await getDatabase();
-    await payHeldWorkers(db);
-    await payHeldWorkers(db);
+    await sendDueTransfers(db);
+    await sendDueTransfers(db);
     expect((await told(worker.id, task.id)).map((row) => [row.kind, row.title])).toEqual([
       ['task_completed', expect.any(String)],
       ['payout_sent', '$20.00 sent for “Photograph the storefront at Oranienstraße 12”'],

@@ -1,10 +1,10 @@
-import type { Db } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { transfers } from '@/db/schema';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import type { TransferToWorkerInput } from './transfer-to-worker-input';
 
-/** The task's transfer row, unsent (no processor id) until the processor is called; one per task and mode. */
-export async function insertTransferRow(db: Db, processor: PaymentProcessor, input: TransferToWorkerInput) {
+/** The task's transfer row, unsent (no processor id) until sendDueTransfers sends it; one per task and mode. */
+export async function insertTransferRow(db: DbOrTx, processor: PaymentProcessor, input: TransferToWorkerInput) {
   await db
     .insert(transfers)
     .values({
@@ -13,6 +13,7 @@ export async function insertTransferRow(db: Db, processor: PaymentProcessor, inp
       livemode: processor.livemode,
       processor: processor.name,
       amountCents: input.amountCents,
+      feeCents: input.feeCents,
     })
     .onConflictDoNothing();
 }

@@ -16,6 +16,7 @@ import {
 } from '@/test/payments';
 import { chargeForTask } from './charge-for-task';
 import { refundTask } from './refund-task';
+import { sendDueRefunds } from './send-due-refunds';
 
 // The money flow through the built-in test-mode processor: a card charge into the task's escrow, and
 // refunds out of it. Every assertion on money reads the ledger by SQL sum. (Transfers: money-flow-transfer.)
@@ -155,6 +156,9 @@ describe('refundTask()', () => {
     expect(await escrowBalance(taskId)).toBe(0);
     expect(await ledgerBalance(refunds)).toBe(TOTAL);
 
+    // Recorded with the ledger's refund, sent after the commit: the ledger then names the processor's refund.
+    expect(await processorObjects('refund', 'payment_intent', charge.processorId ?? '')).toEqual([]);
+    expect(await sendDueRefunds(db, { taskIds: [taskId] })).toEqual({ refunded: 2, retrying: 0, failed: 0 });
     const refundTxs = (await taskLedger(taskId)).filter((tx) => tx.kind === 'refund');
     expect(refundTxs).toEqual([
       {

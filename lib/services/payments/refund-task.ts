@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { charges } from '@/db/schema';
+import { charges, refunds } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
@@ -9,10 +9,13 @@ import type { PaymentProcessor } from '@/lib/payments/processor';
 export type RefundTaskInput = { taskId: string; amountCents?: number; description: string };
 
 /**
- * Refunds a task's charge back to the payer's card, fully (default) or partly, out of the task's escrow.
- * The charge row is locked for the duration, so concurrent refunds of one charge run one after the other:
- * the second sees what the first took and refunds only what is left (nothing, for two full refunds).
- * The processor key names the amount already refunded, so a retry after a crash repeats the same refund.
+ * Refunds a task's charge back to the payer's card, fully (default) or partly, out of the task's escrow. Called
+ * inside the transaction that decides the refund (a cancel, an expiry, a dispute's resolution), it records the
+ * refund there and calls no processor: the ledger moves the money to `refunds:<payer>` and a pending `refunds`
+ * row is the outbox that sendDueRefunds sends after the commit. The charge row is locked for the duration, so
+ * concurrent refunds of one charge run one after the other: the second sees what the first took and refunds only
+ * what is left (nothing, for two full refunds). The processor key names the amount already refunded, so a
+ * re-send after a crash repeats the same refund.
  */
 export async function refundTask(db: Db, processor: PaymentProcessor, input: RefundTaskInput) {
   const mode = processor.livemode ? 'live' : 'test';
@@ -39,8 +42,11 @@ export async function refundTask(db: Db, processor: PaymentProcessor, input: Ref
     if (amount === 0) return { refundedCents: 0, totalRefundedCents: charge.refundedCents };
 
     const key = `task:${input.taskId}:refund:${charge.refundedCents}`;
-    const { refundId } = await processor.inTransaction(tx).refund({
-      chargeProcessorId: charge.processorId,
+    await tx.insert(refunds).values({
+      chargeId: charge.id,
+      taskId: input.taskId,
+      livemode: processor.livemode,
+      processor: processor.name,
       amountCents: amount,
       idempotencyKey: key,
     });
@@ -54,7 +60,6 @@ export async function refundTask(db: Db, processor: PaymentProcessor, input: Ref
       livemode: processor.livemode,
       taskId: input.taskId,
       userId: charge.userId,
-      reference: refundId,
       description: input.description,
       entries: [
         { account: ledgerAccount.escrow(mode, input.taskId), amountCents: -amount },

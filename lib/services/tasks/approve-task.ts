@@ -1,10 +1,12 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
 import { payWorker } from './pay-worker';
+import { performDuePayments } from './perform-due-payments';
 import { runTransition } from './run-transition';
 
-export function approveTask(db: Db, user: ActorUser, taskId: string) {
-  return runTransition(db, {
+/** The requester approves the submission: the task completes and the worker's pay is sent after the commit. */
+export async function approveTask(db: Db, user: ActorUser, taskId: string) {
+  const approved = await runTransition(db, {
     taskId,
     action: 'approve',
     caller: { user },
@@ -13,4 +15,6 @@ export function approveTask(db: Db, user: ActorUser, taskId: string) {
       return { completedAt: new Date() };
     },
   });
+  await performDuePayments(db, { taskId });
+  return approved;
 }

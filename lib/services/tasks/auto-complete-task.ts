@@ -1,10 +1,11 @@
 import type { Db } from '@/db/client';
 import { payWorker } from './pay-worker';
+import { performDuePayments } from './perform-due-payments';
 import { runTransition } from './run-transition';
 
 /** A `submitted` task the requester left unanswered for the review window completes; the worker is paid. */
-export function autoCompleteTask(db: Db, taskId: string) {
-  return runTransition(db, {
+export async function autoCompleteTask(db: Db, taskId: string) {
+  const completed = await runTransition(db, {
     taskId,
     action: 'autoComplete',
     caller: 'system',
@@ -14,4 +15,6 @@ export function autoCompleteTask(db: Db, taskId: string) {
       return { completedAt: new Date() };
     },
   });
+  await performDuePayments(db, { taskId });
+  return completed;
 }

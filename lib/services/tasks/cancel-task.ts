@@ -2,6 +2,7 @@ import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { endAssignment } from './end-assignment';
+import { performDuePayments } from './perform-due-payments';
 import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 
@@ -10,8 +11,8 @@ import { runTransition } from './run-transition';
  * deadline passed with nothing submitted: the state machine's `workerNoShow` guard). The escrow is refunded in
  * full either way; a no-show also ends the worker's assignment with `no_show`, the record admins see.
  */
-export function cancelTask(db: Db, user: ActorUser, taskId: string) {
-  return runTransition(db, {
+export async function cancelTask(db: Db, user: ActorUser, taskId: string) {
+  const cancelled = await runTransition(db, {
     taskId,
     action: 'cancel',
     caller: { user },
@@ -31,4 +32,7 @@ export function cancelTask(db: Db, user: ActorUser, taskId: string) {
       return { cancelledAt: new Date() };
     },
   });
+  // The refund was recorded with the cancel; the processor is called only now that it has committed.
+  await performDuePayments(db, { taskId });
+  return cancelled;
 }

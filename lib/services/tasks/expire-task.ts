@@ -1,10 +1,11 @@
 import type { Db } from '@/db/client';
+import { performDuePayments } from './perform-due-payments';
 import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 
 /** A `posted` task past its deadline expires; its escrow goes back to where it came from. */
-export function expireTask(db: Db, taskId: string) {
-  return runTransition(db, {
+export async function expireTask(db: Db, taskId: string) {
+  const expired = await runTransition(db, {
     taskId,
     action: 'expire',
     caller: 'system',
@@ -13,4 +14,6 @@ export function expireTask(db: Db, taskId: string) {
       return {};
     },
   });
+  await performDuePayments(db, { taskId });
+  return expired;
 }

@@ -6,6 +6,7 @@ import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import type { DisputeResolutionInput } from '@/lib/services/disputes/resolution-amounts';
 import { settleDispute } from '@/lib/services/disputes/settle-dispute';
 import type { DisputeResource } from '@/lib/services/disputes/to-dispute-resource';
+import { performDuePayments } from './perform-due-payments';
 import type { TaskAccess } from './read-task-access';
 import { runTransition } from './run-transition';
 
@@ -45,6 +46,7 @@ export async function resolveDispute(
     },
   });
   if (!dispute) throw new Error('the resolve transition ran without its effect');
+  await performDuePayments(db, { taskId });
   return { ...result, dispute };
 }
 

@@ -4,6 +4,7 @@ import { tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { CLEARED_PROOF } from './cleared-proof';
 import { endAssignment } from './end-assignment';
+import { performDuePayments } from './perform-due-payments';
 import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 
@@ -27,8 +28,8 @@ export async function withdrawFromTask(db: Db, user: ActorUser, taskId: string) 
   });
 }
 
-function declineBooking(db: Db, user: ActorUser, taskId: string) {
-  return runTransition(db, {
+async function declineBooking(db: Db, user: ActorUser, taskId: string) {
+  const declined = await runTransition(db, {
     taskId,
     action: 'decline',
     caller: { user },
@@ -38,4 +39,6 @@ function declineBooking(db: Db, user: ActorUser, taskId: string) {
       return { cancelledAt: new Date() };
     },
   });
+  await performDuePayments(db, { taskId });
+  return declined;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
-import { payHeldWorkers } from '@/lib/services/tasks/pay-held-workers';
+import { sendDueTransfers } from '@/lib/services/tasks/send-due-transfers';
 import { escrowBalance, ledgerBalance, processorObjects, taskLedger, transferRows } from '@/test/payments';
 import { anotherWorker, callAction, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 import { onboardPayouts } from '@/test/workers';
@@ -25,11 +25,11 @@ describe('POST /v1/tasks/{id}/approve', () => {
     expect(await transferRows(task.id)).toMatchObject([{ processorId: null, amountCents: 2_000 }]);
     expect(await paymentEvents(task.id)).toEqual(['payment.succeeded']);
     const { db } = await getDatabase();
-    await payHeldWorkers(db); // still no payout account: it stays held
+    await sendDueTransfers(db); // still no payout account: it stays held
     expect(await transferRows(task.id)).toMatchObject([{ processorId: null }]);
 
     await onboardPayouts({ id: newcomer.id, email: null });
-    await payHeldWorkers(db);
+    await sendDueTransfers(db);
     expect(await ledgerBalance(ledgerAccount.workerPayable('test', newcomer.id))).toBe(0);
     expect(await ledgerBalance(ledgerAccount.workerPayouts('test', newcomer.id))).toBe(2_000);
     expect(await transferRows(task.id)).toMatchObject([
@@ -38,7 +38,7 @@ describe('POST /v1/tasks/{id}/approve', () => {
     expect((await taskLedger(task.id)).map((tx) => tx.kind)).toEqual(['charge', 'release', 'transfer']);
     expect(await paymentEvents(task.id)).toEqual(['payment.succeeded', 'payment.transferred']);
     // Paid once: a second sweep (another instance, the next minute) finds nothing to send.
-    await payHeldWorkers(db);
+    await sendDueTransfers(db);
     expect((await taskLedger(task.id)).filter((tx) => tx.kind === 'transfer')).toHaveLength(1);
     expect(await paymentEvents(task.id)).toHaveLength(2);
   });
@@ -51,7 +51,7 @@ describe('POST /v1/tasks/{id}/approve', () => {
     expect((await callAction('approve', task.id, parties.requester.token)).status).toBe(200);
     await onboardPayouts({ id: newcomer.id, email: null });
     const { db } = await getDatabase();
-    await Promise.all([payHeldWorkers(db), payHeldWorkers(db)]);
+    await Promise.all([sendDueTransfers(db), sendDueTransfers(db)]);
     expect((await taskLedger(task.id)).filter((tx) => tx.kind === 'transfer')).toHaveLength(1);
     expect(await processorObjects('transfer', 'transferGroup', `task:${task.id}`)).toHaveLength(1);
     expect(await paymentEvents(task.id)).toEqual(['payment.succeeded', 'payment.transferred']);

@@ -13,7 +13,7 @@ import { withEnv } from '@/test/env';
 import { envelope } from '@/test/expect';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
-import { addCard, escrowBalance, taskLedger, withoutStripe } from '@/test/payments';
+import { addCard, chargeRows, escrowBalance, processorObjects, taskLedger, withoutStripe } from '@/test/payments';
 import { signUpViaApi } from '@/test/sessions';
 import { type FundedParties, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 import { insertWorkerProfile, onboardPayouts } from '@/test/workers';
@@ -94,6 +94,10 @@ describe('POST /v1/admin/users/{id}/suspend', () => {
     expect(cancelled.cancelledAt).not.toBeNull();
     expect(await escrowBalance(posted.id)).toBe(0);
     expect((await taskLedger(posted.id)).map((tx) => tx.kind)).toEqual(['charge', 'refund']);
+    // The refund reached the card once the suspension committed (the payment outbox, sent right after).
+    const [charge] = await chargeRows(posted.id);
+    const refunded = await processorObjects('refund', 'payment_intent', charge?.processorId ?? '');
+    expect(refunded.map((object) => object.data.amount)).toEqual([posted.totalCents]);
     expect((await taskEvents(posted.id)).at(-1)).toMatchObject({
       type: 'task.cancelled',
       data: { previousStatus: 'posted', reason: 'requester_suspended' },

@@ -1,0 +1,40 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { ledgerTransactions, type transfers } from '@/db/schema';
+import { type LedgerMode, ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { expectHeld } from './expect-held';
+
+export type TransferSourceOptions = {
+  transfer: Pick<typeof transfers.$inferSelect, 'taskId' | 'userId' | 'livemode' | 'amountCents'>;
+  mode: LedgerMode;
+};
+
+/**
+ * Where a transfer stands on the books: already moved (`booked`: the completing transaction posted its
+ * `transfer`), or pay held at completion, released to what the platform owes the worker, which the send moves on.
+ */
+export async function transferSource(db: DbOrTx, { transfer, mode }: TransferSourceOptions) {
+  const kinds = transfer.taskId
+    ? await db
+        .select({ kind: ledgerTransactions.kind })
+        .from(ledgerTransactions)
+        .where(
+          and(
+            eq(ledgerTransactions.taskId, transfer.taskId),
+            inArray(ledgerTransactions.kind, ['release', 'transfer']),
+            eq(ledgerTransactions.livemode, transfer.livemode),
+          ),
+        )
+    : [];
+  return {
+    booked: kinds.some((row) => row.kind === 'transfer'),
+    from: ledgerAccount.workerPayable(mode, transfer.userId),
+  };
+}
+
+/** 409 unless the books already moved the transfer, or what the platform owes the worker covers it. */
+export async function expectTransferHeld(db: DbOrTx, options: TransferSourceOptions) {
+  const { booked, from } = await transferSource(db, options);
+  if (booked) return;
+  await db.transaction((tx) => expectHeld(tx, from, options.transfer.amountCents));
+}

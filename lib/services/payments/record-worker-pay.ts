@@ -1,0 +1,44 @@
+import type { Tx } from '@/db/client';
+import { ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+import { expectHeld } from './expect-held';
+import { findPayoutAccount } from './find-payout-account';
+import { insertTransferRow } from './insert-transfer-row';
+import { transferMovement } from './transfer-movement';
+import type { TransferToWorkerInput } from './transfer-to-worker-input';
+
+/**
+ * A completed task's pay, recorded in the completing transaction and never sent from it: the processor is
+ * called after the commit (sendDueTransfers), so a slow processor holds no task lock. The ledger moves in this
+ * transaction, so the escrow is settled with the status (a split's refund sees only what is left). An account
+ * that can receive transfers gets the `transfer` movement (escrow to the worker's payouts and the platform's
+ * fee) and an unsent transfer row, whose processor id the send fills in. Otherwise the pay is held so the task
+ * need not wait: released from the escrow (the budget to `worker_payable`, the fee to the platform) with an
+ * unsent row, sent, with its `transfer` movement, once the account can receive it. Returns whether it is held.
+ */
+export async function recordWorkerPay(tx: Tx, processor: PaymentProcessor, input: TransferToWorkerInput) {
+  const mode = processor.livemode ? 'live' : 'test';
+  const escrow = ledgerAccount.escrow(mode, input.taskId);
+  await expectHeld(tx, escrow, input.amountCents + input.feeCents);
+  const account = await findPayoutAccount(tx, input.workerId, processor);
+  const held = !account?.payoutsEnabled;
+  await insertTransferRow(tx, processor, { ...input, feeCents: held ? 0 : input.feeCents });
+  await postLedgerTransaction(tx, {
+    kind: held ? 'release' : 'transfer',
+    idempotencyKey: `${mode}:task:${input.taskId}:${held ? 'release' : 'transfer'}`,
+    livemode: processor.livemode,
+    taskId: input.taskId,
+    userId: input.workerId,
+    description: held
+      ? `${input.description} (held until the worker’s payout account can receive transfers)`
+      : input.description,
+    entries: transferMovement({
+      mode,
+      from: escrow,
+      to: held ? ledgerAccount.workerPayable(mode, input.workerId) : ledgerAccount.workerPayouts(mode, input.workerId),
+      input,
+    }),
+  });
+  return held;
+}

@@ -1,0 +1,29 @@
+import type { Db } from '@/db/client';
+import { logger } from '@/lib/logger';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+import { sendDueRefunds } from '@/lib/services/payments/send-due-refunds';
+import { sendDueTransfers } from './send-due-transfers';
+
+export type PerformDuePaymentsOptions = {
+  /** Only this task's calls: the kick right after the commit that recorded them. */
+  taskId?: string;
+  /** The processor of a row's mode (tests pass a stand-in to inject faults). */
+  processorFor?: (livemode: boolean) => PaymentProcessor;
+};
+
+/**
+ * The payment outbox's step: the transfers and refunds that transactions recorded, sent to the processor after
+ * their commit (the background jobs every few seconds, and the services right after a commit so the caller sees
+ * the result). Never throws: what fails stays queued for the next round.
+ */
+export async function performDuePayments(db: Db, { taskId, processorFor }: PerformDuePaymentsOptions = {}) {
+  const taskIds = taskId ? [taskId] : undefined;
+  try {
+    const sent = await sendDueTransfers(db, { taskIds, processorFor });
+    const refunds = await sendDueRefunds(db, { taskIds, processorFor });
+    return { ...sent, ...refunds, retrying: sent.retrying + refunds.retrying };
+  } catch (error) {
+    logger.error('performing due payments failed; retried next round', { taskId, error });
+    return { transferred: 0, refunded: 0, retrying: 0, failed: 0 };
+  }
+}
