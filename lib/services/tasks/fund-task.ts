@@ -28,6 +28,7 @@ import { CrashError, crashPoint } from './funding-faults';
 import { type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
 import { isCardRefusal } from './is-card-refusal';
 import { paymentRefusal } from './payment-refusal';
+import { performDuePayments } from './perform-due-payments';
 import { type PostFundedTask, postFundedTask } from './post-funded-task';
 import { releaseFundingSource } from './release-funding-source';
 import { reserveCardFunding } from './reserve-card-funding';
@@ -302,5 +303,8 @@ async function refundUnposted(db: Db, processor: PaymentProcessor, task: Task) {
     });
   } catch (error) {
     logger.error('refunding the charge of a task that could not be posted failed', { error, taskId: task.id });
+    return;
   }
+  // Recorded with the release; sent now, after the commit, so the card has it back before the error goes out.
+  await performDuePayments(db, { taskId: task.id });
 }

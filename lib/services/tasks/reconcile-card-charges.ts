@@ -6,6 +6,7 @@ import { processorForTask } from '@/lib/payments/get-processor';
 import { refundTask } from '@/lib/services/payments/refund-task';
 import { emitPaymentEvent } from './emit-payment-event';
 import { loadPlatformTask } from './load-platform-task';
+import { performDuePayments } from './perform-due-payments';
 import { releaseFundingSource } from './release-funding-source';
 
 /** Older than any live publish (a charge and a post): a captured charge whose draft is still a draft was left. */
@@ -46,7 +47,10 @@ export async function reconcileCardCharges(
   for (const { taskId } of due) {
     if (!taskId) continue;
     try {
-      if (await db.transaction((tx) => refundUnposted(tx, taskId))) refunded += 1;
+      if (await db.transaction((tx) => refundUnposted(tx, taskId))) {
+        refunded += 1;
+        await performDuePayments(db, { taskId });
+      }
     } catch (error) {
       logger.warn('refunding the charge of a draft that never posted failed; the next round retries', {
         taskId,
