@@ -47,7 +47,10 @@ function serverErrors({ samples, faults }: Inputs): Check {
   const fiveXx = samples.filter((s) => s.status >= 500);
   const dropped = samples.filter((s) => s.status === 0);
   const excused = dropped.filter(
-    (s) => s.error === REFUSED || faults.inside(s.at, ['sigkill'], s.instance) || faults.inside(s.at + s.ms, ['sigkill'], s.instance),
+    (s) =>
+      s.error === REFUSED ||
+      faults.inside(s.at, ['sigkill'], s.instance) ||
+      faults.inside(s.at + s.ms, ['sigkill'], s.instance),
   );
   const details = [
     ...fiveXx.map((s) => `${s.status} on ${s.op} (${s.instance}, ${s.phase}${windowOf(faults, s)})`),
@@ -79,7 +82,11 @@ function deploys({ samples, faults, graceSeconds }: Inputs): Check {
   );
   for (const s of resets.slice(0, 5)) details.push(`${s.op} on ${s.instance}: ${s.error}`);
   const exits = faults.deploys.map((d) => `${(d.ms / 1000).toFixed(1)} s`).join(', ') || 'none';
-  return check('a deploy (SIGTERM) drops nobody', details, `${faults.deploys.length} deploys, exit after ${exits}; ${resets.length} resets`);
+  return check(
+    'a deploy (SIGTERM) drops nobody',
+    details,
+    `${faults.deploys.length} deploys, exit after ${exits}; ${resets.length} resets`,
+  );
 }
 
 /** Every 201 task exists, posted or beyond, with its money in escrow; every acknowledged message is in its thread. */
@@ -106,7 +113,8 @@ async function acknowledgedWrites({ journal, cluster }: Inputs): Promise<Check> 
   );
   const storedIds = new Map(stored.map((row) => [row.id, row.task_id]));
   for (const message of messages) {
-    if (storedIds.get(message.id ?? '') !== message.taskId) details.push(`message ${message.id} (acknowledged) is not in its thread`);
+    if (storedIds.get(message.id ?? '') !== message.taskId)
+      details.push(`message ${message.id} (acknowledged) is not in its thread`);
   }
   return check(
     'every acknowledged write is there',
@@ -123,7 +131,9 @@ async function nothingTwice({ journal, cluster, samples }: Inputs): Promise<Chec
   const twiceMessages = await cluster.query<{ body: string; n: number }>(
     `select body, count(*)::int as n from task_messages where body like 'soak %' group by body having count(*) > 1`,
   );
-  const retried = samples.filter((s) => s.retried && !s.op.startsWith('await') && !s.op.startsWith('get') && !s.op.startsWith('list'));
+  const retried = samples.filter(
+    (s) => s.retried && !s.op.startsWith('await') && !s.op.startsWith('get') && !s.op.startsWith('list'),
+  );
   const details = [
     ...twiceTasks.map((row) => `task "${row.title}" exists ${row.n} times`),
     ...twiceMessages.map((row) => `message "${row.body}" exists ${row.n} times`),
@@ -148,7 +158,9 @@ async function ledger({ database, cluster }: Inputs): Promise<Check> {
   );
   for (const task of pay) {
     if (task.releases > 1 || task.transfers > 1 || task.releases + task.transfers === 0 || task.rows !== 1) {
-      details.push(`completed task ${task.id}: ${task.releases} releases, ${task.transfers} transfers, ${task.rows} transfer rows`);
+      details.push(
+        `completed task ${task.id}: ${task.releases} releases, ${task.transfers} transfers, ${task.rows} transfer rows`,
+      );
     }
   }
   const heldEscrow = await cluster.query<{ id: string; status: string; balance: string }>(
@@ -158,7 +170,9 @@ async function ledger({ database, cluster }: Inputs): Promise<Check> {
       having sum(e.amount_cents) <> 0`,
   );
   for (const row of heldEscrow) details.push(`${row.status} task ${row.id} still holds ${row.balance} cents in escrow`);
-  const [sum] = await cluster.query<{ sum: string | null }>('select sum(amount_cents)::text as sum from ledger_entries');
+  const [sum] = await cluster.query<{ sum: string | null }>(
+    'select sum(amount_cents)::text as sum from ledger_entries',
+  );
   return check(
     'the ledger sums to zero; each completed task paid its worker once',
     details,
@@ -189,8 +203,13 @@ async function paymentsOnTheBooks({ cluster }: Inputs): Promise<Check> {
         (select count(*) from charges where status = 'succeeded')::int as captured`,
   );
   const details = [
-    ...x402.map((p) => `x402 payment ${p.id} (${Number(p.amount_atomic) / 1e6} USDC, task ${p.task_id}) is neither in escrow nor owed back`),
-    ...cards.map((c) => `card charge ${c.id} (${c.amount_cents} cents, task ${c.task_id}) is neither in escrow nor refunded`),
+    ...x402.map(
+      (p) =>
+        `x402 payment ${p.id} (${Number(p.amount_atomic) / 1e6} USDC, task ${p.task_id}) is neither in escrow nor owed back`,
+    ),
+    ...cards.map(
+      (c) => `card charge ${c.id} (${c.amount_cents} cents, task ${c.task_id}) is neither in escrow nor refunded`,
+    ),
     ...ghosts.map((t) => `draft ${t.id} ("${t.title}") left behind`),
   ];
   return check(
@@ -209,7 +228,14 @@ async function webhooks({ cluster, receivers, endpointIds, faults }: Inputs): Pr
         select 1 from webhook_deliveries d where d.event_id = e.id and d.endpoint_id = w.id)`,
     [endpointIds],
   );
-  const deliveries = await cluster.query<{ id: string; event_id: string; status: string; next_attempt_at: Date | null; attempts: number; logged: number }>(
+  const deliveries = await cluster.query<{
+    id: string;
+    event_id: string;
+    status: string;
+    next_attempt_at: Date | null;
+    attempts: number;
+    logged: number;
+  }>(
     `select d.id, d.event_id, d.status, d.next_attempt_at, d.attempts,
         (select count(*) from webhook_attempts a where a.delivery_id = d.id)::int as logged
       from webhook_deliveries d where d.endpoint_id = any($1::uuid[])`,
@@ -223,17 +249,26 @@ async function webhooks({ cluster, receivers, endpointIds, faults }: Inputs): Pr
     if (receipts.length === 0) {
       // Claimed by an instance that was then killed: due again when its 120 s lease runs out.
       const claimedAt = delivery.next_attempt_at ? delivery.next_attempt_at.getTime() - 120_000 : 0;
-      if (delivery.status === 'pending' && delivery.next_attempt_at && delivery.next_attempt_at.getTime() > Date.now() && faults.inside(claimedAt, ['sigkill', 'sigterm'])) {
+      if (
+        delivery.status === 'pending' &&
+        delivery.next_attempt_at &&
+        delivery.next_attempt_at.getTime() > Date.now() &&
+        faults.inside(claimedAt, ['sigkill', 'sigterm'])
+      ) {
         stranded += 1;
         continue;
       }
-      details.push(`delivery ${delivery.id} of ${delivery.event_id} never arrived (${delivery.status}, ${delivery.attempts} attempts)`);
+      details.push(
+        `delivery ${delivery.id} of ${delivery.event_id} never arrived (${delivery.status}, ${delivery.attempts} attempts)`,
+      );
       continue;
     }
     arrived += 1;
-    if (new Set(receipts.map((r) => r.digest)).size > 1) details.push(`event ${delivery.event_id} arrived with different bodies`);
+    if (new Set(receipts.map((r) => r.digest)).size > 1)
+      details.push(`event ${delivery.event_id} arrived with different bodies`);
     const unlogged = receipts.filter((r) => !faults.inside(r.at, ['sigkill'])).length - delivery.logged;
-    if (unlogged > 0) details.push(`delivery ${delivery.id}: ${receipts.length} requests received, ${delivery.logged} attempts logged`);
+    if (unlogged > 0)
+      details.push(`delivery ${delivery.id}: ${receipts.length} requests received, ${delivery.logged} attempts logged`);
   }
   const requests = [...receivers.receipts.values()].reduce((n, list) => n + list.length, 0);
   return check(
@@ -257,7 +292,11 @@ function longPolls({ journal }: Inputs): Check {
       else details.push(`message ${id} on task ${poll.taskId} was never seen by the long poll`);
     }
   }
-  return check('no long poll missed a message', details, `${sent} messages: ${woken} woke a waiter, ${caught} caught by the next poll`);
+  return check(
+    'no long poll missed a message',
+    details,
+    `${sent} messages: ${woken} woke a waiter, ${caught} caught by the next poll`,
+  );
 }
 
 /** No job row still claimed after its lease once the run is over (the killed instance's claims were taken over). */
@@ -269,6 +308,12 @@ async function leases({ cluster }: Inputs): Promise<Check> {
       union all select 'notification emails', count(*)::int from notification_emails
         where status = 'queued' and next_attempt_at < now() - interval '30 seconds'`,
   );
-  const details = overdue.filter((row) => row.n > 0).map((row) => `${row.n} ${row.what} due for over 30 s and not picked up`);
-  return check('no job row left claimed by a dead instance after its lease', details, overdue.map((r) => `${r.what} ${r.n}`).join(', '));
+  const details = overdue
+    .filter((row) => row.n > 0)
+    .map((row) => `${row.n} ${row.what} due for over 30 s and not picked up`);
+  return check(
+    'no job row left claimed by a dead instance after its lease',
+    details,
+    overdue.map((r) => `${r.what} ${r.n}`).join(', '),
+  );
 }

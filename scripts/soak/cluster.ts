@@ -26,7 +26,13 @@ export async function startCluster(): Promise<Cluster> {
   // Small and fast: the data is thrown away. max_connections covers two instances' pools, the worker and the suite.
   writeFileSync(
     path.join(data, 'postgresql.auto.conf'),
-    ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 100', 'shared_buffers = 64MB']
+    [
+      'fsync = off',
+      'synchronous_commit = off',
+      'full_page_writes = off',
+      'max_connections = 100',
+      'shared_buffers = 64MB',
+    ]
       .map((line) => `${line}\n`)
       .join(''),
   );
@@ -66,7 +72,8 @@ function asServerUser(dir: string): (command: string, args: string[]) => void {
   const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
   chownSync(dir, uid, gid);
   chmodSync(dir, 0o700);
-  return (command, args) => void execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'ignore' });
+  return (command, args) =>
+    void execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'ignore' });
 }
 
 export function freePort(): Promise<number> {

@@ -34,12 +34,12 @@ export type CallOptions = {
 export class Balancer {
   readonly samples: Sample[] = [];
   phase = 'setup';
+  /** 409 IDEMPOTENCY_KEY_IN_USE answers waited out (a retry whose first attempt died with an instance). */
+  keyInUseWaits = 0;
   private next = 0;
   private ipCounter = 0;
 
-  constructor(
-    private readonly instances: { name: string; url: () => string | undefined }[],
-  ) {}
+  constructor(private readonly instances: { name: string; url: () => string | undefined }[]) {}
 
   /** A fresh client address, so per-IP limits (sign-up, 20 a minute) never couple the soak's actors. */
   uniqueIp(): string {
@@ -62,6 +62,7 @@ export class Balancer {
     const key = method === 'POST' ? (options.idempotencyKey ?? randomUUID()) : undefined;
     const attempts = 1 + (options.retries ?? (method === 'GET' ? 1 : 4));
     let lastError: unknown;
+    const firstAt = Date.now();
     for (let attempt = 0; attempt < attempts; attempt++) {
       const target = this.pick();
       if (!target) {
@@ -82,16 +83,40 @@ export class Balancer {
           signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
         });
         const text = await response.text();
-        this.record({ op, status: response.status, ms: performance.now() - started, at, instance: target.name, retried: attempt > 0 });
-        return { status: response.status, body: parse(text), headers: response.headers };
+        this.record({
+          op,
+          status: response.status,
+          ms: performance.now() - started,
+          at,
+          instance: target.name,
+          retried: attempt > 0,
+        });
+        const body = parse(text);
+        // The first request of this key died with its instance and its lock outlives it: wait and ask again, as the
+        // hint says, until the lock is released or expires.
+        if (key && response.status === 409 && isKeyInUse(body) && Date.now() - firstAt < KEY_IN_USE_PATIENCE_MS) {
+          this.keyInUseWaits += 1;
+          attempt -= 1;
+          await sleep(2_000);
+          continue;
+        }
+        return { status: response.status, body, headers: response.headers };
       } catch (error) {
         lastError = error;
-        const message = describe(error);
-        this.record({ op, status: 0, ms: performance.now() - started, at, instance: target.name, error: message, retried: attempt > 0 });
+        const message = describeError(error);
+        this.record({
+          op,
+          status: 0,
+          ms: performance.now() - started,
+          at,
+          instance: target.name,
+          error: message,
+          retried: attempt > 0,
+        });
         await sleep(200 + Math.random() * 400);
       }
     }
-    throw new Error(`${op} ${path}: no answer after ${attempts} attempts (${describe(lastError)})`);
+    throw new Error(`${op} ${path}: no answer after ${attempts} attempts (${describeError(lastError)})`);
   }
 
   private record(sample: Omit<Sample, 'phase'>) {
@@ -99,8 +124,10 @@ export class Balancer {
   }
 }
 
-export function newKey(): string {
-  return randomUUID();
+const KEY_IN_USE_PATIENCE_MS = 90_000;
+
+function isKeyInUse(body: unknown): boolean {
+  return (body as { error?: { code?: string } } | undefined)?.error?.code === 'IDEMPOTENCY_KEY_IN_USE';
 }
 
 function parse(text: string): unknown {
@@ -112,7 +139,7 @@ function parse(text: string): unknown {
   }
 }
 
-function describe(error: unknown): string {
+function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return cause?.code ?? cause?.message ?? error.name ?? error.message;

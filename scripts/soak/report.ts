@@ -10,10 +10,19 @@ type Figures = { count: number; ok: number; p50: number; p99: number };
 function figures(samples: Sample[]): Figures {
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
   const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0;
-  return { count: samples.length, ok: samples.filter((s) => s.status >= 200 && s.status < 300).length, p50: at(0.5), p99: at(0.99) };
+  return {
+    count: samples.length,
+    ok: samples.filter((s) => s.status >= 200 && s.status < 300).length,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
 }
 
-export function printFigures(samples: Sample[], faults: FaultLog, seconds: { baseline: number; chaos: number }): string[] {
+export function printFigures(
+  samples: Sample[],
+  faults: FaultLog,
+  seconds: { baseline: number; chaos: number },
+): string[] {
   const misses: string[] = [];
   const baseline = samples.filter((s) => s.phase === 'baseline');
   const chaos = samples.filter((s) => s.phase === 'chaos');
@@ -25,19 +34,27 @@ export function printFigures(samples: Sample[], faults: FaultLog, seconds: { bas
   );
   const row = (op: string, b: Figures, c: Figures, quiet: Figures) => {
     const miss = !op.startsWith('await') && b.count >= 20 && quiet.count >= 20 && quiet.p99 > 2 * b.p99;
-    if (miss) misses.push(`${op}: p99 ${quiet.p99.toFixed(0)} ms outside fault windows vs ${b.p99.toFixed(0)} ms baseline`);
+    if (miss)
+      misses.push(`${op}: p99 ${quiet.p99.toFixed(0)} ms outside fault windows vs ${b.p99.toFixed(0)} ms baseline`);
     console.log(
       `${op.padEnd(22)} ${rate(b, seconds.baseline).padStart(13)} ${b.p50.toFixed(0).padStart(6)} ${b.p99.toFixed(0).padStart(6)}` +
         `   ${rate(c, seconds.chaos).padStart(11)} ${c.p50.toFixed(0).padStart(6)} ${c.p99.toFixed(0).padStart(6)} ${quiet.p99.toFixed(0).padStart(9)}${miss ? '  MISS' : ''}`,
     );
   };
   for (const op of ops) {
-    row(op, figures(baseline.filter((s) => s.op === op)), figures(chaos.filter((s) => s.op === op)), figures(calm.filter((s) => s.op === op)));
+    row(
+      op,
+      figures(baseline.filter((s) => s.op === op)),
+      figures(chaos.filter((s) => s.op === op)),
+      figures(calm.filter((s) => s.op === op)),
+    );
   }
   row('all', figures(baseline), figures(chaos), figures(calm));
   console.log('\nfaults:');
   for (const w of faults.windows) {
-    console.log(`  ${w.kind.padEnd(12)} ${w.target.padEnd(8)} window ${((w.end - w.start) / 1000).toFixed(1)} s: ${w.detail}`);
+    console.log(
+      `  ${w.kind.padEnd(12)} ${w.target.padEnd(8)} window ${((w.end - w.start) / 1000).toFixed(1)} s: ${w.detail}`,
+    );
   }
   return misses;
 }

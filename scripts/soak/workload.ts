@@ -32,7 +32,12 @@ async function agentLoop(http: Balancer, agent: Agent, journal: Journal, stopped
   }
 }
 
-async function taskLife(http: Balancer, agent: Agent, journal: Journal, signer: ReturnType<typeof x402SignerFromAccount>) {
+async function taskLife(
+  http: Balancer,
+  agent: Agent,
+  journal: Journal,
+  signer: ReturnType<typeof x402SignerFromAccount>,
+) {
   const funding = agent.operator.hasCard && Math.random() < 0.5 ? 'card' : 'x402';
   const record: TaskRecord = { opId: randomUUID(), agentId: agent.id, funding, status: 0 };
   journal.tasks.push(record);
@@ -65,14 +70,21 @@ async function taskLife(http: Balancer, agent: Agent, journal: Journal, signer: 
 
   const poll = journal.poll(taskId);
   let talking = true;
-  const poller = longPoll(http, agent, taskId, journal, () => !talking);
+  let poller: Promise<void> | undefined;
   const exchanges = 1 + Math.floor(Math.random() * 3);
   for (let i = 0; i < exchanges; i++) {
     const opId = randomUUID();
-    const mine = await http.call('postMessage', `/v1/tasks/${taskId}/messages`, { ...as, body: { body: `soak ${opId}` } });
-    const message = { opId, taskId, side: 'requester' as const, status: mine.status };
-    journal.messages.push({ ...message, id: (mine.body as Data<{ id: string }> | undefined)?.data?.id });
+    const mine = await http.call('postMessage', `/v1/tasks/${taskId}/messages`, {
+      ...as,
+      body: { body: `soak ${opId}` },
+    });
+    const mineId = (mine.body as Data<{ id: string }> | undefined)?.data?.id;
+    journal.messages.push({ opId, taskId, side: 'requester', status: mine.status, id: mineId });
     if (mine.status !== 201) journal.note('postMessage', mine.status, mine.body);
+    // The waiter parks from a cursor (its own first message): without one it would see only what arrives after
+    // its request lands, and a reply written first would be missed by design, not by a fault.
+    poller ??= mineId ? longPoll(http, agent, taskId, journal, () => !talking, mineId) : undefined;
+    if (!poller) break;
     const workerOp = randomUUID();
     const theirs = await http.call('simulate.message', `/v1/sandbox/tasks/${taskId}/simulate`, {
       ...as,
@@ -100,13 +112,20 @@ async function taskLife(http: Balancer, agent: Agent, journal: Journal, signer: 
 }
 
 /** The agent parked on the thread's long poll from its cursor until the exchange is over, then once more. */
-async function longPoll(http: Balancer, agent: Agent, taskId: string, journal: Journal, done: () => boolean) {
+async function longPoll(
+  http: Balancer,
+  agent: Agent,
+  taskId: string,
+  journal: Journal,
+  done: () => boolean,
+  from: string,
+) {
   const poll = journal.poll(taskId);
-  let cursor: string | undefined;
+  let cursor = from;
   let last = false;
   for (;;) {
     const finishing = done();
-    const query = `timeoutSec=${finishing ? 1 : 3}${cursor ? `&sinceMessageId=${cursor}` : ''}`;
+    const query = `timeoutSec=${finishing ? 1 : 3}&sinceMessageId=${cursor}`;
     const started = performance.now();
     let answer: Answer;
     try {
@@ -129,11 +148,21 @@ async function longPoll(http: Balancer, agent: Agent, taskId: string, journal: J
   }
 }
 
-async function simulate(http: Balancer, journal: Journal, taskId: string, as: { token: string; ip: string }, body: object) {
-  const answer = await http.call(`simulate.${(body as { action: string }).action}`, `/v1/sandbox/tasks/${taskId}/simulate`, {
-    ...as,
-    body,
-  });
+async function simulate(
+  http: Balancer,
+  journal: Journal,
+  taskId: string,
+  as: { token: string; ip: string },
+  body: object,
+) {
+  const answer = await http.call(
+    `simulate.${(body as { action: string }).action}`,
+    `/v1/sandbox/tasks/${taskId}/simulate`,
+    {
+      ...as,
+      body,
+    },
+  );
   if (answer.status !== 200) journal.note(`simulate`, answer.status, answer.body);
   return answer.status === 200;
 }
