@@ -20,7 +20,7 @@ import { runWorkload } from './soak/workload';
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const CHAOS_SECONDS = number('SOAK_SECONDS', 120);
 const BASELINE_SECONDS = number('SOAK_BASELINE_SECONDS', Math.max(5, Math.round(CHAOS_SECONDS / 4)));
-const DRAIN_SECONDS = number('SOAK_DRAIN_SECONDS', 20);
+const DRAIN_SECONDS = number('SOAK_DRAIN_SECONDS', 150);
 const GRACE_SECONDS = number('SHUTDOWN_GRACE_SECONDS', 20);
 const FAULTS = (process.env.SOAK_FAULTS ?? ALL_FAULTS.join(','))
   .split(',')
@@ -83,13 +83,16 @@ async function soak(): Promise<boolean> {
   console.log(`soak: ${cast.operators.length} operators, ${cast.agents.length} agents, logs in ${logDir}`);
 
   http.phase = 'baseline';
+  const baselineStart = Date.now();
   let stop = false;
   let workload = runWorkload(http, cast, journal, () => stop);
   await sleep(BASELINE_SECONDS * 1000);
   stop = true;
   await workload;
 
+  const baselineSeconds = (Date.now() - baselineStart) / 1000;
   http.phase = 'chaos';
+  const chaosStart = Date.now();
   stop = false;
   workload = runWorkload(http, cast, journal, () => stop);
   const chaos = runFaults(FAULTS, CHAOS_SECONDS, { killed: a, deployed: b, cluster }, faults);
@@ -97,6 +100,7 @@ async function soak(): Promise<boolean> {
   stop = true;
   await workload;
 
+  const chaosSeconds = (Date.now() - chaosStart) / 1000;
   http.phase = 'drain';
   const endpointIds = cast.operators.flatMap((o) => (o.endpoint ? [o.endpoint.id] : []));
   await drainWebhooks(cluster, receivers, endpointIds);
@@ -112,7 +116,7 @@ async function soak(): Promise<boolean> {
     endpointIds,
     graceSeconds: GRACE_SECONDS,
   });
-  const misses = printFigures(http.samples, faults, { baseline: BASELINE_SECONDS, chaos: CHAOS_SECONDS });
+  const misses = printFigures(http.samples, faults, { baseline: baselineSeconds, chaos: chaosSeconds });
   if (journal.unexpected.length > 0) {
     console.log(`\nunexpected answers (${journal.unexpected.length}, first 10):`);
     for (const u of journal.unexpected.slice(0, 10)) console.log(`  ${u.op} ${u.status} ${u.body}`);
@@ -123,19 +127,20 @@ async function soak(): Promise<boolean> {
 }
 
 /**
- * Waits (up to SOAK_DRAIN_SECONDS) until no delivery to the soak's endpoints is under way or due soon: each has
- * succeeded, or waits on a lease a killed instance left (the checks say so). A request the receiver has seen but
- * the dispatcher has not logged yet (the slow receiver) is under way.
+ * Waits (up to SOAK_DRAIN_SECONDS) until no delivery to the soak's endpoints is under way or due before the drain
+ * ends: each has succeeded, or waits on a lease a killed instance left that outlasts the drain (the checks say so;
+ * the 150 s default outlasts the 120 s lease, so the full run sees those taken over). A request the receiver has seen
+ * but the dispatcher has not logged yet (the slow receiver) is under way.
  */
 async function drainWebhooks(cluster: Cluster, receivers: Receivers, endpointIds: string[]) {
   const deadline = Date.now() + DRAIN_SECONDS * 1000;
   while (Date.now() < deadline) {
     const pending = await cluster
       .query<{ event_id: string; due: boolean; logged: number }>(
-        `select d.event_id, d.next_attempt_at < now() + interval '30 seconds' as due,
+        `select d.event_id, d.next_attempt_at < $2::timestamptz as due,
             (select count(*) from webhook_attempts a where a.delivery_id = d.id)::int as logged
           from webhook_deliveries d where d.endpoint_id = any($1::uuid[]) and d.status = 'pending'`,
-        [endpointIds],
+        [endpointIds, new Date(deadline)],
       )
       .catch(() => undefined);
     const busy = pending?.some((d) => d.due || (receivers.receipts.get(d.event_id)?.length ?? 0) > d.logged);

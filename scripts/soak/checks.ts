@@ -23,6 +23,8 @@ type Inputs = {
 };
 
 const REFUSED = 'ECONNREFUSED';
+/** The unique mark of a task the soak created: its title, or a booking's instructions. */
+const SOAK_MARK = `(case when service_id is null then title else instructions end)`;
 
 export async function runChecks(inputs: Inputs): Promise<Check[]> {
   return [
@@ -125,8 +127,10 @@ async function acknowledgedWrites({ journal, cluster }: Inputs): Promise<Check> 
 
 /** One row per logical write: each operation's unique title or body appears at most once. */
 async function nothingTwice({ journal, cluster, samples }: Inputs): Promise<Check> {
+  // A booking's title is its service's: its unique mark is in its instructions.
   const twiceTasks = await cluster.query<{ title: string; n: number }>(
-    `select title, count(*)::int as n from tasks where title like 'soak %' group by title having count(*) > 1`,
+    `select ${SOAK_MARK} as title, count(*)::int as n from tasks where ${SOAK_MARK} like 'soak %'
+      group by 1 having count(*) > 1`,
   );
   const twiceMessages = await cluster.query<{ body: string; n: number }>(
     `select body, count(*)::int as n from task_messages where body like 'soak %' group by body having count(*) > 1`,
@@ -154,7 +158,7 @@ async function ledger({ database, cluster }: Inputs): Promise<Check> {
         (select count(*) from ledger_transactions l where l.task_id = t.id and l.kind = 'release')::int as releases,
         (select count(*) from ledger_transactions l where l.task_id = t.id and l.kind = 'transfer')::int as transfers,
         (select count(*) from transfers r where r.task_id = t.id)::int as rows
-      from tasks t where t.status = 'completed' and t.title like 'soak %'`,
+      from tasks t where t.status = 'completed' and ${SOAK_MARK} like 'soak %'`,
   );
   for (const task of pay) {
     if (task.releases > 1 || task.transfers > 1 || task.releases + task.transfers === 0 || task.rows !== 1) {
@@ -195,7 +199,7 @@ async function paymentsOnTheBooks({ cluster }: Inputs): Promise<Check> {
         where l.kind = 'charge' and l.task_id = c.task_id and t.status <> 'draft')`,
   );
   const ghosts = await cluster.query<{ id: string; title: string }>(
-    `select id, title from tasks where status = 'draft' and title like 'soak %'`,
+    `select id, ${SOAK_MARK} as title from tasks where status = 'draft' and ${SOAK_MARK} like 'soak %'`,
   );
   const [totals] = await cluster.query<{ settled: number; claimed: number; captured: number }>(
     `select (select count(*) from x402_payments where status = 'settled')::int as settled,
@@ -267,8 +271,14 @@ async function webhooks({ cluster, receivers, endpointIds, faults }: Inputs): Pr
     if (new Set(receipts.map((r) => r.digest)).size > 1)
       details.push(`event ${delivery.event_id} arrived with different bodies`);
     const unlogged = receipts.filter((r) => !faults.inside(r.at, ['sigkill'])).length - delivery.logged;
-    if (unlogged > 0)
-      details.push(`delivery ${delivery.id}: ${receipts.length} requests received, ${delivery.logged} attempts logged`);
+    if (unlogged > 0) {
+      const during = receipts
+        .map((r) => faults.inside(r.at, ['sigterm', 'pg-restart', 'listen-kill'])?.kind)
+        .find(Boolean);
+      details.push(
+        `delivery ${delivery.id}: ${receipts.length} requests received, ${delivery.logged} attempts logged${during ? ` (during ${during})` : ''}`,
+      );
+    }
   }
   const requests = [...receivers.receipts.values()].reduce((n, list) => n + list.length, 0);
   return check(

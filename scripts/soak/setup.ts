@@ -1,4 +1,5 @@
 import type { Database } from '@/db/client';
+import { completeTestOnboarding, finishTestIdentity } from '@/lib/payments/test-mode/complete-test-flows';
 import { confirmTestSetup } from '@/lib/payments/test-mode/confirm-test-setup';
 import type { Balancer } from './http';
 import type { Receivers } from './receivers';
@@ -23,7 +24,14 @@ export type Operator = {
   hasCard: boolean;
   endpoint?: { id: string; receiver: string };
 };
-export type Cast = { operators: Operator[]; agents: Agent[]; admin: { session: string; ip: string } };
+/** A listed human worker offering a remote service, which agents book (a booking is an accepted task). */
+export type Worker = { id: string; session: string; ip: string; serviceId: string };
+export type Cast = {
+  operators: Operator[];
+  agents: Agent[];
+  admin: { session: string; ip: string };
+  worker: Worker;
+};
 
 type Data<T> = { data: T };
 
@@ -73,7 +81,49 @@ export async function castActors(
     operator.endpoint = { id: hook.data.id, receiver };
     operators.push(operator);
   }
-  return { operators, agents: operators.flatMap((o) => o.agents), admin: { session: admin.session, ip: admin.ip } };
+  const worker = await castWorker(http, database, options.mailbox);
+  return {
+    operators,
+    agents: operators.flatMap((o) => o.agents),
+    admin: { session: admin.session, ip: admin.ip },
+    worker,
+  };
+}
+
+/** Profile, ID check and payout onboarding (their test-mode pages called directly), listing, one service. */
+async function castWorker(http: Balancer, database: Database, mailbox: () => string): Promise<Worker> {
+  const person = await signUp(http, `soak-worker-${Date.now()}@example.com`, mailbox);
+  const as = { token: person.session, ip: person.ip };
+  await expect(http, 201, 'setup.createWorker', '/v1/workers', {
+    ...as,
+    body: {
+      displayName: 'Soak Worker',
+      headline: 'Errands, any time',
+      skills: ['errands'],
+      hourlyRateCents: 2_500,
+      location: { lat: 52.52, lng: 13.405, city: 'Berlin', country: 'DE' },
+      acceptWorkerAgreement: true,
+    },
+  });
+  const identity = await expect<Data<{ sessionId: string }>>(http, 200, 'setup.verify', '/v1/workers/me/verify', {
+    ...as,
+    method: 'POST',
+  });
+  await finishTestIdentity(database.db, identity.data.sessionId, 'verified');
+  const payouts = await expect<Data<{ onboardingUrl: string }>>(
+    http,
+    201,
+    'setup.payouts',
+    '/v1/payments/payout-account',
+    { ...as, method: 'POST' },
+  );
+  await completeTestOnboarding(database.db, payouts.data.onboardingUrl.split('/').pop() ?? '');
+  await expect(http, 200, 'setup.list', '/v1/workers/me/listing', { ...as, body: { isListed: true } });
+  const service = await expect<Data<{ id: string }>>(http, 201, 'setup.createService', '/v1/services', {
+    ...as,
+    body: { title: 'Soak errands', category: 'errand', priceCents: 3_000, durationMinutes: 30, area: null },
+  });
+  return { id: person.id, session: person.session, ip: person.ip, serviceId: service.data.id };
 }
 
 async function signUp(http: Balancer, email: string, mailbox: () => string) {

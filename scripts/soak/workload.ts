@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { x402SignerFromAccount } from '@/lib/client/x402-signer';
 import { type Answer, type Balancer, sleep } from './http';
 import type { Journal, TaskRecord } from './journal';
-import type { Agent, Cast } from './setup';
+import type { Agent, Cast, Worker } from './setup';
 
 // The mixed workload, one loop per agent plus the admin's: tasks paid by x402 or by the operator's card, the
 // sandbox worker accepting, messages both ways with the agent parked on the long poll, submissions, approvals,
@@ -14,17 +14,20 @@ type Data<T> = { data: T };
 type TaskData = Data<{ id: string; status: string }>;
 
 export function runWorkload(http: Balancer, cast: Cast, journal: Journal, stopped: () => boolean): Promise<unknown> {
-  const loops = cast.agents.map((agent) => agentLoop(http, agent, journal, stopped));
+  const loops = cast.agents.map((agent) => agentLoop(http, agent, cast.worker, journal, stopped));
   loops.push(adminLoop(http, cast, journal, stopped));
   for (const operator of cast.operators) loops.push(operatorReads(http, operator.keys, operator.ip, stopped));
   return Promise.all(loops);
 }
 
-async function agentLoop(http: Balancer, agent: Agent, journal: Journal, stopped: () => boolean) {
+type Signer = ReturnType<typeof x402SignerFromAccount>;
+
+async function agentLoop(http: Balancer, agent: Agent, worker: Worker, journal: Journal, stopped: () => boolean) {
   const signer = x402SignerFromAccount(privateKeyToAccount(generatePrivateKey()), { maxAmountAtomic: 10n ** 9n });
   while (!stopped()) {
     try {
-      await taskLife(http, agent, journal, signer);
+      if (Math.random() < 0.2) await bookingLife(http, agent, worker, journal, signer);
+      else await taskLife(http, agent, journal, signer);
     } catch (error) {
       journal.note('agent loop', 0, error instanceof Error ? error.message : String(error));
       await sleep(500);
@@ -32,23 +35,24 @@ async function agentLoop(http: Balancer, agent: Agent, journal: Journal, stopped
   }
 }
 
-async function taskLife(
+/**
+ * A paid create (a task, or a booking): the card, or for x402 the 402 answered with a signed payment under the
+ * same Idempotency-Key, as the typed client does. Returns the new task's id, or undefined (noted) when refused.
+ */
+async function paidCreate(
   http: Balancer,
-  agent: Agent,
   journal: Journal,
-  signer: ReturnType<typeof x402SignerFromAccount>,
-) {
-  const funding = agent.operator.hasCard && Math.random() < 0.5 ? 'card' : 'x402';
-  const record: TaskRecord = { opId: randomUUID(), agentId: agent.id, funding, status: 0 };
-  journal.tasks.push(record);
-  const as = { token: agent.key, ip: agent.ip };
+  record: TaskRecord,
+  call: { op: string; path: string; body: object; token: string; ip: string },
+  signer: Signer,
+): Promise<string | undefined> {
+  const { op, path, body, ...as } = call;
   const key = randomUUID();
-  const body = { title: `soak ${record.opId}`, budgetCents: 500 + Math.floor(Math.random() * 45) * 100 };
-  let created = await http.call('createTask', '/v1/tasks', { ...as, body, idempotencyKey: key });
-  if (created.status === 402 && funding === 'x402') {
+  let created = await http.call(op, path, { ...as, body, idempotencyKey: key });
+  if (created.status === 402 && record.funding === 'x402') {
     const offer = created.body as { accepts?: unknown[]; x402Version?: number };
     const payment = await signer({ x402Version: offer.x402Version ?? 1, accepts: offer.accepts ?? [] });
-    created = await http.call('createTask.x402', '/v1/tasks', {
+    created = await http.call(`${op}.x402`, path, {
       ...as,
       body,
       idempotencyKey: key,
@@ -56,10 +60,23 @@ async function taskLife(
     });
   }
   record.status = created.status;
-  if (created.status !== 201) return journal.note(`createTask(${funding})`, created.status, created.body);
-  const taskId = (created.body as TaskData).data.id;
-  record.taskId = taskId;
+  if (created.status !== 201) {
+    journal.note(`${op}(${record.funding})`, created.status, created.body);
+    return undefined;
+  }
+  record.taskId = (created.body as TaskData).data.id;
   record.end = 'open';
+  return record.taskId;
+}
+
+async function taskLife(http: Balancer, agent: Agent, journal: Journal, signer: Signer) {
+  const funding = agent.operator.hasCard && Math.random() < 0.5 ? 'card' : 'x402';
+  const record: TaskRecord = { opId: randomUUID(), agentId: agent.id, funding, status: 0 };
+  journal.tasks.push(record);
+  const as = { token: agent.key, ip: agent.ip };
+  const body = { title: `soak ${record.opId}`, budgetCents: 500 + Math.floor(Math.random() * 45) * 100 };
+  const taskId = await paidCreate(http, journal, record, { op: 'createTask', path: '/v1/tasks', body, ...as }, signer);
+  if (!taskId) return;
 
   if (Math.random() < 0.1) {
     const cancelled = await act(http, journal, 'cancelTask', `/v1/tasks/${taskId}/cancel`, as);
@@ -108,6 +125,29 @@ async function taskLife(
     } else journal.note('disputeTask', disputed.status, disputed.body);
     return;
   }
+  if (await act(http, journal, 'approveTask', `/v1/tasks/${taskId}/approve`, as)) record.end = 'approved';
+}
+
+let slot = 0;
+const FIRST_SLOT = Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000;
+
+/** A booking of the worker's service (each in a slot of its own), submitted by the worker, approved by the agent. */
+async function bookingLife(http: Balancer, agent: Agent, worker: Worker, journal: Journal, signer: Signer) {
+  const funding = agent.operator.hasCard && Math.random() < 0.5 ? 'card' : 'x402';
+  const record: TaskRecord = { opId: randomUUID(), agentId: agent.id, funding, status: 0, booking: true };
+  journal.tasks.push(record);
+  const as = { token: agent.key, ip: agent.ip };
+  const startsAt = new Date(FIRST_SLOT + slot++ * 30 * 60_000).toISOString();
+  const body = { startsAt, instructions: `soak ${record.opId}` };
+  const path = `/v1/services/${worker.serviceId}/book`;
+  const taskId = await paidCreate(http, journal, record, { op: 'bookService', path, body, ...as }, signer);
+  if (!taskId) return;
+  const submitted = await http.call('submitProof', `/v1/tasks/${taskId}/submit`, {
+    token: worker.session,
+    ip: worker.ip,
+    body: { note: 'done' },
+  });
+  if (submitted.status !== 200) return journal.note('submitProof', submitted.status, submitted.body);
   if (await act(http, journal, 'approveTask', `/v1/tasks/${taskId}/approve`, as)) record.end = 'approved';
 }
 
