@@ -28,7 +28,7 @@ const stages = [
   {
     name: 'soak (short)',
     command: 'npx tsx scripts/soak.ts',
-    env: { SOAK_SECONDS: '20', SOAK_BASELINE_SECONDS: '5', SOAK_FAULTS: 'sigkill', SOAK_DRAIN_SECONDS: '15' },
+    env: { SOAK_SECONDS: '20', SOAK_BASELINE_SECONDS: '5', SOAK_FAULTS: 'sigkill', SOAK_DRAIN_SECONDS: '10' },
   },
   {
     name: 'e2e (Playwright, Chromium)',

@@ -62,11 +62,17 @@ async function inject(kind: FaultKind, { killed, deployed, cluster }: Targets, l
       return { target: 'postgres', detail: `restarted in ${((Date.now() - started) / 1000).toFixed(1)} s` };
     }
     case 'listen-kill': {
-      const rows = await cluster.query<{ pid: number }>(
-        `select pg_terminate_backend(pid) as killed, pid from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
-      );
-      return { target: 'postgres', detail: `${rows.length} LISTEN connection(s) terminated` };
+      // Right after a PostgreSQL restart the listeners may still be reconnecting: give them 10 s to come back.
+      for (let waited = 0; ; waited += 500) {
+        const rows = await cluster.query<{ pid: number }>(
+          `select pg_terminate_backend(pid) as killed, pid from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+        );
+        if (rows.length > 0 || waited >= 10_000) {
+          return { target: 'postgres', detail: `${rows.length} LISTEN connection(s) terminated` };
+        }
+        await sleep(500);
+      }
     }
   }
 }
