@@ -1,3 +1,4 @@
+import { LISTENER } from './faults';
 import { type Check, check, type Inputs } from './verdict';
 
 // The checks of the background work: webhook deliveries, leases, the LISTEN connections.
@@ -54,8 +55,13 @@ export async function webhooks({ cluster, receivers, endpointIds, faults }: Inpu
       faults.windows.some((w) => w.kind === 'sigkill' && at >= w.start - 10_000 && at <= w.end);
     const unlogged = receipts.filter((r) => !killedWhileSending(r.at)).length - delivery.logged;
     if (unlogged > 0) {
+      // The attempt is logged once the answer is in, up to 3 s after the receipt (the slow receiver).
       const during = receipts
-        .map((r) => faults.inside(r.at, ['sigterm', 'pg-restart', 'listen-kill'])?.kind)
+        .map(
+          (r) =>
+            faults.inside(r.at, ['sigterm', 'pg-restart', 'listen-kill'])?.kind ??
+            faults.inside(r.at + 3_000, ['sigterm', 'pg-restart', 'listen-kill'])?.kind,
+        )
         .find(Boolean);
       details.push(
         `delivery ${delivery.id}: ${receipts.length} requests received, ${delivery.logged} attempts logged${during ? ` (during ${during})` : ''}`,
@@ -92,7 +98,7 @@ export async function leases({ cluster }: Inputs): Promise<Check> {
 /** Each process (two instances and the job runner) holds its LISTEN connection again after the faults. */
 export async function listeners({ cluster }: Inputs): Promise<Check> {
   const [row] = await cluster.query<{ n: number }>(
-    `select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+    `select count(*)::int as n from pg_stat_activity where datname = current_database() and ${LISTENER}`,
   );
   const n = row?.n ?? 0;
   const details = n >= 3 ? [] : [`${n} LISTEN connections for 3 processes`];

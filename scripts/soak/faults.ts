@@ -14,6 +14,12 @@ export type Window = { kind: FaultKind; target: string; start: number; end: numb
 
 const MARGIN_MS = 2_000;
 
+/**
+ * A backend that is a LISTEN connection (db/drivers/pg-listener.ts names its connections; its last statement may be
+ * its `select pg_backend_pid()`, not a LISTEN).
+ */
+export const LISTENER = `(application_name = 'legwork-listener' or query ilike 'listen%')`;
+
 export class FaultLog {
   readonly windows: Window[] = [];
   /** SIGTERM: how long the instance took to exit, and its exit code. */
@@ -66,7 +72,7 @@ async function inject(kind: FaultKind, { killed, deployed, cluster }: Targets, l
       for (let waited = 0; ; waited += 500) {
         const rows = await cluster.query<{ pid: number }>(
           `select pg_terminate_backend(pid) as killed, pid from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+            where datname = current_database() and pid <> pg_backend_pid() and ${LISTENER}`,
         );
         if (rows.length > 0 || waited >= 10_000) {
           return { target: 'postgres', detail: `${rows.length} LISTEN connection(s) terminated` };
