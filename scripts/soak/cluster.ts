@@ -22,7 +22,12 @@ export async function startCluster(): Promise<Cluster> {
   const data = path.join(dir, 'data');
   const port = await freePort();
   const run = asServerUser(dir);
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  try {
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   // Small and fast: the data is thrown away. max_connections covers two instances' pools, the worker and the suite.
   writeFileSync(
     path.join(data, 'postgresql.auto.conf'),
