@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, the layer map, unit + integration tests on PostgreSQL and on PGlite, production build,
-// then Playwright against that build. Stops at the first failing stage and ends with one summary line.
+// a short soak and then Playwright against that build. Stops at the first failing stage and ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
@@ -24,6 +24,12 @@ const stages = [
     report: `${resultsDir}/vitest-pglite.json`,
   },
   { name: 'build', command: 'npx next build --turbopack' },
+  // The soak's short form on that build: two instances, one SIGKILL, every check (docs/operations.md, "Soak").
+  {
+    name: 'soak (short)',
+    command: 'npx tsx scripts/soak.ts',
+    env: { SOAK_SECONDS: '20', SOAK_BASELINE_SECONDS: '5', SOAK_FAULTS: 'sigkill', SOAK_DRAIN_SECONDS: '10' },
+  },
   {
     name: 'e2e (Playwright, Chromium)',
     command: 'npx playwright test --reporter=list,json',
