@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/neon-serverless';
 import { migrate } from 'drizzle-orm/neon-serverless/migrator';
 import ws from 'ws';
 import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../database';
-import { retryConflictsOn } from '../retry-conflicts';
+import { retryTransientOn } from '../retry-transient';
 import * as schema from '../schema';
 
 // Serverless Postgres (Vercel Postgres / Neon) over WebSockets: the maintained successor of
@@ -12,6 +12,8 @@ export async function openNeon(url: string): Promise<Database> {
   if (typeof WebSocket === 'undefined') neonConfig.webSocketConstructor = ws;
   const pool = new Pool({ connectionString: url });
   pool.on('error', () => {});
+  // As node-postgres.ts: a checked-out client's failed connection must not crash the process.
+  pool.on('connect', (client: { on(event: 'error', listener: () => void): void }) => client.on('error', () => {}));
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -21,7 +23,7 @@ export async function openNeon(url: string): Promise<Database> {
     client.release();
   }
   const db: Db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  retryConflictsOn(pool, db);
+  retryTransientOn(pool, db);
   return {
     driver: 'neon',
     db,

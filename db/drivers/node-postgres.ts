@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../database';
-import { retryConflictsOn } from '../retry-conflicts';
+import { retryTransientOn } from '../retry-transient';
 import * as schema from '../schema';
 import { createPgListener } from './pg-listener';
 
@@ -12,6 +12,10 @@ export async function openNodePostgres({ url, maxConnections = 10 }: NodePostgre
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, idleTimeoutMillis: 30_000 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A checked-out client's connection can fail between statements (a server restart sends its FATAL then): without
+  // a listener that 'error' would crash the process. The client's next query fails instead, the transaction is run
+  // again on a new connection (retry-transient.ts), and the pool discards the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await migrateWithLock(pool);
   } catch (error) {
@@ -19,7 +23,7 @@ export async function openNodePostgres({ url, maxConnections = 10 }: NodePostgre
     throw error;
   }
   const db: Db = drizzle(pool, { schema, casing: 'snake_case' });
-  retryConflictsOn(pool, db);
+  retryTransientOn(pool, db);
   const listener = createPgListener(url);
   return {
     driver: 'pg',

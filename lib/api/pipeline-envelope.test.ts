@@ -85,6 +85,46 @@ describe('pipeline: unexpected failures', () => {
   });
 });
 
+describe('pipeline: the database going away', () => {
+  it('a restart the driver could not outlast is 503 SERVICE_UNAVAILABLE with Retry-After, not a 500', async () => {
+    const real = await getDatabase();
+    const restarting: Database = {
+      ...real,
+      db: new Proxy(real.db, {
+        get(target, property, receiver) {
+          if (property === 'transaction') {
+            const terminated = Object.assign(new Error('terminating connection due to administrator command'), {
+              code: '57P01',
+            });
+            return () => Promise.reject(new Error('Failed query: insert into users', { cause: terminated }));
+          }
+          return Reflect.get(target, property, receiver);
+        },
+      }),
+    };
+    setDatabase(restarting);
+    let res: CallResult;
+    try {
+      res = await call(signUp, '/v1/users', {
+        ip: uniqueIp(),
+        body: { email: uniqueEmail('restart'), password: PASSWORD },
+      });
+    } finally {
+      setDatabase(real);
+    }
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('2');
+    expect(res.json).toEqual(
+      envelope('SERVICE_UNAVAILABLE', {
+        message: 'The database is briefly unavailable',
+        hint: expect.stringContaining('same Idempotency-Key'),
+      }),
+    );
+    expect(res.text).not.toContain('administrator');
+    expectRequestId(res);
+  });
+});
+
 describe('pipeline: unknown /v1 paths', () => {
   it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)(
     '%s on an unknown path is the 404 NOT_FOUND envelope',

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@/db/retry-transient';
 import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
 import type { Outcome } from './outcome';
@@ -5,6 +6,14 @@ import type { RequestContext } from './request-context';
 
 // Postgres rejects NUL characters and invalid UTF-8 in text; that is the client's input, not our fault.
 const BAD_TEXT_CODES = new Set(['22021', '22P05']);
+
+const DATABASE_UNAVAILABLE = new ApiError('SERVICE_UNAVAILABLE', {
+  message: 'The database is briefly unavailable',
+  hint:
+    'Retry after `Retry-After` seconds with the same Idempotency-Key: a write that got this answer happened once ' +
+    'or not at all, and the retry tells you which.',
+  headers: { 'Retry-After': '2' },
+});
 
 /** Turns anything a step or handler threw into an Outcome in the error envelope. */
 export function errorOutcome(error: unknown, context: RequestContext, signal?: AbortSignal): Outcome {
@@ -20,6 +29,15 @@ export function errorOutcome(error: unknown, context: RequestContext, signal?: A
       issues: [{ path: [], message: 'Text must be valid UTF-8 without NUL (\\u0000) characters' }],
     });
     return { status: invalid.status, body: invalid.toBody() };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A restart or failover the driver's retries did not outlast: the client's retry, keyed, is safe.
+    logger.warn('database unavailable', { requestId: context.requestId, path: context.pathname, error });
+    return {
+      status: DATABASE_UNAVAILABLE.status,
+      body: DATABASE_UNAVAILABLE.toBody(),
+      headers: DATABASE_UNAVAILABLE.headers,
+    };
   }
   logger.error('unhandled error', {
     requestId: context.requestId,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { conflictCode } from './retry-conflicts';
+import { conflictCode, isDatabaseUnavailable } from './retry-transient';
 
 // PostgreSQL only (*.pg.test.ts): a deadlock needs two connections. The other side is a bare pg client, which
 // nothing retries, so the only retry in play is ours; its waits start later, so PostgreSQL picks ours as the victim.
@@ -25,7 +25,7 @@ const waitFor = async (check: () => boolean) => {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
-describe('lock conflicts on the server pool', () => {
+describe('transient failures on the server pool', () => {
   it('a transaction chosen as a deadlock victim runs again from the start and commits', async () => {
     const { db } = await getDatabase();
     let attempts = 0;
@@ -74,10 +74,39 @@ describe('lock conflicts on the server pool', () => {
     ]);
   });
 
+  it('a transaction whose connection the server terminates (a restart) runs again on a new one and commits', async () => {
+    const { db } = await getDatabase();
+    await other.query(`update ${table} set n = 0`);
+    let attempts = 0;
+    await db.transaction(async (tx) => {
+      attempts++;
+      await tx.execute(sql.raw(`update ${table} set n = n + 1 where id = 1`));
+      if (attempts === 1) {
+        const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        };
+        await other.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+      }
+      await tx.execute(sql.raw(`update ${table} set n = n + 1 where id = 2`));
+    });
+
+    expect(attempts).toBe(2);
+    const { rows } = await other.query(`select id, n from ${table} order by id`);
+    expect(rows).toEqual([
+      { id: 1, n: 1 },
+      { id: 2, n: 1 },
+    ]);
+  });
+
   it('knows a conflict by its SQLSTATE, also wrapped as a cause', () => {
     expect(conflictCode(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe('40P01');
     expect(conflictCode(new Error('wrapped', { cause: { code: '40001' } }))).toBe('40001');
     expect(conflictCode(Object.assign(new Error('unique'), { code: '23505' }))).toBeUndefined();
     expect(conflictCode('40P01')).toBeUndefined();
+    expect(isDatabaseUnavailable(new Error('wrapped', { cause: { code: '57P01' } }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('unique'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('connect ECONNREFUSED secret-db-host:5432'))).toBe(false);
   });
 });
