@@ -103,7 +103,7 @@ async function soak(): Promise<boolean> {
   const chaosSeconds = (Date.now() - chaosStart) / 1000;
   http.phase = 'drain';
   const endpointIds = cast.operators.flatMap((o) => (o.endpoint ? [o.endpoint.id] : []));
-  await drainWebhooks(cluster, receivers, endpointIds);
+  await drainWebhooks(cluster, endpointIds);
   stopHealthChecks();
 
   const checks = await runChecks({
@@ -129,21 +129,22 @@ async function soak(): Promise<boolean> {
 /**
  * Waits (up to SOAK_DRAIN_SECONDS) until no delivery to the soak's endpoints is under way or due before the drain
  * ends: each has succeeded, or waits on a lease a killed instance left that outlasts the drain (the checks say so;
- * the 150 s default outlasts the 120 s lease, so the full run sees those taken over). A request the receiver has seen
- * but the dispatcher has not logged yet (the slow receiver) is under way.
+ * the 150 s default outlasts the 120 s lease, so the full run sees those taken over). An attempt begun in the last
+ * 12 s with no outcome yet (the slow receiver; the delivery timeout is 10 s) is under way.
  */
-async function drainWebhooks(cluster: Cluster, receivers: Receivers, endpointIds: string[]) {
+async function drainWebhooks(cluster: Cluster, endpointIds: string[]) {
   const deadline = Date.now() + DRAIN_SECONDS * 1000;
   while (Date.now() < deadline) {
     const pending = await cluster
-      .query<{ event_id: string; due: boolean; logged: number }>(
+      .query<{ event_id: string; due: boolean; sending: boolean }>(
         `select d.event_id, d.next_attempt_at < $2::timestamptz as due,
-            (select count(*) from webhook_attempts a where a.delivery_id = d.id)::int as logged
+            exists (select 1 from webhook_attempts a where a.delivery_id = d.id and a.duration_ms is null
+              and a.created_at > now() - interval '12 seconds') as sending
           from webhook_deliveries d where d.endpoint_id = any($1::uuid[]) and d.status = 'pending'`,
         [endpointIds, new Date(deadline)],
       )
       .catch(() => undefined);
-    const busy = pending?.some((d) => d.due || (receivers.receipts.get(d.event_id)?.length ?? 0) > d.logged);
+    const busy = pending?.some((d) => d.due || d.sending);
     if (pending && !busy) return;
     await sleep(1_000);
   }

@@ -70,12 +70,15 @@ export const webhookAttempts = pgTable(
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
     attemptNumber: integer('attempt_number').notNull(),
-    // Null when no HTTP answer came (timeout, refused connection, blocked address).
+    // Null when no HTTP answer came (timeout, refused connection, blocked address), and until the outcome is written.
     statusCode: integer('status_code'),
-    durationMs: integer('duration_ms').notNull(),
+    // Null until the outcome is written. The row is committed before the request goes out, so an attempt whose
+    // outcome could not be written (the database unreachable, the dispatcher killed) still shows in the log.
+    durationMs: integer('duration_ms'),
     error: text('error'),
     // The first 1 KB of the answer.
     responseSnippet: text('response_snippet'),
+    // When the request went out.
     createdAt: createdAt(),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptNumber)],

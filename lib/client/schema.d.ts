@@ -3166,13 +3166,19 @@ export type components = {
     };
     WebhookAttempt: {
       attemptNumber: number;
-      /** @description Null when no HTTP answer came. */
+      /**
+       * @description `unknown`: the request went out (or was about to) and no outcome was recorded, because it is still in flight or the dispatcher stopped before writing it; the delivery is retried with the same `webhook-id`.
+       * @enum {string}
+       */
+      outcome: 'succeeded' | 'failed' | 'unknown';
+      /** @description Null when no HTTP answer came, or the outcome is unknown. */
       statusCode: number | null;
-      durationMs: number;
+      /** @description Null when the outcome is unknown. */
+      durationMs: number | null;
       error: string | null;
       /** @description The first 1 KB of the answer. */
       responseSnippet: string | null;
-      /** @description ISO-8601 timestamp (UTC). */
+      /** @description When the request went out. */
       createdAt: string;
     };
     SandboxSimulateResult: {

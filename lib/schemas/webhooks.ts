@@ -36,11 +36,17 @@ export const createdWebhookEndpointSchema = webhookEndpointSchema
 export const webhookAttemptSchema = z
   .object({
     attemptNumber: z.number().int(),
-    statusCode: z.number().int().nullable().describe('Null when no HTTP answer came.'),
-    durationMs: z.number().int(),
+    outcome: z
+      .enum(['succeeded', 'failed', 'unknown'])
+      .describe(
+        '`unknown`: the request went out (or was about to) and no outcome was recorded, because it is still in ' +
+          'flight or the dispatcher stopped before writing it; the delivery is retried with the same `webhook-id`.',
+      ),
+    statusCode: z.number().int().nullable().describe('Null when no HTTP answer came, or the outcome is unknown.'),
+    durationMs: z.number().int().nullable().describe('Null when the outcome is unknown.'),
     error: z.string().nullable(),
     responseSnippet: z.string().nullable().describe('The first 1 KB of the answer.'),
-    createdAt: timestamp,
+    createdAt: timestamp.describe('When the request went out.'),
   })
   .meta({ id: 'WebhookAttempt' });
 

@@ -43,17 +43,37 @@ export type DueDelivery = {
   event_created_at: string;
 };
 
-/** Logs one attempt and moves the delivery on: $7 status, $8 seconds until the next attempt (null: none). */
-export const RECORD_ATTEMPT_SQL = `
+/**
+ * Logs attempt $2 of delivery $1 before its request goes out, and counts it on the delivery; returns the
+ * attempt's id. Committed on its own, so a request the receiver got is in the log even when its outcome can
+ * never be written: that attempt keeps a null duration (outcome unknown) and the delivery, still leased, is
+ * sent again with the same `webhook-id` once the lease runs out.
+ */
+export const BEGIN_ATTEMPT_SQL = `
 with attempt as (
-  insert into webhook_attempts (delivery_id, attempt_number, status_code, duration_ms, error, response_snippet)
-  values ($1, $2, $3, $4, $5, $6)
+  insert into webhook_attempts (delivery_id, attempt_number) values ($1, $2) returning id
+), counted as (
+  update webhook_deliveries
+  set attempts = $2, last_attempt_at = now(), last_status_code = null, updated_at = now()
+  where id = $1
+)
+select id::text as id from attempt`;
+
+/**
+ * Writes the outcome of attempt $2 (delivery $1, attempt number $9) and moves the delivery on: $7 status, $8
+ * seconds until the next attempt (null: none). The delivery moves only if no later attempt began meanwhile.
+ */
+export const FINISH_ATTEMPT_SQL = `
+with attempt as (
+  update webhook_attempts
+  set status_code = $3, duration_ms = $4, error = $5, response_snippet = $6
+  where id = $2::bigint
 )
 update webhook_deliveries
-set status = $7::webhook_delivery_status, attempts = $2, last_attempt_at = now(), last_status_code = $3,
+set status = $7::webhook_delivery_status, last_status_code = $3,
   next_attempt_at = case when $8::float8 is null then null else now() + $8::float8 * interval '1 second' end,
   updated_at = now()
-where id = $1`;
+where id = $1 and attempts = $9`;
 
 /** A delivery whose endpoint was disabled or deleted after it was queued: settled without a request. */
 export const ABANDON_SQL = `

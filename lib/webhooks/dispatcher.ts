@@ -7,11 +7,12 @@ import { type DeliveryResult, deliver, USER_AGENT } from './deliver';
 import { tallyDelivery } from './delivery-tally';
 import {
   ABANDON_SQL,
+  BEGIN_ATTEMPT_SQL,
   CLAIM_DUE_SQL,
   DISABLE_ENDPOINT_SQL,
   DISABLE_IF_FAILING_SQL,
   type DueDelivery,
-  RECORD_ATTEMPT_SQL,
+  FINISH_ATTEMPT_SQL,
 } from './dispatch-sql';
 import { MAX_ATTEMPTS, nextRetryDelaySeconds, parseRetryAfter } from './retry-schedule';
 import { SECRET_PURPOSE, signatureHeader } from './signing';
@@ -76,11 +77,19 @@ async function sendOne(database: Database, delivery: DueDelivery, options: Dispa
   });
   const timestamp = Math.floor(Date.now() / 1000);
   const secrets = signingSecrets(delivery);
+  // The attempt is logged before the request goes out (and the outcome written afterwards, with no transaction
+  // open while we wait on the receiver): if that second write fails, the log still shows the request.
+  const attempt = await beginAttempt(database, delivery);
   if (!secrets) {
     // Nothing can be signed, so nothing is sent: a failed attempt the owner sees in the delivery log.
     logger.error('webhook signing secret cannot be unsealed', { endpointId: delivery.endpoint_id });
     const error = UNREADABLE_SECRET;
-    return recordAttempt(database, delivery, { statusCode: null, durationMs: 0, error, responseSnippet: null });
+    return finishAttempt(database, delivery, attempt, {
+      statusCode: null,
+      durationMs: 0,
+      error,
+      responseSnippet: null,
+    });
   }
   const result = await deliver({
     url: delivery.url,
@@ -96,7 +105,7 @@ async function sendOne(database: Database, delivery: DueDelivery, options: Dispa
     resolve: options.resolve ?? systemResolver,
     timeoutMs: options.timeoutMs,
   });
-  await recordAttempt(database, delivery, result);
+  await finishAttempt(database, delivery, attempt, result);
 }
 
 const UNREADABLE_SECRET =
@@ -114,8 +123,25 @@ function signingSecrets(delivery: DueDelivery): string[] | undefined {
   }
 }
 
-async function recordAttempt(database: Database, delivery: DueDelivery, result: DeliveryResult): Promise<void> {
+type BegunAttempt = { id: string; attemptNumber: number };
+
+async function beginAttempt(database: Database, delivery: DueDelivery): Promise<BegunAttempt> {
   const attemptNumber = delivery.attempts + 1;
+  const [row] = await database.query<{ id: string }>('webhooks_begin_attempt', BEGIN_ATTEMPT_SQL, [
+    delivery.id,
+    attemptNumber,
+  ]);
+  if (!row) throw new Error(`webhook delivery ${delivery.id} vanished before its attempt`);
+  return { id: row.id, attemptNumber };
+}
+
+async function finishAttempt(
+  database: Database,
+  delivery: DueDelivery,
+  attempt: BegunAttempt,
+  result: DeliveryResult,
+): Promise<void> {
+  const { attemptNumber } = attempt;
   const code = result.statusCode;
   const succeeded = code !== null && code >= 200 && code < 300;
   const gone = code === 410;
@@ -126,15 +152,16 @@ async function recordAttempt(database: Database, delivery: DueDelivery, result: 
     delay = retryAfter ?? nextRetryDelaySeconds(attemptNumber);
     if (delay !== null) status = 'pending';
   }
-  await database.query('webhooks_record_attempt', RECORD_ATTEMPT_SQL, [
+  await database.query('webhooks_finish_attempt', FINISH_ATTEMPT_SQL, [
     delivery.id,
-    attemptNumber,
+    attempt.id,
     code,
     result.durationMs,
     result.error ?? describeFailure(code),
     result.responseSnippet,
     status,
     delay,
+    attemptNumber,
   ]);
   tallyDelivery(succeeded ? 'success' : status === 'pending' ? 'retry' : 'failure');
   if (gone) {

@@ -160,7 +160,12 @@ function DeliveryLog({
             <td>
               <LocalTime value={delivery.lastAttemptAt} />
               {last?.error && <span className="block text-xs text-red-700">{last.error}</span>}
-              {last && <span className="block text-xs text-stone-500">{last.durationMs} ms</span>}
+              {last?.outcome === 'unknown' && (
+                <span className="block text-xs text-stone-500" data-testid="delivery-outcome-unknown">
+                  Sent; outcome not recorded
+                </span>
+              )}
+              {last?.durationMs != null && <span className="block text-xs text-stone-500">{last.durationMs} ms</span>}
             </td>
             <td className="text-right">
               {active && delivery.status !== 'pending' && (

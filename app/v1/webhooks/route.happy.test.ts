@@ -146,6 +146,7 @@ describe('POST /v1/webhooks/{id}/test and the delivery log', () => {
           attemptLog: [
             {
               attemptNumber: 1,
+              outcome: 'succeeded',
               statusCode: 200,
               durationMs: expect.any(Number),
               error: null,
@@ -219,7 +220,9 @@ describe('POST /v1/webhooks/{id}/deliveries/{deliveryId}/retry', () => {
       });
       expect(res.status).toBe(200);
       expect(res.json.data).toMatchObject({ id: sent.id, status: 'pending', attempts: 1, lastStatusCode: 500 });
-      expect(res.json.data.attemptLog).toEqual([expect.objectContaining({ statusCode: 500, error: 'HTTP 500' })]);
+      expect(res.json.data.attemptLog).toEqual([
+        expect.objectContaining({ outcome: 'failed', statusCode: 500, error: 'HTTP 500' }),
+      ]);
       expect(res.json.data.attemptLog[0].responseSnippet).toBe('boom');
       await dispatchTo([id]);
       expect(failing.received).toHaveLength(2);

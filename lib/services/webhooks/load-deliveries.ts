@@ -5,6 +5,13 @@ import { events, webhookAttempts, webhookDeliveries } from '@/db/schema';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
+/** An attempt is logged before its request goes out; its duration is written with the outcome. */
+function attemptOutcome(attempt: { statusCode: number | null; durationMs: number | null }) {
+  if (attempt.durationMs === null) return 'unknown' as const;
+  const code = attempt.statusCode;
+  return code !== null && code >= 200 && code < 300 ? ('succeeded' as const) : ('failed' as const);
+}
+
 /** The deliveries matching `where` (one, or a page of the endpoint's), newest first, with their attempts, in the API shape. */
 export async function loadDeliveries(db: DbOrTx, where: ReturnType<typeof and>, limit: number) {
   const rows = await db
@@ -47,6 +54,7 @@ export async function loadDeliveries(db: DbOrTx, where: ReturnType<typeof and>, 
       createdAt: delivery.createdAt.toISOString(),
       attemptLog: (byDelivery.get(delivery.id) ?? []).map((attempt) => ({
         attemptNumber: attempt.attemptNumber,
+        outcome: attemptOutcome(attempt),
         statusCode: attempt.statusCode,
         durationMs: attempt.durationMs,
         error: attempt.error,

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_attempts" ALTER COLUMN "duration_ms" DROP NOT NULL;
