@@ -75,14 +75,16 @@ function editAt(value: unknown, path: Path, edit: (at: unknown, parent: unknown,
 
 const DROP = Symbol('drop');
 
-/** One edit of a valid JSON value: a field retyped or made hostile, dropped, or joined by an unknown field. */
+/** One edit of a valid JSON value: a field retyped or made hostile, given a NUL, dropped, or joined by an unknown one. */
 export function mutated(valid: unknown): fc.Arbitrary<unknown> {
   const paths = pathsOf(valid);
   return fc
-    .tuple(fc.constantFrom(...paths), fc.constantFrom('retype', 'drop', 'extra'), wrongValue, extraKey)
+    .tuple(fc.constantFrom(...paths), fc.constantFrom('retype', 'drop', 'extra', 'nul'), wrongValue, extraKey)
     .map(([path, kind, value, key]) => {
       if (kind === 'drop' && path.length > 0) return dropAt(valid, path);
       return editAt(valid, path, (at) => {
+        // Postgres refuses NUL in text: a field that lets one through answers 500 (admin search `q` did).
+        if (kind === 'nul' && typeof at === 'string') return `${at}\u0000${at}`;
         if (kind !== 'extra' || !at || typeof at !== 'object' || Array.isArray(at)) return value;
         // defineProperty, so `__proto__` becomes an own key that JSON.stringify sends, as a hostile client would.
         return Object.defineProperty({ ...at }, key, { value, enumerable: true, configurable: true, writable: true });
