@@ -15,6 +15,7 @@ import { withTemporaryDataDir } from '@/test/worker-profiles';
 import { answerProblems } from './answer-problems';
 import { fuzzSettings, statusTally } from './fuzz-settings';
 import { fuzzWorldForFile } from './fuzz-world';
+import { mcpAnswerProblems, mcpRequestArbitrary } from './mcp-arbitrary';
 import { type FuzzRequest, requestArbitrary } from './request-arbitrary';
 
 // Property-based tests of every operation in lib/schemas/operations.ts, through the API router on a real socket (what
@@ -88,5 +89,23 @@ describe(`every operation, ${settings.runs} generated requests each (FUZZ_SEED=$
       );
     },
     settings.timeoutPerOperation,
+  );
+});
+
+describe(`POST /v1/mcp, ${settings.runs * 3} generated JSON-RPC calls (FUZZ_SEED=${settings.seed})`, () => {
+  it(
+    'answers every call below 500, each error in JSON-RPC’s shape',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(mcpRequestArbitrary, async (request) => {
+          const answer = await send(request);
+          tally.count('mcp', answer.status);
+          const problems = mcpAnswerProblems(answer);
+          if (problems.length > 0) throw new Error(`${problems.join('\n')}\nfor ${describeRequest(request)}`);
+        }),
+        { ...settings.assertOptions('mcp'), numRuns: settings.runs * 3 },
+      );
+    },
+    settings.timeoutPerOperation * 3,
   );
 });

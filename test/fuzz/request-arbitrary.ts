@@ -48,12 +48,15 @@ export function requestArbitrary(operation: Operation, context: RequestContext):
       body: bodyArbitrary(operation),
       credential: credentialArbitrary(operation),
       idempotencyKey: operation.method === 'POST' ? idempotencyKeyArbitrary : fc.constant(undefined),
+      garbled: fc.option(garbledAuthorization, { nil: undefined, freq: 2 }),
     })
-    .map(({ path, query, body, credential, idempotencyKey }) => ({
+    .map(({ path, query, body, credential, idempotencyKey, garbled }) => ({
       method: operation.method,
       url: `${path}${query}`,
       credential,
       headers: {
+        // Without a credential of its own, now and then an Authorization header that is not one.
+        ...(credential === 'none' && garbled !== undefined ? { authorization: garbled } : {}),
         ...(body.contentType ? { 'content-type': body.contentType } : {}),
         ...(idempotencyKey !== undefined ? { 'idempotency-key': idempotencyKey } : {}),
       },
@@ -215,4 +218,18 @@ const idempotencyKeyArbitrary = fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 3 },
   { arbitrary: fc.uuid(), weight: 2 },
   { arbitrary: fc.constantFrom('', ' ', 'k'.repeat(1_000), 'clé-é', '\t'), weight: 1 },
+);
+
+/** Authorization headers no credential matches: other schemes, a bare scheme, odd spacing, huge or accented tokens. */
+const garbledAuthorization = fc.constantFrom(
+  'Bearer',
+  'Bearer ',
+  'Basic dXNlcjpwYXNz',
+  'bearer lgw_live_abc',
+  'Bearer  lgw_test_abc',
+  `Bearer lgw_live_${'a'.repeat(5_000)}`,
+  'Bearer lgw_test_\u00e9\u00e9',
+  'Bearer lgw_live_abc, Bearer lgw_test_def',
+  'Token abc',
+  `Bearer ${'x'.repeat(64)}`,
 );
