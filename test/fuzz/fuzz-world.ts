@@ -6,6 +6,7 @@ import { workerProfiles } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { LEGAL_SLUGS } from '@/lib/schemas/legal';
 import { issueSession } from '@/lib/services/sessions/issue-session';
+import type { SampleFixtures } from '@/test/contract/replay-samples';
 import { disputedTask } from '@/test/disputes';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
@@ -33,11 +34,18 @@ export type FuzzWorld = {
   token: (kind: CredentialKind) => Promise<string | undefined>;
   /**
    * Ids of existing objects for a path param, by the path's first segment after /v1 and the param's name
-   * (`tasks/id`); a key ending in `:read` adds ids only GET requests may use.
+   * (`tasks/id`); a key ending in `:read` adds ids only GET requests may use, and DELETE requests take theirs from
+   * the key ending in `:delete` only, so a deletion early in the run leaves the other operations their objects.
    */
   knownIds: Record<string, string[]>;
-  agentId: string;
+  sampleFixtures: SampleFixtures;
 };
+
+async function createService(token: string): Promise<string> {
+  const res = await call(createServiceRoute, '/v1/services', { token, body: serviceBody(), ip: uniqueIp() });
+  if (res.status !== 201) throw new Error(`service not created: ${res.text}`);
+  return res.json.data.id;
+}
 
 async function profileIdsOf(userId: string): Promise<string[]> {
   const { db } = await getDatabase();
@@ -52,7 +60,7 @@ export function fuzzWorldForFile(): FuzzWorld {
   const tokens: Partial<Record<CredentialKind, string>> = {};
   const world: FuzzWorld = {
     knownIds: {},
-    agentId: '',
+    sampleFixtures: { email: '', password: 'correct horse battery' },
     token: async (kind) => {
       const { db } = await getDatabase();
       if (kind === 'none') return undefined;
@@ -75,32 +83,35 @@ export function fuzzWorldForFile(): FuzzWorld {
       operatorKey: operatorKey.key,
       agentKey: parties.agent.token,
     });
-    world.agentId = parties.agent.id;
+    world.sampleFixtures.email = admin.email; // signUpViaApi's password
     const tasks = [];
     for (const status of ['draft', 'posted', 'accepted', 'submitted'] as const) {
       tasks.push(await taskInStatus(parties, status));
     }
     const { dispute } = await disputedTask(parties);
-    const service = await call(createServiceRoute, '/v1/services', {
-      token: parties.worker.token,
-      body: serviceBody(),
-      ip: uniqueIp(),
-    });
-    const endpoint = await registerWebhook(operatorKey.key, { url: webhookReceiver.receiver.url });
+    const service = await createService(parties.worker.token);
+    const doomedService = await createService(parties.worker.token);
+    const url = webhookReceiver.receiver.url;
+    const endpoint = await registerWebhook(operatorKey.key, { url });
+    const doomedEndpoint = await registerWebhook(operatorKey.key, { url });
     const spareAgent = await insertUser(db, { type: 'agent', ownerId: parties.requester.id, email: null });
-    const spareKey = await insertApiKey(db, { userId: parties.requester.id, scopes: ['tasks:read'] });
+    const doomedAgent = await insertUser(db, { type: 'agent', ownerId: parties.requester.id, email: null });
+    const doomedKey = await insertApiKey(db, { userId: parties.requester.id, scopes: ['tasks:read'] });
     const bystander = await insertUser(db);
     Object.assign(world.knownIds, {
       'tasks/id': tasks.map((task) => task.id),
       'sandbox/id': tasks.map((task) => task.id),
       'disputes/id': [dispute.id],
       'workers/id': [parties.worker.id, ...(await profileIdsOf(parties.worker.id))],
-      'services/id': [service.json.data.id],
+      'services/id': [service],
+      'services/id:delete': [doomedService],
       'webhooks/id': [endpoint.json.data.id],
+      'webhooks/id:delete': [doomedEndpoint.json.data.id],
       'admin/id': [bystander.id],
       'intake/id': [(await insertConversation()).id],
-      'operators/keyId': [spareKey.row.id],
+      'operators/keyId:delete': [doomedKey.row.id],
       'operators/agentId': [spareAgent.id],
+      'operators/agentId:delete': [doomedAgent.id],
       // Read only: deleting the fuzz's own agent or rotating its key would leave the rest of the run without it.
       'operators/agentId:read': [parties.agent.id],
       'legal/slug': [...LEGAL_SLUGS],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Operation } from '@/lib/schemas/operation';
+import { replaySamples, type SampleFixtures } from '@/test/contract/replay-samples';
 import { objectShape, pathParamNames } from '@/test/contract/schema-probes';
 import { PNG_BYTES } from '@/test/worker-profiles';
 import type { CredentialKind } from './fuzz-world';
@@ -28,8 +29,11 @@ export type FuzzRequest = {
   body?: string | Buffer;
 };
 
-/** What a generated request may use: objects that exist, by `<first path segment>/<param>`. */
-export type RequestContext = { knownIds: Record<string, string[]> };
+/**
+ * What a generated request may use: objects that exist, by `<first path segment>/<param>`, and a signed-up human's
+ * email and password for the contract suite's samples.
+ */
+export type RequestContext = { knownIds: Record<string, string[]>; sampleFixtures: SampleFixtures };
 
 /** Query values pinned whatever is generated: a long poll on an existing thread would otherwise park for 30 s. */
 const PINNED_QUERY: Record<string, Record<string, string>> = { awaitTaskMessages: { timeoutSec: '1' } };
@@ -45,7 +49,7 @@ export function requestArbitrary(operation: Operation, context: RequestContext):
     .record({
       path: pathArbitrary(operation, context),
       query: queryArbitrary(operation),
-      body: bodyArbitrary(operation),
+      body: bodyArbitrary(operation, context),
       credential: credentialArbitrary(operation),
       idempotencyKey: operation.method === 'POST' ? idempotencyKeyArbitrary : fc.constant(undefined),
       garbled: fc.option(garbledAuthorization, { nil: undefined, freq: 2 }),
@@ -91,10 +95,13 @@ function pathArbitrary(operation: Operation, context: RequestContext): fc.Arbitr
   const resource = operation.path.split('/')[2];
   const segments = names.map((name) => {
     const key = `${resource}/${name}`;
-    const known = [
-      ...(context.knownIds[key] ?? []),
-      ...(operation.method === 'GET' ? (context.knownIds[`${key}:read`] ?? []) : []),
-    ];
+    const known =
+      operation.method === 'DELETE'
+        ? (context.knownIds[`${key}:delete`] ?? [])
+        : [
+            ...(context.knownIds[key] ?? []),
+            ...(operation.method === 'GET' ? (context.knownIds[`${key}:read`] ?? []) : []),
+          ];
     const field = shape[name];
     const valid = field ? validArbitrary(field).map(String) : fc.constant(randomUUID());
     return fc.oneof(
@@ -156,7 +163,7 @@ type BodyCase = { bytes?: string | Buffer; contentType?: string };
 
 const json = (value: unknown): BodyCase => ({ bytes: JSON.stringify(value), contentType: 'application/json' });
 
-function bodyArbitrary(operation: Operation): fc.Arbitrary<BodyCase> {
+function bodyArbitrary(operation: Operation, context: RequestContext): fc.Arbitrary<BodyCase> {
   if (operation.multipart) return multipartArbitrary;
   if (operation.rawBody) {
     return fc.oneof(
@@ -168,7 +175,12 @@ function bodyArbitrary(operation: Operation): fc.Arbitrary<BodyCase> {
   if (!operation.body) {
     return fc.oneof({ arbitrary: fc.constant({}), weight: 6 }, { arbitrary: brokenJson.map(asJson), weight: 1 });
   }
-  const valid = validArbitrary(operation.body);
+  // The contract suite's hand-written sample, where there is one, reaches deeper than a body built from the schema
+  // alone (a deadline in the future, a booking on the minute).
+  const sample = replaySamples[operation.operationId];
+  const fromSchema = validArbitrary(operation.body);
+  const valid =
+    sample && 'body' in sample ? fc.oneof(fromSchema, fc.constant(sample.body(context.sampleFixtures))) : fromSchema;
   return fc.oneof(
     { arbitrary: valid.map(json), weight: 4 },
     { arbitrary: valid.chain(mutated).map(json), weight: 3 },
