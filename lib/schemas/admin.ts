@@ -39,9 +39,7 @@ export const setKeyRateLimitCeilingOperation = defineOperation({
 
 const ADMIN_ONLY = 'Admins only (a verified email listed in ADMIN_EMAILS); anyone else, API keys included, gets 403.';
 const userParams = z.object({ id: z.uuid() });
-const searchQuery = z
-  .string()
-  .max(200)
+const searchQuery = text(200)
   .optional()
   .describe('An exact id, or part of the email or name (titles, for tasks); case-insensitive.');
 
@@ -226,8 +224,8 @@ export const listAuditLogOperation = defineOperation({
   auth: 'session',
   admin: 'use the admin API',
   query: pageQuery.extend({
-    action: z.string().max(100).optional().describe('Only this action, e.g. `user.suspend`.'),
-    targetId: z.string().max(100).optional().describe('Only actions on this target id.'),
+    action: text(100).optional().describe('Only this action, e.g. `user.suspend`.'),
+    targetId: text(100).optional().describe('Only actions on this target id.'),
   }),
   response: z.array(auditEntrySchema),
   listEnvelope: true,

@@ -33,7 +33,7 @@ export const claimCodeStatusOperation = defineOperation({
   summary: 'Whether an agent has redeemed a claim code yet',
   tags: ['Agents'],
   auth: 'session',
-  params: z.object({ code: z.string().max(20) }),
+  params: z.object({ code: text(20) }),
   response: z
     .object({
       status: z.enum(['waiting', 'claimed', 'expired']),

@@ -16,3 +16,10 @@ export const emailSchema = z
   .describe('Email address; compared case-insensitively.');
 
 export const timestamp = z.string().describe('ISO-8601 timestamp (UTC).');
+
+/**
+ * Degrees kept to 7 decimals (about 1 cm), for every coordinate a client sends (`.overwrite(roundDegrees)`). Finer
+ * is noise, and a subnormal such as 5e-324 made Postgres' float8 arithmetic fail with "value out of range:
+ * underflow": a 500 for the request, and for every later search that met the stored point.
+ */
+export const roundDegrees = (degrees: number) => Math.round(degrees * 1e7) / 1e7;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
 import { TASK_CATEGORIES } from '@/lib/tasks/task-rules';
 import { CAPABILITY_CATEGORIES } from '@/lib/workers/capabilities';
+import { roundDegrees } from './common';
 import { skillList } from './worker-search';
 
 export const COVERAGE_DEFAULT_RADIUS_METERS = 10_000;
@@ -31,6 +32,7 @@ const coordinate = (limit: number, what: string) =>
     .number()
     .min(-limit, { message: `Must be between -${limit} and ${limit}` })
     .max(limit, { message: `Must be between -${limit} and ${limit}` })
+    .overwrite(roundDegrees)
     .describe(`${what} of the place, -${limit} to ${limit}.`);
 
 const knownSkillList = skillList.superRefine((skills, context) => {

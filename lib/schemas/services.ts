@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '@/db/cursor';
 import { defineOperation } from '@/lib/schemas/operation';
 import { TASK_CATEGORIES } from '@/lib/tasks/task-rules';
-import { text, timestamp } from './common';
+import { roundDegrees, text, timestamp } from './common';
 import { X402_NOTE } from './task-actions';
 import { taskLocationSchema, taskSchema } from './tasks';
 
@@ -17,8 +17,8 @@ const DEFAULT_SEARCH_RADIUS_METERS = 25_000;
 
 const areaSchema = z
   .strictObject({
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
+    lat: z.number().min(-90).max(90).overwrite(roundDegrees),
+    lng: z.number().min(-180).max(180).overwrite(roundDegrees),
     radiusMeters: z
       .number()
       .int({ message: 'Must be a whole number of metres' })
@@ -103,7 +103,7 @@ export function decodeGeoCursor(cursor: string): GeoCursor | undefined {
   }
 }
 
-const coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max);
+const coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max).overwrite(roundDegrees);
 
 export const searchServicesQuery = pageQuery
   .extend({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '@/db/cursor';
 import type { ErrorCode } from '@/lib/errors/api-error';
 import { defineOperation } from '@/lib/schemas/operation';
-import { text } from './common';
+import { roundDegrees, text } from './common';
 import { gpsNeedsLocation, TASK_STATUSES, taskBodySchema, taskSchema } from './tasks';
 
 // POST/GET /v1/tasks, GET/PATCH /v1/tasks/{id} and one action route per transition of the state machine
@@ -38,7 +38,10 @@ export const proofBodySchema = z
       .optional()
       .describe('Ids from POST /v1/uploads; required for `photo` and `receipt` proof.'),
     location: z
-      .strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+      .strictObject({
+        lat: z.number().min(-90).max(90).overwrite(roundDegrees),
+        lng: z.number().min(-180).max(180).overwrite(roundDegrees),
+      })
       .optional()
       .describe('Where the proof was taken; for `gps` proof it must be within 500 m of the task.'),
   })

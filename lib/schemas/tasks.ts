@@ -7,14 +7,14 @@ import {
   PROOF_REQUIREMENTS,
   TASK_CATEGORIES,
 } from '@/lib/tasks/task-rules';
-import { text, timestamp } from './common';
+import { roundDegrees, text, timestamp } from './common';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const taskLocationSchema = z
   .strictObject({
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
+    lat: z.number().min(-90).max(90).overwrite(roundDegrees),
+    lng: z.number().min(-180).max(180).overwrite(roundDegrees),
     address: text(500).optional(),
   })
   .meta({ id: 'TaskLocation' });

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { pageQuery } from '@/db/cursor';
 import { defineOperation } from '@/lib/schemas/operation';
 import { CANDIDATES } from '@/lib/workers/search-candidates';
+import { roundDegrees } from './common';
 import { workerProfileSchema } from './worker-profile';
 
 export const DEFAULT_RADIUS_METERS = 25_000;
 
 const number = (min: number, max: number) => z.coerce.number().min(min).max(max);
+const coordinate = (min: number, max: number) => number(min, max).overwrite(roundDegrees);
 
 /** Comma-separated skills: trimmed, lower-cased, de-duplicated, at most 20 (worker search, coverage quote). */
 export const skillList = z
@@ -17,8 +19,8 @@ export const skillList = z
 
 export const workerSearchQuery = pageQuery
   .extend({
-    lat: number(-90, 90).optional().describe('Latitude of the search centre, -90 to 90. Requires `lng`.'),
-    lng: number(-180, 180).optional().describe('Longitude of the search centre, -180 to 180. Requires `lat`.'),
+    lat: coordinate(-90, 90).optional().describe('Latitude of the search centre, -90 to 90. Requires `lng`.'),
+    lng: coordinate(-180, 180).optional().describe('Longitude of the search centre, -180 to 180. Requires `lat`.'),
     radiusMeters: z.coerce
       .number()
       .int()

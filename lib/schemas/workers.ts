@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
 import { isKnownCapability } from '@/lib/workers/capabilities';
-import { text } from './common';
+import { roundDegrees, text } from './common';
 import { workerProfileSchema } from './worker-profile';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -24,11 +24,13 @@ const locationInput = z
     lat: z
       .number()
       .min(-90, { message: 'Must be between -90 and 90' })
-      .max(90, { message: 'Must be between -90 and 90' }),
+      .max(90, { message: 'Must be between -90 and 90' })
+      .overwrite(roundDegrees),
     lng: z
       .number()
       .min(-180, { message: 'Must be between -180 and 180' })
-      .max(180, { message: 'Must be between -180 and 180' }),
+      .max(180, { message: 'Must be between -180 and 180' })
+      .overwrite(roundDegrees),
     city: text(100).trim().nullable().optional(),
     region: text(100).trim().nullable().optional(),
     country: text(100).trim().nullable().optional(),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { POST as suspend } from '@/app/v1/admin/users/[id]/suspend/route';
 import { POST as unsuspend } from '@/app/v1/admin/users/[id]/unsuspend/route';
 import { adminCallerOf, adminForFile } from '@/test/admin';
+import { validationEnvelope } from '@/test/expect';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
 import { GET as auditLog } from './route';
@@ -53,5 +54,21 @@ describe('GET /v1/admin/audit-log', () => {
     const next = await list({ targetId: target.userId, limit: '1', cursor: page.json.nextCursor });
     expect(next.json.data.map((entry: { action: string }) => entry.action)).toEqual(['user.suspend']);
     expect((await list({ targetId: randomUUID() })).json.data).toEqual([]);
+  });
+
+  it('a NUL in `action` is 400 VALIDATION_ERROR naming it, not a 500 from Postgres (found by test/fuzz)', async () => {
+    const res = await list({ action: 'a\u0000b' });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toEqual(
+      validationEnvelope([{ path: ['action'], message: 'Must not contain NUL (\\u0000) characters' }]),
+    );
+  });
+
+  it('a NUL in `targetId` is 400 VALIDATION_ERROR naming it, not a 500 from Postgres (found by test/fuzz)', async () => {
+    const res = await list({ targetId: 'a\u0000b' });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toEqual(
+      validationEnvelope([{ path: ['targetId'], message: 'Must not contain NUL (\\u0000) characters' }]),
+    );
   });
 });

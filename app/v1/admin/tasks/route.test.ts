@@ -4,6 +4,7 @@ import { getDatabase } from '@/db/client';
 import { disputes } from '@/db/schema';
 import { adminForFile } from '@/test/admin';
 import { insertTask } from '@/test/agents';
+import { validationEnvelope } from '@/test/expect';
 import { insertUser } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { GET as listTasks } from './route';
@@ -54,5 +55,13 @@ describe('GET /v1/admin/tasks', () => {
     expect(ids(first)).toEqual([disputed.id]);
     expect(ids(await list({ q: tag, limit: '1', cursor: first.json.nextCursor }))).toEqual([posted.id]);
     expect((await list({ status: 'nonsense' })).status).toBe(400);
+  });
+
+  it('a NUL in `q` is 400 VALIDATION_ERROR naming it, not a 500 from Postgres (found by test/fuzz)', async () => {
+    const res = await list({ q: 'a\u0000b' });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toEqual(
+      validationEnvelope([{ path: ['q'], message: 'Must not contain NUL (\\u0000) characters' }]),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { adminForFile } from '@/test/admin';
+import { validationEnvelope } from '@/test/expect';
 import { insertUser } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { insertWorkerProfile } from '@/test/workers';
@@ -73,5 +74,13 @@ describe('GET /v1/admin/users', () => {
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.json.error.code).toBe('VALIDATION_ERROR');
     }
+  });
+
+  it('a NUL in `q` is 400 VALIDATION_ERROR naming it, not a 500 from Postgres (found by test/fuzz)', async () => {
+    const res = await list({ q: 'a\u0000b' });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toEqual(
+      validationEnvelope([{ path: ['q'], message: 'Must not contain NUL (\\u0000) characters' }]),
+    );
   });
 });

@@ -27,6 +27,13 @@ describe('claim codes: errors', () => {
     expect(res.json).toEqual(envelope('NOT_FOUND'));
   });
 
+  it('a code with a NUL character is 404 NOT_FOUND, not a failed lookup (found by test/fuzz)', async () => {
+    const { token } = await signUpViaApi('status-nul');
+    const res = await statusOf(token, 'ABCD\u0000EFGH');
+    expect(res.status, res.text).toBe(404);
+    expect(res.json).toEqual(envelope('NOT_FOUND'));
+  });
+
   it('other methods are 405 with Allow', async () => {
     const base = 'http://localhost:3000/v1/operators/me/agents/claim-code';
     const onMint = await send(mintGet, new Request(base, { method: 'GET' }));
