@@ -12,6 +12,7 @@ import { acceptedHosts } from '@/lib/config/allowed-hosts';
 import { isTrustedPeer, trustPeerHeader } from '@/lib/config/client-address';
 import { stopBackgroundJobs } from '@/lib/jobs/start-background-jobs';
 import { env } from './lib/env';
+import { answerClientErrors } from './lib/http/client-error';
 import { limitConnectionsPerAddress } from './lib/http/connection-limit';
 import { onShutdownSignals, shutDownGracefully } from './lib/http/graceful-shutdown';
 import { ServerDrain } from './lib/http/server-drain';
@@ -41,6 +42,7 @@ const hosts = acceptedHosts(SITE_URL, ALLOWED_HOSTS);
 const server = http.createServer(SERVER_TIMEOUTS);
 const drain = new ServerDrain(server);
 server.on('request', drain.listener(mainListener({ api, next: handle, hosts, metricsToken: METRICS_TOKEN })));
+answerClientErrors(server);
 limitConnectionsPerAddress(server, {
   maxPerAddress: MAX_CONNECTIONS_PER_IP,
   exempt: (address) => isTrustedPeer(address, TRUSTED_PROXIES),

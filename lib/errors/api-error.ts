@@ -194,6 +194,11 @@ export const errorTable = {
     message: 'Request body too large',
     hint: 'JSON bodies are limited to 1 MB. Upload files through POST /v1/uploads.',
   },
+  REQUEST_HEADERS_TOO_LARGE: {
+    status: 431,
+    message: 'Request headers too large',
+    hint: 'The request line and headers together are limited to 16 KB; send large input in the JSON body.',
+  },
   UPLOAD_QUOTA_EXCEEDED: {
     status: 413,
     message: 'Upload quota exceeded',
