@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Shared column helpers: every table gets a UUID id and timestamptz bookkeeping with the same SQL names.
 export const id = () => uuid('id').primaryKey().defaultRandom();
@@ -12,3 +12,10 @@ export const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** An outbox row's retry state: how often it was tried, when it is next due (or leased until), the last failure. */
+export const retryColumns = () => ({
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+});

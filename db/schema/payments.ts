@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz, updatedAt } from './columns';
+import { createdAt, id, retryColumns, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
 // What we know of each user at the payment processor. One row per user, mode (live / test) and processor,
@@ -138,9 +138,7 @@ export const transfers = pgTable(
     feeCents: integer('fee_cents').notNull().default(0),
     reversedCents: integer('reversed_cents').notNull().default(0),
     status: transferStatus('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
+    ...retryColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,9 +169,7 @@ export const refunds = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     processorId: text('processor_id'),
     status: refundStatus('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
+    ...retryColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

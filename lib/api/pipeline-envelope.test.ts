@@ -53,30 +53,32 @@ describe('pipeline: request ids', () => {
   });
 });
 
+/** Signs up while every transaction fails with `error`, as a broken database would answer. */
+async function signUpWhileTransactionsFail(error: Error): Promise<CallResult> {
+  const real = await getDatabase();
+  const broken: Database = {
+    ...real,
+    db: new Proxy(real.db, {
+      get(target, property, receiver) {
+        if (property === 'transaction') return () => Promise.reject(error);
+        return Reflect.get(target, property, receiver);
+      },
+    }),
+  };
+  setDatabase(broken);
+  try {
+    return await call(signUp, '/v1/users', {
+      ip: uniqueIp(),
+      body: { email: uniqueEmail('boom'), password: PASSWORD },
+    });
+  } finally {
+    setDatabase(real);
+  }
+}
+
 describe('pipeline: unexpected failures', () => {
   it('an unexpected error is 500 INTERNAL_ERROR without leaking the cause', async () => {
-    const real = await getDatabase();
-    const broken: Database = {
-      ...real,
-      db: new Proxy(real.db, {
-        get(target, property, receiver) {
-          if (property === 'transaction') {
-            return () => Promise.reject(new Error('connect ECONNREFUSED secret-db-host:5432'));
-          }
-          return Reflect.get(target, property, receiver);
-        },
-      }),
-    };
-    setDatabase(broken);
-    let res: CallResult;
-    try {
-      res = await call(signUp, '/v1/users', {
-        ip: uniqueIp(),
-        body: { email: uniqueEmail('boom'), password: PASSWORD },
-      });
-    } finally {
-      setDatabase(real);
-    }
+    const res = await signUpWhileTransactionsFail(new Error('connect ECONNREFUSED secret-db-host:5432'));
     expect(res.status).toBe(500);
     expect(res.json).toEqual(envelope('INTERNAL_ERROR'));
     expect(res.text).not.toContain('secret-db-host');
@@ -87,31 +89,10 @@ describe('pipeline: unexpected failures', () => {
 
 describe('pipeline: the database going away', () => {
   it('a restart the driver could not outlast is 503 SERVICE_UNAVAILABLE with Retry-After, not a 500', async () => {
-    const real = await getDatabase();
-    const restarting: Database = {
-      ...real,
-      db: new Proxy(real.db, {
-        get(target, property, receiver) {
-          if (property === 'transaction') {
-            const terminated = Object.assign(new Error('terminating connection due to administrator command'), {
-              code: '57P01',
-            });
-            return () => Promise.reject(new Error('Failed query: insert into users', { cause: terminated }));
-          }
-          return Reflect.get(target, property, receiver);
-        },
-      }),
-    };
-    setDatabase(restarting);
-    let res: CallResult;
-    try {
-      res = await call(signUp, '/v1/users', {
-        ip: uniqueIp(),
-        body: { email: uniqueEmail('restart'), password: PASSWORD },
-      });
-    } finally {
-      setDatabase(real);
-    }
+    const terminated = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    const res = await signUpWhileTransactionsFail(new Error('Failed query: insert into users', { cause: terminated }));
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('2');
     expect(res.json).toEqual(
