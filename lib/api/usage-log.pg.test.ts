@@ -40,5 +40,5 @@ describe('usage log flushes from several instances', () => {
     } finally {
       await Promise.all(others.map((instance) => instance.close()));
     }
-  }, 60_000);
+  }, 120_000);
 });

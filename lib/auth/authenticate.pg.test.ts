@@ -68,7 +68,7 @@ describe('authenticate() under load from one operator’s many keys', () => {
     } finally {
       await Promise.all(others.map((instance) => instance.close()));
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
