@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -12,8 +13,9 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
-async function start(graceSeconds: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/shutdown-child.ts'], {
+async function start(graceSeconds: number, command = [process.execPath, '--import', 'tsx', 'test/shutdown-child.ts']) {
+  const [file = '', ...args] = command;
+  const child = spawn(file, args, {
     env: { ...process.env, SHUTDOWN_GRACE_SECONDS: String(graceSeconds), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -101,4 +103,19 @@ describe('a server process on SIGTERM', () => {
     expect(await exited).toEqual([1, null]);
     expect(Date.now() - again).toBeLessThan(1_000);
   }, 20_000);
+
+  // npm runs a script through `sh -c`, and npm forwards the signal to that shell: unless the script execs node, the
+  // shell dies of the signal and node, orphaned, never hears it (no drain on a deploy).
+  it.each(['start', 'worker'])(
+    '`npm run %s` hands the signal to node: its script execs it',
+    async (name) => {
+      const scripts: Record<string, string> = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
+      const script = scripts[name]?.replace(/(server|scripts\/worker)\.ts/, 'test/shutdown-child.ts') ?? '';
+      const { child, exited } = await start(5, ['sh', '-c', script]);
+      await tick();
+      child.kill('SIGTERM');
+      expect(await exited).toEqual([0, null]);
+    },
+    20_000,
+  );
 });
