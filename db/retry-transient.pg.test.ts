@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { conflictCode, isDatabaseUnavailable } from './retry-transient';
+import { conflictCode, isDatabaseUnavailable, retryTransient } from './retry-transient';
 
 // PostgreSQL only (*.pg.test.ts): a deadlock needs two connections. The other side is a bare pg client, which
 // nothing retries, so the only retry in play is ours; its waits start later, so PostgreSQL picks ours as the victim.
@@ -108,5 +108,24 @@ describe('transient failures on the server pool', () => {
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('unique'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('connect ECONNREFUSED secret-db-host:5432'))).toBe(false);
+  });
+
+  it('runs again a transaction whose rollback met a reset socket (a terminated backend), never one whose commit did', async () => {
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    const failedAt = (query: string) => Object.assign(new Error(`Failed query: ${query}`, { cause: reset }), { query });
+    for (const [query, runs] of [
+      ['rollback', 2],
+      ['begin', 2],
+      ['commit', 1],
+    ] as const) {
+      let attempts = 0;
+      const outcome = await retryTransient('test', async () => {
+        attempts++;
+        if (attempts === 1) throw failedAt(query);
+        return 'done';
+      }).catch((error: Error) => error);
+      expect([query, attempts]).toEqual([query, runs]);
+      expect(outcome === 'done' || isDatabaseUnavailable(outcome)).toBe(true);
+    }
   });
 });

@@ -39,7 +39,20 @@ export function conflictCode(error: unknown): string | undefined {
 
 function restartCode(error: unknown): string | undefined {
   const code = codesOf(error).find((code) => RESTART_CODES.has(code));
-  return code ?? (messagesOf(error).some((message) => NOT_SENT_MESSAGE.test(message)) ? 'not_queryable' : undefined);
+  if (code) return code;
+  if (messagesOf(error).some((message) => NOT_SENT_MESSAGE.test(message))) return 'not_queryable';
+  // The connection lost while a transaction opened or rolled back (drizzle answers the rollback's failure in place
+  // of the statement's): nothing of it committed, whatever the socket said.
+  const { query } = (error ?? {}) as { query?: unknown };
+  if ((query === 'begin' || query === 'rollback') && isConnectionLost(error)) return `lost_at_${query}`;
+  return undefined;
+}
+
+function isConnectionLost(error: unknown): boolean {
+  return (
+    codesOf(error).some((code) => LOST_CODES.has(code)) ||
+    messagesOf(error).some((message) => LOST_MESSAGE.test(message))
+  );
 }
 
 function messagesOf(error: unknown): string[] {
@@ -52,8 +65,7 @@ function messagesOf(error: unknown): string[] {
 
 /** Whether `error` says the database could not be reached or went away: 503 and a retry, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (restartCode(error) || codesOf(error).some((code) => LOST_CODES.has(code))) return true;
-  return messagesOf(error).some((message) => LOST_MESSAGE.test(message));
+  return restartCode(error) !== undefined || isConnectionLost(error);
 }
 
 /**

@@ -8,6 +8,7 @@ import { notifications, taskAssignments, tasks } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
+import { roundDegrees } from '@/lib/schemas/common';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { uniqueIp } from '@/test/http';
 import { chargeRows, escrowBalance, ledgerBalance, withoutStripe } from '@/test/payments';
@@ -67,12 +68,11 @@ describe('POST /v1/services/{id}/book', () => {
   it('an agent on its operator’s card: charged to the operator', async () => {
     const { requester, agent } = await fundedParties();
     const { service } = await workerWithService();
-    const res = await book(service.id, agent.token, {
-      startsAt: hoursFromNow(30),
-      location: { lat: AREA.lat + 0.01, lng: AREA.lng },
-    });
+    // 52.5095, written as a sum it is 52.509499999999996: the API keeps 7 decimals (roundDegrees).
+    const location = { lat: roundDegrees(AREA.lat + 0.01), lng: AREA.lng };
+    const res = await book(service.id, agent.token, { startsAt: hoursFromNow(30), location });
     expect(res.status, res.text).toBe(201);
-    expect(res.json.data).toMatchObject({ requesterId: agent.id, location: { lat: AREA.lat + 0.01, lng: AREA.lng } });
+    expect(res.json.data).toMatchObject({ requesterId: agent.id, location });
     expect(await ledgerBalance(ledgerAccount.requesterFunding('test', requester.id))).toBe(-TOTAL_CENTS);
   });
 
