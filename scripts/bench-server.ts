@@ -93,7 +93,8 @@ require('node:http')
 /** The arguments `npm start` gives node (flags, then the server script). */
 function npmStartArgs(): string[] {
   const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
-  const [command, ...args] = start.split(/\s+/);
+  // `exec` hands npm's signals to node (docs/operations.md "Deploying"); spawned directly, node is the process.
+  const [command, ...args] = start.replace(/^exec\s+/, '').split(/\s+/);
   if (command !== 'node') throw new Error(`expected "npm start" to run node directly, got: ${start}`);
   return args;
 }
