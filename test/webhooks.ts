@@ -1,8 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { POST as createWebhook } from '@/app/v1/webhooks/route';
 import { getDatabase } from '@/db/client';
+import { webhookAttempts, webhookDeliveries } from '@/db/schema';
+import { emitEvent } from '@/lib/events/emit-event';
+import type { EventType } from '@/lib/events/event-types';
+import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
 import { type DispatchOptions, dispatchOnce } from '@/lib/webhooks/dispatcher';
 import { withEnv } from './env';
 import { insertApiKey, insertUser } from './factories';
@@ -89,4 +94,50 @@ export const withPrivateUrls = <T>(fn: () => Promise<T>) => withEnv({ WEBHOOKS_A
 /** One dispatcher round over the given endpoints, with loopback receivers allowed. */
 export async function dispatchTo(endpointIds: string[], options: DispatchOptions = {}) {
   return dispatchOnce(await getDatabase(), { allowPrivate: true, endpointIds, ...options });
+}
+/** An endpoint of `ownerId` at a local `url` (private URLs allowed for the call). */
+export async function endpointFor(
+  ownerId: string,
+  url: string,
+  options: { events?: string[]; livemode?: boolean } = {},
+) {
+  const { db } = await getDatabase();
+  return withPrivateUrls(() =>
+    createWebhookEndpoint(db, { ownerId, livemode: options.livemode ?? false, input: { url, events: options.events } }),
+  );
+}
+
+/** Emits an event to `audience`, as a service would. */
+export async function emitTo(
+  type: EventType,
+  audience: string[],
+  data: Record<string, unknown> = {},
+  livemode = false,
+) {
+  const { db } = await getDatabase();
+  return emitEvent(db, { type, audience, data, livemode });
+}
+
+export async function deliveriesOf(endpointId: string) {
+  const { db } = await getDatabase();
+  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+}
+
+export async function attemptsOf(deliveryId: string) {
+  const { db } = await getDatabase();
+  return db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+}
+
+/** What `receiver` got of one event: its requests carry the event id as `webhook-id`. */
+export const receivedBy = (receiver: Receiver, eventId: string) =>
+  receiver.received.filter((request) => request.headers['webhook-id'] === eventId);
+
+/** Seconds from the database's now to the delivery's next attempt. */
+export async function secondsUntilNextAttempt(deliveryId: string) {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select({ s: sql<string>`extract(epoch from ${webhookDeliveries.nextAttemptAt} - now())` })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return Number(row?.s);
 }
