@@ -762,7 +762,7 @@ export type paths = {
     put?: never;
     /**
      * Accept a posted task (posted → accepted); the thread opens
-     * @description Listed workers only, never the requester. Of two workers accepting at once exactly one wins; the other gets 409.
+     * @description Listed workers only, never the requester. Of two workers accepting at once exactly one wins; the other gets 409. On a deployment with a live processor a live worker (one with a live payout account) never takes a test-mode task, even with a `lgw_test_` key: 403 `LIVEMODE_MISMATCH`.
      */
     post: operations['acceptTask'];
     delete?: never;
@@ -1434,7 +1434,7 @@ export type paths = {
     put?: never;
     /**
      * Post a message to a task’s thread
-     * @description The thread opens when a worker accepts the task (before: 409 THREAD_NOT_OPEN) and turns read-only when the task ends (409 THREAD_READ_ONLY). The other side is told through the `task.message.created` webhook event and wakes from GET …/messages/await; the sender never receives its own message back.
+     * @description The thread opens when a worker accepts the task (before: 409 THREAD_NOT_OPEN) and turns read-only when the task ends (409 THREAD_READ_ONLY). The other side is told through the `task.message.created` webhook event and wakes from GET …/messages/await; the sender never receives its own message back. On a deployment with a live processor a `lgw_test_` key never writes to a live worker (one with a live payout account): 403 `LIVEMODE_MISMATCH`.
      */
     post: operations['postTaskMessage'];
     delete?: never;
@@ -2073,7 +2073,7 @@ export type paths = {
     put?: never;
     /**
      * Book a service (a task already accepted by its worker)
-     * @description Creates a task for the service’s worker, already `accepted` with its thread open: the service’s title, category and price (`budgetCents`), the location given or the area centre (none for a remote service), `deadline` = `startsAt` + the duration. 409 `SLOT_UNAVAILABLE` when the slot is outside the worker’s availability or overlaps another of their bookings (decided under a lock before any money moves: of two bookings of one slot one wins, the other is never charged). 409 `CONFLICT` for an archived service, 403 for your own. Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries `x402Version: 1` and `accepts` (the hint says why) — retry the same request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.
+     * @description Creates a task for the service’s worker, already `accepted` with its thread open: the service’s title, category and price (`budgetCents`), the location given or the area centre (none for a remote service), `deadline` = `startsAt` + the duration. 409 `SLOT_UNAVAILABLE` when the slot is outside the worker’s availability or overlaps another of their bookings (decided under a lock before any money moves: of two bookings of one slot one wins, the other is never charged; only bookings of the same mode count). 409 `CONFLICT` for an archived service, 403 for your own. On a deployment with a live processor a `lgw_test_` key cannot book a live worker (one with a live payout account): 403 `LIVEMODE_MISMATCH`, nothing held or charged. Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries `x402Version: 1` and `accepts` (the hint says why) — retry the same request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.
      */
     post: operations['bookService'];
     delete?: never;
@@ -7326,7 +7326,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      /** @description `FORBIDDEN`: You do not have permission to perform this action; `LIVEMODE_MISMATCH`: A test-mode credential cannot reach a live worker */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10920,7 +10920,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      /** @description `LIVEMODE_MISMATCH`: A test-mode credential cannot reach a live worker; `FORBIDDEN`: You do not have permission to perform this action */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11168,7 +11168,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      /** @description `LIVEMODE_MISMATCH`: A test-mode credential cannot reach a live worker; `FORBIDDEN`: You do not have permission to perform this action */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14589,7 +14589,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `FORBIDDEN`: You do not have permission to perform this action */
+      /** @description `FORBIDDEN`: You do not have permission to perform this action; `LIVEMODE_MISMATCH`: A test-mode credential cannot reach a live worker */
       403: {
         headers: {
           [name: string]: unknown;

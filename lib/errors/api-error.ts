@@ -56,6 +56,13 @@ export const errorTable = {
     message: 'Verify your email address first',
     hint: 'Open the verification link we emailed you, or ask for a new one with POST /v1/users/me/email/resend (or the dashboard’s “Resend link”), then try again.',
   },
+  // Test money stays in test mode: on a deployment with a live processor, a test-mode credential never engages a
+  // live worker (docs/payments.md, "Test mode and live workers").
+  LIVEMODE_MISMATCH: {
+    status: 403,
+    message: 'A test-mode credential cannot reach a live worker',
+    hint: 'Use a `lgw_live_` key (or the dashboard) with real workers; test with the sandbox worker (POST /v1/sandbox/tasks/{id}/simulate).',
+  },
   NOT_FOUND: {
     status: 404,
     message: 'Resource not found',

@@ -83,7 +83,9 @@ export const postMessageOperation = defineOperation({
   description:
     'The thread opens when a worker accepts the task (before: 409 THREAD_NOT_OPEN) and turns read-only when ' +
     'the task ends (409 THREAD_READ_ONLY). The other side is told through the `task.message.created` webhook ' +
-    'event and wakes from GET …/messages/await; the sender never receives its own message back.',
+    'event and wakes from GET …/messages/await; the sender never receives its own message back. On a ' +
+    'deployment with a live processor a `lgw_test_` key never writes to a live worker (one with a live payout ' +
+    'account): 403 `LIVEMODE_MISMATCH`.',
   tags: ['Messages'],
   auth: 'any',
   scope: 'messages:write',
@@ -91,7 +93,7 @@ export const postMessageOperation = defineOperation({
   body: postMessageBody,
   response: messageSchema,
   successStatus: 201,
-  errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'THREAD_NOT_OPEN', 'THREAD_READ_ONLY'],
+  errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'THREAD_NOT_OPEN', 'THREAD_READ_ONLY', 'LIVEMODE_MISMATCH'],
 });
 
 export const markThreadReadOperation = defineOperation({
@@ -129,5 +131,5 @@ export const awaitMessagesOperation = defineOperation({
   params: taskParams,
   query: awaitMessagesQuery,
   response: z.array(messageSchema),
-  errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'THREAD_NOT_OPEN', 'THREAD_READ_ONLY'],
+  errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'THREAD_NOT_OPEN', 'THREAD_READ_ONLY', 'LIVEMODE_MISMATCH'],
 });

@@ -278,8 +278,10 @@ export const bookServiceOperation = defineOperation({
     'category and price (`budgetCents`), the location given or the area centre (none for a remote service), ' +
     '`deadline` = `startsAt` + the duration. 409 `SLOT_UNAVAILABLE` when the slot is outside the worker’s ' +
     'availability or overlaps another of their bookings (decided under a lock before any money moves: of two ' +
-    'bookings of one slot one wins, the other is never charged). 409 `CONFLICT` for an archived service, 403 ' +
-    `for your own. ${X402_NOTE}`,
+    'bookings of one slot one wins, the other is never charged; only bookings of the same mode count). 409 ' +
+    '`CONFLICT` for an archived service, 403 for your own. On a deployment with a live processor a `lgw_test_` ' +
+    'key cannot book a live worker (one with a live payout account): 403 `LIVEMODE_MISMATCH`, nothing held or ' +
+    `charged. ${X402_NOTE}`,
   tags: ['Services'],
   auth: 'any',
   scope: 'tasks:write',
@@ -287,5 +289,13 @@ export const bookServiceOperation = defineOperation({
   body: bookServiceBodySchema,
   response: bookingSchema,
   successStatus: 201,
-  errors: ['PAYMENT_REQUIRED', 'PAYMENT_FAILED', 'CONFLICT', 'SLOT_UNAVAILABLE', 'FORBIDDEN', 'NOT_FOUND'],
+  errors: [
+    'PAYMENT_REQUIRED',
+    'PAYMENT_FAILED',
+    'CONFLICT',
+    'SLOT_UNAVAILABLE',
+    'FORBIDDEN',
+    'LIVEMODE_MISMATCH',
+    'NOT_FOUND',
+  ],
 });

@@ -163,14 +163,17 @@ export const cancelTaskOperation = defineOperation(
   ),
 );
 
-export const acceptTaskOperation = defineOperation(
-  actionOperation(
+export const acceptTaskOperation = defineOperation({
+  ...actionOperation(
     'accept',
     'acceptTask',
     'Accept a posted task (posted → accepted); the thread opens',
-    'Listed workers only, never the requester. Of two workers accepting at once exactly one wins; the other gets 409.',
+    'Listed workers only, never the requester. Of two workers accepting at once exactly one wins; the other gets 409. ' +
+      'On a deployment with a live processor a live worker (one with a live payout account) never takes a ' +
+      'test-mode task, even with a `lgw_test_` key: 403 `LIVEMODE_MISMATCH`.',
   ),
-);
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'LIVEMODE_MISMATCH'],
+});
 
 export const withdrawTaskOperation = defineOperation(
   actionOperation(
