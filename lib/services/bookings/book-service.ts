@@ -8,6 +8,7 @@ import { readService } from '@/lib/services/services/read-service';
 import { fundTask } from '@/lib/services/tasks/fund-task';
 import type { Funder, FundingOutcome } from '@/lib/services/tasks/funding-outcome';
 import { insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
+import { checkBookingMode } from './check-booking-mode';
 import { archivedService, holdSlot } from './hold-slot';
 import { postBooking } from './post-booking';
 
@@ -29,6 +30,7 @@ export async function bookService(db: Db, { serviceId, body, ...funder }: BookSe
     });
   }
   if (service.status !== 'active') throw archivedService();
+  await checkBookingMode(db, { workerUserId: service.workerId, serviceId, livemode: funder.processor.livemode });
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
   const taskBody = {
@@ -43,7 +45,13 @@ export async function bookService(db: Db, { serviceId, body, ...funder }: BookSe
   const booking = { serviceId, startsAt, workerId: service.workerId };
   return fundTask(db, funder, {
     draft: async (tx) => {
-      await holdSlot(tx, { serviceId, workerUserId: service.workerId, startsAt, endsAt });
+      await holdSlot(tx, {
+        serviceId,
+        workerUserId: service.workerId,
+        startsAt,
+        endsAt,
+        livemode: funder.processor.livemode,
+      });
       return insertDraftTask(tx, {
         requesterId: funder.user.id,
         body: taskBody,

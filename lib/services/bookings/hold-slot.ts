@@ -4,7 +4,14 @@ import { services, tasks, workerAvailabilityExceptions, workerAvailabilityRules,
 import { ApiError } from '@/lib/errors/api-error';
 import { expandAvailability } from '@/lib/workers/expand-availability';
 
-export type HoldSlotOptions = { serviceId: string; workerUserId: string; startsAt: Date; endsAt: Date };
+export type HoldSlotOptions = {
+  serviceId: string;
+  workerUserId: string;
+  startsAt: Date;
+  endsAt: Date;
+  /** The booking's mode: only bookings of the same mode hold a slot against it (a test booking never blocks a live one). */
+  livemode: boolean;
+};
 
 /** Statuses in which a booking holds its slot. A draft is one being paid for (its payment in flight). */
 const HOLDING = ['draft', 'posted', 'accepted', 'submitted', 'disputed'] as const;
@@ -21,9 +28,9 @@ export const slotUnavailable = (why: string, details: Record<string, unknown>) =
  * bookings of one worker are decided one after the other, and the first one's draft (which holds the slot from then on, while it is paid for) is
  * what the second one's overlap check finds. Throws 409 SLOT_UNAVAILABLE when the worker takes no tasks, the
  * slot lies outside their availability windows (a worker with no schedule at all is free any time), or it
- * overlaps another of their bookings; 409 CONFLICT when the service was archived meanwhile.
+ * overlaps another of their bookings of the same mode (`livemode`); 409 CONFLICT when the service was archived meanwhile.
  */
-export async function holdSlot(tx: Tx, { serviceId, workerUserId, startsAt, endsAt }: HoldSlotOptions) {
+export async function holdSlot(tx: Tx, { serviceId, workerUserId, startsAt, endsAt, livemode }: HoldSlotOptions) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-slots:${workerUserId}`}, 0))`);
   const [service] = await tx.select({ status: services.status }).from(services).where(eq(services.id, serviceId));
   if (service?.status !== 'active') throw archivedService();
@@ -48,6 +55,7 @@ export async function holdSlot(tx: Tx, { serviceId, workerUserId, startsAt, ends
     .where(
       and(
         eq(tasks.workerId, workerUserId),
+        eq(tasks.livemode, livemode),
         sql`${tasks.serviceId} is not null`,
         inArray(tasks.status, [...HOLDING]),
         or(ne(tasks.status, 'draft'), gt(tasks.createdAt, STALE_DRAFT)),

@@ -7,13 +7,14 @@ import { processorForTask } from '@/lib/payments/get-processor';
 import { completeTestOnboarding } from '@/lib/payments/test-mode/complete-test-flows';
 import { findPayoutAccount } from '@/lib/services/payments/find-payout-account';
 import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
+import { SANDBOX_WORKER_ID } from './sandbox-worker-id';
 
 // The sandbox worker: one shared system user that plays the worker on test-mode tasks
 // (POST /v1/sandbox/tasks/{id}/simulate). It has a fixed id, so no sign-up can ever become it; no email, password,
 // key or worker profile, so nobody signs in as it and no search lists it; and a test-mode payout account, so
 // approving its work pays it like anyone else.
 
-export const SANDBOX_WORKER_ID = '5a4db0c0-0000-4000-8000-000000000001';
+export { SANDBOX_WORKER_ID };
 export const SANDBOX_WORKER_NAME = 'Legwork sandbox worker';
 
 /** The sandbox worker, created on first use (concurrent first uses agree on the one row). */
