@@ -1,5 +1,8 @@
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
+import type { Task } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
+import { liveWorkersAmong } from '@/lib/services/workers/live-workers-among';
+import { livemodeMismatch } from '@/lib/services/workers/livemode-mismatch';
 import { runTransition } from './run-transition';
 import { startAssignment } from './start-assignment';
 
@@ -14,16 +17,23 @@ export type AcceptTaskOptions = {
 
 /**
  * A listed worker takes a posted task of their mode (`livemode`, default the deployment's); of two at once,
- * the row lock lets exactly one win (the other: 409).
+ * the row lock lets exactly one win (the other: 409). A live worker (live-workers-among.ts) never takes a
+ * test-mode task, even through a `lgw_test_` key: 403 LIVEMODE_MISMATCH.
  */
 export function acceptTask(db: Db, { user, taskId, ...mode }: AcceptTaskOptions) {
   return runTransition(db, {
     taskId,
     action: 'accept',
     caller: { user, ...mode },
-    effect: async (tx) => {
+    effect: async (tx, { task }) => {
+      await refuseLiveWorkerOnTestTask(tx, task, user.id);
       await startAssignment(tx, { taskId, workerId: user.id });
       return { workerId: user.id, acceptedAt: new Date() };
     },
   });
+}
+
+async function refuseLiveWorkerOnTestTask(tx: Tx, task: Task, workerId: string) {
+  if (task.livemode || !(await liveWorkersAmong(tx, [workerId])).has(workerId)) return;
+  throw livemodeMismatch('A live worker cannot accept a test-mode task', { taskId: task.id, livemode: false });
 }

@@ -11,7 +11,10 @@ import { withEnv } from '@/test/env';
 import { envelope } from '@/test/expect';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
-import { taskParties, taskRow } from '@/test/tasks';
+import { LIVE_DEPLOYMENT as LIVE_PROCESSOR, makeLiveWorker } from '@/test/livemode';
+import { notificationsOf } from '@/test/notifications';
+import { simulated } from '@/test/sandbox';
+import { assignmentsOf, taskEvents, taskParties, taskRow } from '@/test/tasks';
 import { insertWorkerProfile } from '@/test/workers';
 import { listOpenTasks } from './list-open-tasks';
 import { loadTaskAccess } from './load-task-access';
@@ -111,6 +114,46 @@ describe('test-mode tasks on a live deployment', () => {
       const accepted = await accept(testTask.id, workerTestKey);
       expect(accepted.status, accepted.text).toBe(200);
       expect(accepted.json.data).toMatchObject({ status: 'accepted', workerId: worker.id, livemode: false });
+    });
+  });
+});
+
+describe('a live worker and a test-mode task, on a live deployment', () => {
+  const MISMATCH = (taskId: string) =>
+    envelope('LIVEMODE_MISMATCH', {
+      message: 'A live worker cannot accept a test-mode task',
+      details: { taskId, livemode: false },
+    });
+
+  it('a live worker (live payout account) accepting with a lgw_test_ key: 403, the task stays posted, nobody told', async () => {
+    const { parties, worker, workerTestKey, testTask } = await scene();
+    await makeLiveWorker(worker.id);
+    await withEnv(LIVE_PROCESSOR, async () => {
+      const accepted = await accept(testTask.id, workerTestKey);
+      expect(accepted.status, accepted.text).toBe(403);
+      expect(accepted.json).toEqual(MISMATCH(testTask.id));
+    });
+    expect(await taskRow(testTask.id)).toMatchObject({ status: 'posted', workerId: null });
+    expect(await assignmentsOf(testTask.id)).toEqual([]);
+    expect(await taskEvents(testTask.id)).toEqual([]);
+    expect(await notificationsOf(parties.operator.id)).toEqual([]);
+  });
+
+  it('the sandbox worker still takes the test-mode task', async () => {
+    const { parties, testTask } = await scene();
+    await withEnv(LIVE_PROCESSOR, async () => {
+      const { task } = await simulated(parties.agent.token, testTask.id, 'accept');
+      expect(task).toMatchObject({ status: 'accepted', livemode: false });
+    });
+  });
+
+  it('on a test deployment the rule does not apply: the same worker accepts', async () => {
+    const { worker, workerTestKey, testTask } = await scene();
+    await makeLiveWorker(worker.id);
+    await withEnv({ STRIPE_SECRET_KEY: undefined }, async () => {
+      const accepted = await accept(testTask.id, workerTestKey);
+      expect(accepted.status, accepted.text).toBe(200);
+      expect(accepted.json.data).toMatchObject({ status: 'accepted', workerId: worker.id });
     });
   });
 });
