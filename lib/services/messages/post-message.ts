@@ -12,6 +12,7 @@ import {
 import { taskNotFound } from '@/lib/services/tasks/task-not-found';
 import { isTerminal } from '@/lib/tasks/task-transitions';
 import { assertWritable } from './assert-writable';
+import { checkMessageMode } from './check-message-mode';
 import { isOpen } from './is-open';
 import { TASK_MESSAGES_CHANNEL } from './message-hub';
 import { threadNotOpen } from './thread-not-open';
@@ -78,18 +79,21 @@ export type PostMessageOptions = {
   userId: string;
   taskId: string;
   body: string;
+  /** The sender's mode (callerLivemode): a test-mode sender never writes to a live worker (check-message-mode.ts). */
+  livemode?: boolean;
 };
 
 /**
  * Posts a message in one round trip (plus the caller's credential lookup): 404 for anyone outside the thread,
  * 409 `THREAD_NOT_OPEN` before acceptance and `THREAD_READ_ONLY` once the task has ended, else the message, its
  * outbox event for the other side only with its deliveries, the other side's notification, and the wake-ups,
- * all or nothing.
+ * all or nothing. A test-mode sender writing to a live worker: 403 LIVEMODE_MISMATCH, checked first.
  */
 export async function postMessage(
   database: Database,
-  { userId, taskId, body }: PostMessageOptions,
+  { userId, taskId, body, livemode }: PostMessageOptions,
 ): Promise<MessageResource> {
+  if (livemode === false) await checkMessageMode(database.db, { taskId, senderId: userId });
   const id = randomUUID();
   const draft = (side: 'requester' | 'worker') =>
     toMessageResource(

@@ -1,3 +1,4 @@
+import { deploymentLivemode } from '@/lib/payments/get-processor';
 import { DEFAULT_PREFERENCES } from './notification-preferences';
 
 /** How much of a message a notification quotes. */
@@ -8,13 +9,16 @@ export const MESSAGE_PREVIEW_CHARS = 280;
  * hot path keeps its single round trip): the human on the other side (the worker, or the human requester or the
  * operator of a requesting agent; never the sender) gets a `message` notification keyed `message:<message id>`,
  * and after their preferences (DEFAULT_PREFERENCES where unset) a notification email and a text to a verified
- * number that has not sent STOP. Reads the CTEs `task` (with `side`, `title`, `owner_id`) and `message`;
- * `$2` is the sender, `$3` the message id, `$4` its body; `$n` from `first` on: SITE_URL and the two defaults.
+ * number that has not sent STOP; on a live deployment never a live worker (a live payout account) about a
+ * test-mode task, as notifyMany. Reads the CTEs `task` (with `side`, `title`, `requester_id`, `owner_id`,
+ * `livemode`) and `message`; `$2` is the sender, `$3` the message id, `$4` its body; `$n` from `first` on:
+ * SITE_URL, the two defaults and whether the deployment is live.
  */
 export function messageNotificationSql(first: number): string {
   const site = `$${first}::text`;
   const emailDefault = `$${first + 1}::boolean`;
   const smsDefault = `$${first + 2}::boolean`;
+  const liveDeployment = `$${first + 3}::boolean`;
   return `
   recipient as (
     select r.id, r.email, r.phone, r.phone_verified_at,
@@ -23,6 +27,8 @@ export function messageNotificationSql(first: number): string {
     join users r on r.id = case task.side when 'requester' then task.worker_id
       else coalesce(task.owner_id, task.requester_id) end
     where r.type = 'human' and r.id <> $2::uuid
+      and (not ${liveDeployment} or task.livemode or r.id in (task.requester_id, task.owner_id)
+        or not exists (select 1 from payout_accounts pa where pa.user_id = r.id and pa.livemode))
   ), sender as (
     select coalesce(nullif(btrim(wp.display_name), ''), nullif(btrim(s.name), ''),
       case task.side when 'worker' then 'The worker' else 'The requester' end) as name
@@ -55,5 +61,5 @@ export function messageNotificationSql(first: number): string {
 
 /** The values of messageNotificationSql's parameters, in order. */
 export function messageNotificationParams(siteUrl: string): unknown[] {
-  return [siteUrl, DEFAULT_PREFERENCES.email.message, DEFAULT_PREFERENCES.sms.message];
+  return [siteUrl, DEFAULT_PREFERENCES.email.message, DEFAULT_PREFERENCES.sms.message, deploymentLivemode()];
 }

@@ -11,6 +11,7 @@ import {
 import { env } from '@/lib/env';
 import { queueSms } from '@/lib/services/intake/queue-sms';
 import { withDefaults } from './notification-preferences';
+import { withoutLiveWorkersOnTestTasks } from './without-live-workers-on-test-tasks';
 
 /** One notice for one person (notify(), or each item of notifyMany). */
 export type NotifyOptions = {
@@ -31,9 +32,11 @@ export type NotifyOptions = {
  * notify() for many people at once (a "new task near you" fan-out tells 20), in a handful of statements whatever
  * their number: the people, the in-app rows (a repeated `dedupeKey` for a person is skipped), their preferences,
  * the queued emails; then a text for each who wants one (a verified phone only; queueSms skips a number that sent
- * STOP). Only humans are notified. Returns the notifications written.
+ * STOP). Only humans are notified, and never a live worker about a test-mode task (the one place recipients are
+ * chosen: without-live-workers-on-test-tasks.ts). Returns the notifications written.
  */
-export async function notifyMany(tx: Tx, items: NotifyOptions[]): Promise<Notification[]> {
+export async function notifyMany(tx: Tx, all: NotifyOptions[]): Promise<Notification[]> {
+  const items = await withoutLiveWorkersOnTestTasks(tx, all);
   if (items.length === 0) return [];
   const people = await tx
     .select({

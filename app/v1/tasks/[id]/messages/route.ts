@@ -2,6 +2,7 @@ import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { callerOf, isAdminCaller } from '@/lib/auth/admin';
+import { callerLivemode } from '@/lib/payments/get-processor';
 import { listMessagesOperation, postMessageOperation } from '@/lib/schemas/messages';
 import { listMessages } from '@/lib/services/messages/list-messages';
 import { postMessage } from '@/lib/services/messages/post-message';
@@ -13,7 +14,12 @@ export const GET = route(listMessagesOperation, ({ db, actor, params, query }) =
 
 // POST /v1/tasks/{id}/messages — post to the thread; the other side is notified
 export const POST = route(postMessageOperation, ({ database, actor, params, body }) =>
-  postMessage(database, { userId: userOf(actor).id, taskId: params.id, body: body.body }),
+  postMessage(database, {
+    userId: userOf(actor).id,
+    taskId: params.id,
+    body: body.body,
+    livemode: callerLivemode(actor),
+  }),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods({ GET, POST });

@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { tasks, users } from '@/db/schema';
+import { deploymentLivemode } from '@/lib/payments/get-processor';
+import { liveWorkersAmong } from '@/lib/services/workers/live-workers-among';
+import { livemodeMismatch } from '@/lib/services/workers/livemode-mismatch';
+
+export type CheckMessageModeOptions = { taskId: string; senderId: string };
+
+/**
+ * A test-mode sender (a `lgw_test_` key) on the requester side of a task whose worker is a live worker
+ * (live-workers-among.ts) may not write to them: 403 LIVEMODE_MISMATCH, nothing stored or sent. Anyone outside
+ * the task is left to postMessage's own 404. Only test-mode senders on a live deployment pay for this read (on a
+ * test deployment every sender is test-mode, and the thread keeps its one round trip).
+ */
+export async function checkMessageMode(db: DbOrTx, { taskId, senderId }: CheckMessageModeOptions) {
+  if (!deploymentLivemode()) return;
+  const [task] = await db
+    .select({ requesterId: tasks.requesterId, ownerId: users.ownerId, workerId: tasks.workerId })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.requesterId))
+    .where(eq(tasks.id, taskId));
+  if (!task?.workerId || (senderId !== task.requesterId && senderId !== task.ownerId)) return;
+  if (!(await liveWorkersAmong(db, [task.workerId])).has(task.workerId)) return;
+  throw livemodeMismatch('A test-mode credential cannot message a live worker', { taskId, workerId: task.workerId });
+}
