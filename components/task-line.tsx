@@ -1,8 +1,12 @@
 import Link from 'next/link';
 import { dollars } from '@/components/format';
 import { TaskStatusBadge } from '@/components/task-status-badge';
+import { TestModeBadge } from '@/components/test-mode-badge';
 
-/** One task in a short list: its title (a link), then its status and an amount; wraps on a narrow screen. */
+/**
+ * One task in a short list: its title (a link), then "Test" for a test-mode task (when `livemode` is given), its
+ * status and an amount; wraps on a narrow screen.
+ */
 export function TaskLine({
   href,
   title,
@@ -10,6 +14,7 @@ export function TaskLine({
   cents,
   testId,
   className,
+  livemode,
 }: {
   href: string;
   title: string;
@@ -17,6 +22,7 @@ export function TaskLine({
   cents: number;
   testId: string;
   className?: string;
+  livemode?: boolean;
 }) {
   return (
     <li data-testid={testId} className={`flex flex-wrap items-center justify-between gap-2 text-sm ${className ?? ''}`}>
@@ -24,6 +30,7 @@ export function TaskLine({
         {title}
       </Link>
       <span className="flex items-center gap-3">
+        {livemode !== undefined && <TestModeBadge livemode={livemode} />}
         <TaskStatusBadge status={status} />
         <span className="font-mono">{dollars(cents)}</span>
       </span>

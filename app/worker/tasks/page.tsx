@@ -9,6 +9,7 @@ import { TaskMapLazy } from '@/components/map/task-map-lazy';
 import { firstParam, queryHref } from '@/components/query-href';
 import { formatDistance } from '@/components/task-details';
 import { TaskLine } from '@/components/task-line';
+import { TestModeBadge } from '@/components/test-mode-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
@@ -29,7 +30,7 @@ const MINE_LIMIT = 50;
 const DISTANCES_KM = [1, 5, 10, 25, 50];
 
 type Params = Record<string, string | string[] | undefined>;
-type MyTask = { id: string; title: string; status: string; budgetCents: number };
+type MyTask = { id: string; title: string; status: string; budgetCents: number; livemode: boolean };
 
 // The worker's task board: their active tasks pinned on top, then posted tasks near them (best match first,
 // filtered by distance, category and minimum pay, paged; all kept in the URL), then their past tasks.
@@ -68,7 +69,14 @@ export default async function WorkerTasksPage({ searchParams }: { searchParams: 
     ...(home ? [{ lat: home.lat, lng: home.lng, kind: 'home' as const, label: 'You' }] : []),
     ...shown.flatMap((task) =>
       task.location
-        ? [{ ...task.location, kind: 'nearby' as const, label: task.title, href: `/worker/tasks/${task.id}` }]
+        ? [
+            {
+              ...task.location,
+              kind: 'nearby' as const,
+              label: task.livemode ? task.title : `Test: ${task.title}`,
+              href: `/worker/tasks/${task.id}`,
+            },
+          ]
         : [],
     ),
   ];
@@ -147,9 +155,12 @@ export default async function WorkerTasksPage({ searchParams }: { searchParams: 
                 {shown.map((task) => (
                   <li key={task.id} data-testid="open-task" className="rounded-lg border border-stone-200 bg-white p-4">
                     <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <Link href={`/worker/tasks/${task.id}`} className="min-w-0 break-words font-medium underline">
-                        {task.title}
-                      </Link>
+                      <span className="flex min-w-0 items-baseline gap-2">
+                        <Link href={`/worker/tasks/${task.id}`} className="min-w-0 break-words font-medium underline">
+                          {task.title}
+                        </Link>
+                        <TestModeBadge livemode={task.livemode} />
+                      </span>
                       <span className="font-mono text-sm" title="What you earn">
                         {dollars(task.budgetCents)}
                       </span>
@@ -206,6 +217,7 @@ function MyTaskList({ tasks, testId }: { tasks: MyTask[]; testId: string }) {
           status={task.status}
           cents={task.budgetCents}
           testId={testId}
+          livemode={task.livemode}
         />
       ))}
     </ul>

@@ -18,6 +18,7 @@ import { TaskPanels } from '@/components/task-panels';
 import { TaskPlaceMap, TaskReviewPanel } from '@/components/task-people-panels';
 import { TaskProofForm } from '@/components/task-proof-form';
 import { TaskStatusBadge } from '@/components/task-status-badge';
+import { TestModeBadge } from '@/components/test-mode-badge';
 import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
@@ -57,7 +58,12 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       <PageHeader
         title={task.title}
         back={{ href: '/worker/tasks', label: 'Tasks' }}
-        aside={<TaskStatusBadge status={status} testId="task-status" />}
+        aside={
+          <span className="flex items-center gap-2">
+            <TestModeBadge livemode={task.livemode} />
+            <TaskStatusBadge status={status} testId="task-status" />
+          </span>
+        }
       />
 
       <BookingLine booking={booking} />
