@@ -6586,7 +6586,7 @@ export interface operations {
       content: {
         'application/json': {
           task: components['schemas']['TaskBodyInput'];
-          /** @description If given, the claim link is emailed there. */
+          /** @description If given, the claim link is emailed there (at most 3 emails per address per day; past that, none). */
           requesterEmail?: string;
         };
       };
