@@ -69,6 +69,18 @@ export async function chargeForTask(db: Db, processor: PaymentProcessor, input: 
       .set({ status: 'succeeded', processorId: outcome.processorId, failureCode: null, failureMessage: null })
       .where(eq(charges.id, attempt.id))
       .returning();
+    if (!charge) throw new Error('charge row vanished');
+    // Before the ledger, whose advisory locks come last (docs/conventions.md, "Locks are taken in one order").
+    if (input.byAgent) {
+      await notifyAgentCharge(tx, {
+        chargeId: charge.id,
+        operatorId: input.payerId,
+        agentId: input.byAgent.agentId,
+        task: { id: input.taskId, title: input.byAgent.taskTitle },
+        amountCents: input.amountCents,
+        livemode: processor.livemode,
+      });
+    }
     await postLedgerTransaction(tx, {
       kind: 'charge',
       idempotencyKey: `${mode}:task:${input.taskId}:charge`,
@@ -82,17 +94,6 @@ export async function chargeForTask(db: Db, processor: PaymentProcessor, input: 
         { account: ledgerAccount.escrow(mode, input.taskId), amountCents: input.amountCents },
       ],
     });
-    if (!charge) throw new Error('charge row vanished');
-    if (input.byAgent) {
-      await notifyAgentCharge(tx, {
-        chargeId: charge.id,
-        operatorId: input.payerId,
-        agentId: input.byAgent.agentId,
-        task: { id: input.taskId, title: input.byAgent.taskTitle },
-        amountCents: input.amountCents,
-        livemode: processor.livemode,
-      });
-    }
     return charge;
   });
 }
