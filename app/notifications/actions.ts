@@ -18,13 +18,18 @@ export async function markAllReadAction(): Promise<void> {
   revalidatePath('/', 'layout');
 }
 
-/** The switches: every kind's email and SMS checkbox, as submitted (an unticked box is off). */
+/** The switches: every kind's email and SMS checkbox and the digest box, as submitted (an unticked box is off). */
 export async function savePreferencesAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const user = await requireBrowserActor('/notifications');
   const switches = (channel: 'email' | 'sms') =>
     Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, form.get(`${channel}:${kind}`) === 'on']));
   const { db } = await getDatabase();
-  await updateNotificationPreferences(db, { userId: user.id, email: switches('email'), sms: switches('sms') });
+  await updateNotificationPreferences(db, {
+    userId: user.id,
+    email: switches('email'),
+    sms: switches('sms'),
+    agentChargeDigest: form.get('agentChargeDigest') === 'on',
+  });
   revalidatePath('/notifications');
   return { saved: true };
 }

@@ -130,6 +130,15 @@ export default async function NotificationsPage({
               </Row>
             ))}
           </Table>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="agentChargeDigest"
+              defaultChecked={preferences.agentChargeDigest}
+              className="mt-1"
+            />
+            <span>Card charges made by your agents: one email a day listing them, instead of one email per charge</span>
+          </label>
           <SubmitButton>Save</SubmitButton>
         </ActionForm>
       </Card>

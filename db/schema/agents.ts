@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api-keys';
 import { createdAt, id, timestamptz } from './columns';
 import { tasks } from './tasks';
@@ -51,6 +51,20 @@ export const agentClaims = pgTable(
     uniqueIndex('agent_claims_claim_token_key').on(t.claimTokenHash),
     uniqueIndex('agent_claims_human_token_key').on(t.humanTokenHash),
   ],
+);
+
+// How many claim-link emails (POST /v1/tasks/propose with `requesterEmail`) went to one address on one UTC day,
+// whoever proposed: at most CLAIM_LINK_EMAILS_PER_DAY, so the anonymous proposal is no mail relay. The address is
+// lower-cased; one row per (address, day), counted up by one conditional upsert, so concurrent proposals cannot
+// both take the last slot. Swept two days later (lib/jobs/sweep-expired-rows.ts).
+export const claimLinkEmailCounts = pgTable(
+  'claim_link_email_counts',
+  {
+    address: text('address').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.day] })],
 );
 
 export type AgentClaimCode = typeof agentClaimCodes.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { tasks } from './tasks';
 import { users } from './users';
@@ -18,6 +18,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'dispute_resolved',
   'payout_sent',
   'new_task_nearby',
+  'agent_charge',
 ]);
 export type NotificationKind = (typeof notificationKind.enumValues)[number];
 export const NOTIFICATION_KINDS = notificationKind.enumValues;
@@ -55,6 +56,9 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   email: jsonb('email').$type<Partial<Record<NotificationKind, boolean>>>().notNull().default({}),
   sms: jsonb('sms').$type<Partial<Record<NotificationKind, boolean>>>().notNull().default({}),
+  // `agent_charge` emails as one digest a day (lib/services/notifications/send-agent-charge-digests.ts) instead of
+  // one per charge.
+  agentChargeDigest: boolean('agent_charge_digest').notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -126,3 +130,20 @@ export const nearbyFanouts = pgTable('nearby_fanouts', {
     .references(() => tasks.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+// A notification whose email waits for its person's daily digest (an agent's card charge, for an operator who chose
+// the digest): written with the notification; the digest job (send-agent-charge-digests.ts) claims a person's rows
+// of a finished UTC day with FOR UPDATE SKIP LOCKED, queues one digest email and deletes them in one transaction.
+export const notificationDigestItems = pgTable(
+  'notification_digest_items',
+  {
+    notificationId: uuid('notification_id')
+      .primaryKey()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_digest_items_created_idx').on(t.createdAt)],
+);

@@ -3026,7 +3026,7 @@ export type components = {
       /** Format: uuid */
       id: string;
       /**
-       * @description `task_accepted`, `message`, `task_submitted`, `revision_requested`, `task_completed`, `task_cancelled`, `task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`.
+       * @description `task_accepted`, `message`, `task_submitted`, `revision_requested`, `task_completed`, `task_cancelled`, `task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`, `agent_charge` (one of your agents charged your card).
        * @enum {string}
        */
       kind:
@@ -3040,7 +3040,8 @@ export type components = {
         | 'dispute_opened'
         | 'dispute_resolved'
         | 'payout_sent'
-        | 'new_task_nearby';
+        | 'new_task_nearby'
+        | 'agent_charge';
       /** @description One line, with names and amounts. */
       title: string;
       /** @description A sentence or two of plain text. */
@@ -3066,6 +3067,7 @@ export type components = {
         dispute_resolved: boolean;
         payout_sent: boolean;
         new_task_nearby: boolean;
+        agent_charge: boolean;
       };
       /** @description SMS per kind, to a verified phone only; by default on for `message` and `new_task_nearby`. */
       sms: {
@@ -3080,7 +3082,10 @@ export type components = {
         dispute_resolved: boolean;
         payout_sent: boolean;
         new_task_nearby: boolean;
+        agent_charge: boolean;
       };
+      /** @description `true`: the emails about card charges your agents made (`agent_charge`) come as one digest a day (UTC) listing them, instead of one per charge. Off by default. */
+      agentChargeDigest: boolean;
     };
     CreatedWebhookEndpoint: {
       /** Format: uuid */
@@ -6586,7 +6591,7 @@ export interface operations {
       content: {
         'application/json': {
           task: components['schemas']['TaskBodyInput'];
-          /** @description If given, the claim link is emailed there. */
+          /** @description If given, the claim link is emailed there (at most 3 emails per address per day; past that, none). */
           requesterEmail?: string;
         };
       };
@@ -11497,6 +11502,7 @@ export interface operations {
             dispute_resolved?: boolean;
             payout_sent?: boolean;
             new_task_nearby?: boolean;
+            agent_charge?: boolean;
           };
           sms?: {
             task_accepted?: boolean;
@@ -11510,7 +11516,10 @@ export interface operations {
             dispute_resolved?: boolean;
             payout_sent?: boolean;
             new_task_nearby?: boolean;
+            agent_charge?: boolean;
           };
+          /** @description One digest email a day for your agents’ card charges. */
+          agentChargeDigest?: boolean;
         };
       };
     };
@@ -11613,7 +11622,7 @@ export interface operations {
           'application/json': {
             data: {
               /**
-               * @description `task_accepted`, `message`, `task_submitted`, `revision_requested`, `task_completed`, `task_cancelled`, `task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`.
+               * @description `task_accepted`, `message`, `task_submitted`, `revision_requested`, `task_completed`, `task_cancelled`, `task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`, `agent_charge` (one of your agents charged your card).
                * @enum {string}
                */
               kind:
@@ -11627,7 +11636,8 @@ export interface operations {
                 | 'dispute_opened'
                 | 'dispute_resolved'
                 | 'payout_sent'
-                | 'new_task_nearby';
+                | 'new_task_nearby'
+                | 'agent_charge';
               /** @constant */
               email: false;
             };

@@ -3,6 +3,7 @@ import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { sendDueSms } from '@/lib/services/intake/send-due-sms';
 import { notifyNearbyWorkers } from '@/lib/services/notifications/notify-nearby-workers';
+import { sendAgentChargeDigests } from '@/lib/services/notifications/send-agent-charge-digests';
 import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';
 import { performDuePayments } from '@/lib/services/tasks/perform-due-payments';
 import { reconcileCardCharges } from '@/lib/services/tasks/reconcile-card-charges';
@@ -18,6 +19,7 @@ const SMS_INTERVAL_MS = 5 * 1000;
 const NOTIFICATION_EMAIL_INTERVAL_MS = 5 * 1000;
 const NEARBY_INTERVAL_MS = 2 * 1000;
 const PAYMENTS_INTERVAL_MS = 5 * 1000;
+const DIGEST_INTERVAL_MS = 5 * 60 * 1000;
 
 // The jobs this process runs: their timers, their rounds in flight and the signal that stops them. On globalThis:
 // instrumentation.ts starts them in Next's copy of lib/, server.ts stops them from its own.
@@ -53,6 +55,9 @@ export async function startBackgroundJobs(): Promise<void> {
   repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'notification emails', (signal) =>
     sendDueNotificationEmails(database.db, { signal }),
   );
+  // The daily digest of agents' card charges, for operators who chose it: queued once a UTC day has ended (one per
+  // operator and day), then sent by the notification-email rounds above.
+  repeatRounds(DIGEST_INTERVAL_MS, 'agent charge digests', () => sendAgentChargeDigests(database.db));
   // Transfers and refunds recorded by committed transactions (and pay held until a payout account can receive it).
   repeatRounds(PAYMENTS_INTERVAL_MS, 'payments', () => performDuePayments(database.db));
   // Payments whose request died (x402 settled, card charged, no task posted): posted or given back (docs/payments.md).

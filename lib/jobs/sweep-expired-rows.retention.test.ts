@@ -115,7 +115,15 @@ describe('sweepExpiredRows: counts', () => {
     const counts = await sweepExpiredRows(database);
 
     expect(Object.keys(counts).sort()).toEqual(
-      ['claimCodes', 'idempotencyKeys', 'rateLimitCounters', 'sessions', 'unclaimedSealedKeys', 'usageLog'].sort(),
+      [
+        'claimCodes',
+        'claimLinkEmailCounts',
+        'idempotencyKeys',
+        'rateLimitCounters',
+        'sessions',
+        'unclaimedSealedKeys',
+        'usageLog',
+      ].sort(),
     );
     expect(counts.usageLog).toBeGreaterThanOrEqual(1);
     expect(await remainingUsageRoutes(keyId)).toEqual([]);
@@ -142,6 +150,7 @@ describe('runExpiredRowsSweep', () => {
       unclaimedSealedKeys: expect.any(Number),
       sessions: expect.any(Number),
       usageLog: expect.any(Number),
+      claimLinkEmailCounts: expect.any(Number),
     });
     expect(lines[0].swept.usageLog).toBeGreaterThanOrEqual(1);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { agentClaimCodes, agentClaims, idempotencyKeys, rateLimitCounters } from '@/db/schema';
+import { agentClaimCodes, agentClaims, claimLinkEmailCounts, idempotencyKeys, rateLimitCounters } from '@/db/schema';
 import { generateClaimCode } from '@/lib/auth/claim-code-format';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { claimRow, proposeTask } from '@/test/cold-start';
@@ -135,5 +135,26 @@ describe('sweepExpiredRows: claim codes and unclaimed cold-start keys', () => {
 
     expect((await claimRow(stale.claimToken)).sealedKey).toBeNull();
     expect((await claimRow(recent.claimToken)).sealedKey).toMatch(/^v1\./);
+  });
+});
+
+describe('sweepExpiredRows: claim-link email counts', () => {
+  it('deletes the counts of days before yesterday (UTC) and keeps yesterday’s and today’s', async () => {
+    const { db } = await getDatabase();
+    const address = `${unique('counts')}@example.com`;
+    const daysAgo = (days: number) => sql`(now() at time zone 'utc')::date - ${days}::int`;
+    await db.insert(claimLinkEmailCounts).values([
+      { address, day: daysAgo(2), sent: 3 },
+      { address, day: daysAgo(1), sent: 2 },
+      { address, day: daysAgo(0), sent: 1 },
+    ]);
+
+    await sweepExpiredRows(await getDatabase());
+
+    const left = await db
+      .select({ sent: claimLinkEmailCounts.sent })
+      .from(claimLinkEmailCounts)
+      .where(eq(claimLinkEmailCounts.address, address));
+    expect(left.map((row) => row.sent).sort()).toEqual([1, 2]);
   });
 });

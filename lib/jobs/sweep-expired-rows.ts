@@ -15,7 +15,8 @@ type Sweep = { table: string; key: string; where: string; set?: string };
 // claim nobody completed keeps its row (polls answer `expired`), but a day after expiry its sealed key is
 // erased: the key is parked and can never be activated, so there is no reason to keep it even encrypted.
 // A session that expired or was revoked is refused at once; its row stays a day (who signed out, from
-// where) and then goes. Usage logs are kept USAGE_LOG_RETENTION_DAYS.
+// where) and then goes. Usage logs are kept USAGE_LOG_RETENTION_DAYS. A day's claim-link email counts
+// (send-claim-link.ts) matter only that UTC day; they go two days later (by `ctid`: their key is two columns).
 const SWEEPS = {
   idempotencyKeys: { table: 'idempotency_keys', key: 'scope', where: `created_at < now() - interval '24 hours'` },
   rateLimitCounters: {
@@ -39,6 +40,11 @@ const SWEEPS = {
     table: 'api_request_log',
     key: 'id',
     where: `created_at < now() - interval '${USAGE_LOG_RETENTION_DAYS} days'`,
+  },
+  claimLinkEmailCounts: {
+    table: 'claim_link_email_counts',
+    key: 'ctid',
+    where: `day < (now() at time zone 'utc')::date - 1`,
   },
 } satisfies Record<string, Sweep>;
 

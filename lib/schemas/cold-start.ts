@@ -19,7 +19,9 @@ export const proposeTaskOperation = defineOperation({
   rateLimit: 'auth',
   body: z.strictObject({
     task: taskBodySchema.superRefine(gpsNeedsLocation),
-    requesterEmail: emailSchema.optional().describe('If given, the claim link is emailed there.'),
+    requesterEmail: emailSchema
+      .optional()
+      .describe('If given, the claim link is emailed there (at most 3 emails per address per day; past that, none).'),
   }),
   response: z
     .object({

@@ -15,7 +15,8 @@ export const notificationKindSchema = z
   .enum(NOTIFICATION_KINDS)
   .describe(
     '`task_accepted`, `message`, `task_submitted`, `revision_requested`, `task_completed`, `task_cancelled`, ' +
-      '`task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`.',
+      '`task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`, `agent_charge` (one of ' +
+      'your agents charged your card).',
   );
 
 export const notificationSchema = z
@@ -40,6 +41,12 @@ export const notificationPreferencesSchema = z
     sms: z
       .object(switches(z.boolean()))
       .describe('SMS per kind, to a verified phone only; by default on for `message` and `new_task_nearby`.'),
+    agentChargeDigest: z
+      .boolean()
+      .describe(
+        '`true`: the emails about card charges your agents made (`agent_charge`) come as one digest a day (UTC) ' +
+          'listing them, instead of one per charge. Off by default.',
+      ),
   })
   .meta({ id: 'NotificationPreferences' });
 
@@ -109,7 +116,11 @@ export const updateNotificationPreferencesOperation = defineOperation({
     `Answers every switch. ${PEOPLE_ONLY}`,
   tags: ['Notifications'],
   auth: 'any',
-  body: z.strictObject({ email: partialSwitches.optional(), sms: partialSwitches.optional() }),
+  body: z.strictObject({
+    email: partialSwitches.optional(),
+    sms: partialSwitches.optional(),
+    agentChargeDigest: z.boolean().optional().describe('One digest email a day for your agents’ card charges.'),
+  }),
   response: notificationPreferencesSchema,
   errors: ['FORBIDDEN'],
 });

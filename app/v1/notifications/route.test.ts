@@ -121,7 +121,8 @@ describe('GET|PUT /v1/notifications/preferences', () => {
     expect(before.json.data.sms).toEqual(
       expect.objectContaining({ task_accepted: false, message: true, new_task_nearby: true }),
     );
-    expect(Object.keys(before.json.data.email)).toHaveLength(11);
+    expect(Object.keys(before.json.data.email)).toHaveLength(12);
+    expect(before.json.data.agentChargeDigest).toBe(false);
 
     const changed = await put({ email: { message: false } });
     expect(changed.status, changed.text).toBe(200);
@@ -129,6 +130,7 @@ describe('GET|PUT /v1/notifications/preferences', () => {
     expect(again.json.data).toEqual({
       email: { ...before.json.data.email, message: false },
       sms: { ...before.json.data.sms, task_completed: true },
+      agentChargeDigest: false,
     });
     expect((await get()).json).toEqual(again.json);
 
@@ -138,5 +140,24 @@ describe('GET|PUT /v1/notifications/preferences', () => {
       validationEnvelope([{ path: ['email'], message: expect.stringContaining('"new_kind"') }]),
     );
     expect((await get()).json).toEqual(again.json);
+  });
+
+  it('turns the daily digest of agents’ card charges on, and refuses a value that is not a boolean', async () => {
+    const person = await signUpViaApi('digest');
+    const put = (body: unknown) =>
+      call(putPreferences, '/v1/notifications/preferences', { token: person.token, body, ip: uniqueIp() });
+
+    const on = await put({ agentChargeDigest: true });
+    expect(on.status, on.text).toBe(200);
+    expect(on.json.data).toMatchObject({
+      agentChargeDigest: true,
+      email: expect.objectContaining({ agent_charge: true }),
+    });
+
+    const bad = await put({ agentChargeDigest: 'daily' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('VALIDATION_ERROR');
+    const get = await call(getPreferences, '/v1/notifications/preferences', { token: person.token, ip: uniqueIp() });
+    expect(get.json.data.agentChargeDigest).toBe(true);
   });
 });

@@ -1,19 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { claimLinkEmailCounts } from '@/db/schema';
 import type { Mailer } from '@/lib/mail/mailer';
 
-/** Emails the human their claim link. The link opens the claim page only; it never reveals the agent's key. */
-export async function sendClaimLink(
-  mailer: Mailer,
-  input: { to: string; taskId: string; title: string; totalCents: number; humanClaimUrl: string },
-) {
+/** Claim-link emails one address receives per UTC day, whoever proposes: more would make the proposal a relay. */
+export const CLAIM_LINK_EMAILS_PER_DAY = 3;
+
+/** The fixed subject: what an agent wrote never becomes a subject line. */
+export const CLAIM_LINK_SUBJECT = 'A task is waiting for you to fund on Legwork';
+
+export type SendClaimLinkInput = {
+  to: string;
+  taskId: string;
+  title: string;
+  totalCents: number;
+  humanClaimUrl: string;
+};
+
+/**
+ * Emails the human their claim link, unless the address already had CLAIM_LINK_EMAILS_PER_DAY of them today (then
+ * nothing is sent and this answers null; the proposal itself stands). The link opens the claim page only; it never
+ * reveals the agent's key. The proposed title is quoted as an agent's words, in the body only.
+ */
+export async function sendClaimLink(db: DbOrTx, mailer: Mailer, input: SendClaimLinkInput) {
+  if (!(await takeDailySlot(db, input.to))) return null;
   const total = (input.totalCents / 100).toFixed(2);
   return mailer.send({
     to: input.to,
-    subject: `Your agent proposed a task: ${input.title}`,
+    subject: CLAIM_LINK_SUBJECT,
     text: [
-      'An AI agent proposed a task on Legwork for you to fund:',
+      'An AI agent proposed a task on Legwork and gave your address as the person who would fund it.',
       '',
-      `  ${input.title}`,
-      `  Total: $${total} (including the 15% platform fee)`,
+      `An agent proposed: “${input.title}”`,
+      '(These are the agent’s words, not Legwork’s.)',
+      '',
+      `Total: $${total} (including the 15% platform fee)`,
       '',
       'To post it, open this link, enter your email and a card:',
       input.humanClaimUrl,
@@ -22,4 +43,21 @@ export async function sendClaimLink(
     ].join('\n'),
     idempotencyKey: `task:${input.taskId}:claim-link`,
   });
+}
+
+/**
+ * Counts one email to `address` today, if it is under the cap: one upsert that adds one only while the count is
+ * below it (the row lock of ON CONFLICT orders concurrent proposals). True when a slot was taken.
+ */
+async function takeDailySlot(db: DbOrTx, address: string): Promise<boolean> {
+  const rows = await db
+    .insert(claimLinkEmailCounts)
+    .values({ address: address.toLowerCase(), day: sql`(now() at time zone 'utc')::date`, sent: 1 })
+    .onConflictDoUpdate({
+      target: [claimLinkEmailCounts.address, claimLinkEmailCounts.day],
+      set: { sent: sql`${claimLinkEmailCounts.sent} + 1` },
+      setWhere: sql`${claimLinkEmailCounts.sent} < ${CLAIM_LINK_EMAILS_PER_DAY}`,
+    })
+    .returning({ sent: claimLinkEmailCounts.sent });
+  return rows.length > 0;
 }

@@ -3,7 +3,12 @@ import type { DbOrTx } from '@/db/client';
 import { NOTIFICATION_KINDS, type NotificationKind, notificationPreferences } from '@/db/schema';
 
 export type ChannelPreferences = Record<NotificationKind, boolean>;
-export type NotificationPreferences = { email: ChannelPreferences; sms: ChannelPreferences };
+export type NotificationPreferences = {
+  email: ChannelPreferences;
+  sms: ChannelPreferences;
+  /** `agent_charge` emails as one digest a day instead of one per charge. */
+  agentChargeDigest: boolean;
+};
 
 /** Kinds texted by default (to a verified phone only): the ones that cannot wait for the inbox. */
 const SMS_BY_DEFAULT = new Set<NotificationKind>(['new_task_nearby', 'message']);
@@ -12,6 +17,7 @@ const SMS_BY_DEFAULT = new Set<NotificationKind>(['new_task_nearby', 'message'])
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   email: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as ChannelPreferences,
   sms: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, SMS_BY_DEFAULT.has(kind)])) as ChannelPreferences,
+  agentChargeDigest: false,
 };
 
 /** A person's switches: the stored ones over the defaults, every kind present. */
@@ -21,9 +27,12 @@ export async function notificationPreferencesOf(db: DbOrTx, userId: string): Pro
 }
 
 /** A stored preferences row (or none) over the defaults. */
-export function withDefaults(row?: Pick<typeof notificationPreferences.$inferSelect, 'email' | 'sms'>) {
+export function withDefaults(
+  row?: Pick<typeof notificationPreferences.$inferSelect, 'email' | 'sms' | 'agentChargeDigest'>,
+): NotificationPreferences {
   return {
     email: { ...DEFAULT_PREFERENCES.email, ...row?.email },
     sms: { ...DEFAULT_PREFERENCES.sms, ...row?.sms },
+    agentChargeDigest: row?.agentChargeDigest ?? DEFAULT_PREFERENCES.agentChargeDigest,
   };
 }

@@ -3,6 +3,7 @@ import type { Tx } from '@/db/client';
 import {
   type Notification,
   type NotificationKind,
+  notificationDigestItems,
   notificationEmails,
   notificationPreferences,
   notifications,
@@ -84,8 +85,17 @@ export async function notifyMany(tx: Tx, all: NotifyOptions[]): Promise<Notifica
   const preferencesOf = new Map(stored.map((row) => [row.userId, withDefaults(row)]));
   const preferences = (userId: string) => preferencesOf.get(userId) ?? withDefaults();
   const emailed = rows.filter((row) => preferences(row.userId).email[row.kind] && humans.get(row.userId)?.email);
-  if (emailed.length > 0) {
-    await tx.insert(notificationEmails).values(emailed.map((row) => ({ notificationId: row.id })));
+  // An agent's card charge, for an operator who chose the digest: its email waits for the day's digest.
+  const digested = (row: Notification) => row.kind === 'agent_charge' && preferences(row.userId).agentChargeDigest;
+  const now = emailed.filter((row) => !digested(row));
+  const later = emailed.filter(digested);
+  if (now.length > 0) {
+    await tx.insert(notificationEmails).values(now.map((row) => ({ notificationId: row.id })));
+  }
+  if (later.length > 0) {
+    await tx
+      .insert(notificationDigestItems)
+      .values(later.map((row) => ({ notificationId: row.id, userId: row.userId, createdAt: row.createdAt })));
   }
   for (const row of rows) {
     const person = humans.get(row.userId);

@@ -5,7 +5,13 @@ import { notificationPreferencesOf } from './notification-preferences';
 
 type Switches = Partial<Record<NotificationKind, boolean | undefined>>;
 
-export type UpdateNotificationPreferencesOptions = { userId: string; email?: Switches; sms?: Switches };
+export type UpdateNotificationPreferencesOptions = {
+  userId: string;
+  email?: Switches;
+  sms?: Switches;
+  /** `agent_charge` emails as a daily digest; unchanged when absent. */
+  agentChargeDigest?: boolean;
+};
 
 /**
  * Changes the switches named and keeps the rest, as one statement (jsonb `||` merges into the stored maps, so
@@ -13,9 +19,9 @@ export type UpdateNotificationPreferencesOptions = { userId: string; email?: Swi
  */
 export async function updateNotificationPreferences(
   db: DbOrTx,
-  { userId, email = {}, sms = {} }: UpdateNotificationPreferencesOptions,
+  { userId, email = {}, sms = {}, agentChargeDigest }: UpdateNotificationPreferencesOptions,
 ) {
-  const values = { userId, email: defined(email), sms: defined(sms) };
+  const values = { userId, email: defined(email), sms: defined(sms), agentChargeDigest: agentChargeDigest ?? false };
   await db
     .insert(notificationPreferences)
     .values(values)
@@ -24,6 +30,7 @@ export async function updateNotificationPreferences(
       set: {
         email: sql`${notificationPreferences.email} || excluded.email`,
         sms: sql`${notificationPreferences.sms} || excluded.sms`,
+        ...(agentChargeDigest === undefined ? {} : { agentChargeDigest }),
         updatedAt: sql`now()`,
       },
     });

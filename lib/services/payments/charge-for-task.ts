@@ -5,9 +5,20 @@ import { ApiError } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { PaymentProcessor } from '@/lib/payments/processor';
+import { notifyAgentCharge } from '@/lib/services/notifications/notify-agent-charge';
 import { findPaymentCustomer } from './find-payment-customer';
 
-export type ChargeForTaskInput = { taskId: string; payerId: string; amountCents: number; description: string };
+export type ChargeForTaskInput = {
+  taskId: string;
+  payerId: string;
+  amountCents: number;
+  description: string;
+  /**
+   * A charge an agent made on its operator's card (the payer): the operator is told, with the ledger entry
+   * (notifyAgentCharge), once per charge.
+   */
+  byAgent?: { agentId: string; taskTitle: string };
+};
 
 /**
  * Charges the payer's card on file for a task and holds the money in the task's escrow. Idempotent by task:
@@ -58,6 +69,18 @@ export async function chargeForTask(db: Db, processor: PaymentProcessor, input: 
       .set({ status: 'succeeded', processorId: outcome.processorId, failureCode: null, failureMessage: null })
       .where(eq(charges.id, attempt.id))
       .returning();
+    if (!charge) throw new Error('charge row vanished');
+    // Before the ledger, whose advisory locks come last (docs/conventions.md, "Locks are taken in one order").
+    if (input.byAgent) {
+      await notifyAgentCharge(tx, {
+        chargeId: charge.id,
+        operatorId: input.payerId,
+        agentId: input.byAgent.agentId,
+        task: { id: input.taskId, title: input.byAgent.taskTitle },
+        amountCents: input.amountCents,
+        livemode: processor.livemode,
+      });
+    }
     await postLedgerTransaction(tx, {
       kind: 'charge',
       idempotencyKey: `${mode}:task:${input.taskId}:charge`,
@@ -71,7 +94,6 @@ export async function chargeForTask(db: Db, processor: PaymentProcessor, input: 
         { account: ledgerAccount.escrow(mode, input.taskId), amountCents: input.amountCents },
       ],
     });
-    if (!charge) throw new Error('charge row vanished');
     return charge;
   });
 }

@@ -238,18 +238,20 @@ function paymentOwedBack(error: unknown): ApiError {
  */
 async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<FundingOutcome> {
   const { processor, user } = funder;
-  const { task, payerId } = await db.transaction(async (tx) => {
+  const { task, payerId, agentId } = await db.transaction(async (tx) => {
     const task = await plan.draft(tx);
     plan.ready?.(task);
-    const card = await reserveCardFunding(tx, { processor, user: fundingUser(user, task), task });
+    const payer = fundingUser(user, task);
+    const card = await reserveCardFunding(tx, { processor, user: payer, task });
     if ('refusal' in card)
       throw new Unfunded(cardUnavailable(card, { requirements: requirementsOf(funder, task), funder }));
-    return { task, payerId: card.payerId };
+    // An agent paying with its operator's card: the operator hears of the charge (charge-for-task.ts).
+    return { task, payerId: card.payerId, agentId: payer.type === 'agent' ? payer.id : undefined };
   });
   crashPoint(funder.crashAt, 'afterClaim');
   let charge: Awaited<ReturnType<typeof chargeCard>>;
   try {
-    charge = await chargeCard(db, { processor, task, payerId });
+    charge = await chargeCard(db, { processor, task, payerId, agentId });
   } catch (error) {
     if (error instanceof CrashError) throw error;
     // Only a charge that certainly did not happen gives the draft up; otherwise (a charge in flight, an unknown

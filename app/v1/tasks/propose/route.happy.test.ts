@@ -5,6 +5,7 @@ import { apiKeys, emails, tasks, users } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { env } from '@/lib/env';
+import { CLAIM_LINK_SUBJECT } from '@/lib/services/cold-start/send-claim-link';
 import {
   claimRow,
   humanTokenOf,
@@ -179,8 +180,10 @@ describe('POST /v1/tasks/propose: happy path', () => {
     expect(mail).toMatchObject({
       provider: 'outbox',
       to: email,
-      subject: expect.stringContaining('Pick up the parcel'),
+      subject: CLAIM_LINK_SUBJECT,
     });
+    expect(mail?.subject).not.toContain('Pick up the parcel');
+    expect(mail?.text).toContain('An agent proposed: “Pick up the parcel”');
     expect(mail?.text).toContain(humanClaimUrl);
     expect(mail?.text).toContain('$46.00');
     expect(mail?.text).not.toContain(claimToken);

@@ -13,9 +13,9 @@ export const POST = route(proposeTaskOperation, async ({ db, body }) => {
   const { SITE_URL } = env();
   const proposal = await proposeTask(db, body, { siteUrl: SITE_URL, livemode: getProcessor(db).livemode });
   if (body.requesterEmail) {
-    // The email is a courtesy copy of `humanClaimUrl`, which the agent also holds: a mail failure is logged,
-    // not turned into a failed proposal.
-    await sendClaimLink(getMailer(db), {
+    // The email is a courtesy copy of `humanClaimUrl`, which the agent also holds: a mail failure, or an address
+    // past its daily cap, is logged, not turned into a failed proposal.
+    await sendClaimLink(db, getMailer(db), {
       to: body.requesterEmail,
       taskId: proposal.task.id,
       title: proposal.task.title,

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { users } from '@/db/schema';
+import { env } from '@/lib/env';
+import { dollars } from './dollars';
+import { notify } from './notify';
+import { taskLink } from './task-link';
+
+export type NotifyAgentChargeOptions = {
+  /** The `charges` row: one notice per charge, however often its booking is retried. */
+  chargeId: string;
+  /** The operator whose card was charged. */
+  operatorId: string;
+  agentId: string;
+  task: { id: string; title: string };
+  amountCents: number;
+  livemode: boolean;
+};
+
+/** Where an operator pauses an agent: its dashboard page (spending cap to $0, key rotation, deletion). */
+export const agentPausePath = (agentId: string) => `/dashboard/agents/${agentId}`;
+
+/**
+ * Tells the operator that one of their agents charged their card, in the charge's ledger transaction: the task (its
+ * title and page), the amount, the agent's name and where to pause it. Emailed at once, or in the day's digest when
+ * the operator chose it (notifyMany).
+ */
+export async function notifyAgentCharge(tx: Tx, options: NotifyAgentChargeOptions) {
+  const { chargeId, operatorId, agentId, task, amountCents, livemode } = options;
+  const [agent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, agentId));
+  const agentName = agent?.name?.trim() || 'Your agent';
+  const amount = dollars(amountCents);
+  return notify(tx, {
+    userId: operatorId,
+    kind: 'agent_charge',
+    title: `${agentName} charged ${amount} to your card`,
+    body: [
+      `Task: “${task.title}”`,
+      `Amount: ${amount}${livemode ? '' : ' (test mode: no real money moved)'}`,
+      `Agent: ${agentName}`,
+      '',
+      `Not you, or too much? Pause this agent (set its spending cap to $0, rotate or delete its key): ${env().SITE_URL}${agentPausePath(agentId)}`,
+    ].join('\n'),
+    taskId: task.id,
+    link: taskLink('requester', task.id),
+    dedupeKey: `agent_charge:${chargeId}`,
+  });
+}
