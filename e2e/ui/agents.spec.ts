@@ -81,6 +81,9 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
   await page.getByRole('link', { name: proposal.humanClaimUrl }).first().click();
   await expect(page.getByTestId('claim-task-title')).toHaveText('Photograph the shelf at aisle 4');
   await expect(page.getByTestId('claim-total')).toHaveText('$11.50');
+  // Before paying, the human learns the agent's cap on their card: this task's total.
+  const capNote = 'This agent can spend up to $11.50 on your card. You can change this in the dashboard.';
+  await expect(page.getByTestId('claim-spending-limit')).toHaveText(capNote);
 
   await page.getByLabel('Your email').fill(human);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -89,6 +92,8 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
   await enterTestCard(page, '4242 4242 4242 4242');
 
   await expect(page.getByTestId('claim-card')).toContainText('4242');
+  await expect(page.getByTestId('claim-spending-limit')).toHaveText(capNote);
+  await page.screenshot({ path: test.info().outputPath('claim-spending-limit.png'), fullPage: true });
   await page.getByRole('button', { name: 'Pay $11.50 and post the task' }).click();
   await expect(page.getByTestId('claim-done')).toBeVisible();
 
@@ -108,6 +113,15 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
   await expect(page.getByText('Photograph the shelf at aisle 4')).toBeVisible();
   await expect(page.getByText('posted · $11.50')).toBeVisible();
   await expect(page.getByTestId('agent-stats')).toContainText('Spent$11.50');
+  // Capped at the claimed task's total; the human raises the cap here.
+  await expect(page.getByTestId('agent-stats')).toContainText('Cap$11.50');
+  await expect(page.getByLabel(/Spending cap/)).toHaveValue('11.50');
+  await page.getByLabel(/Spending cap/).fill('50');
+  await page.getByRole('button', { name: 'Save cap' }).click();
+  await expect(page.getByTestId('agent-stats')).toContainText('Cap$50.00');
+  await page.reload();
+  await expect(page.getByLabel(/Spending cap/)).toHaveValue('50.00');
+  await page.screenshot({ path: test.info().outputPath('agent-cap-raised.png'), fullPage: true });
 
   // A new account sets its password after the claim.
   await page.goto(new URL(proposal.humanClaimUrl).pathname);

@@ -58,6 +58,8 @@ test('a text becomes a posted task: staff reply and convert, the person claims w
   await person.goto(new URL(claimUrl ?? '').pathname);
   await expect(person.getByTestId('claim-task-title')).toHaveText('Photograph the bakery front');
   await expect(person.getByTestId('claim-total')).toHaveText('$28.75');
+  // No agent behind an intake claim: nothing to cap, so no spending-limit note.
+  await expect(person.getByTestId('claim-spending-limit')).toHaveCount(0);
   await person.getByLabel('Your email').fill(`e2e-sms-${Date.now()}@example.com`);
   await person.getByRole('button', { name: 'Continue' }).click();
   await person.getByRole('button', { name: 'Add a card' }).click();

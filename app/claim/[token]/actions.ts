@@ -98,13 +98,27 @@ export async function addClaimCard(token: string): Promise<void> {
   redirect(setupUrl);
 }
 
-/** Pays and claims. A decline leaves everything unclaimed and says why; a second submit changes nothing. */
-export async function confirmClaim(token: string, _state: FormState, _form: FormData): Promise<FormState> {
+/**
+ * Pays and claims, at the total the page showed (`expectedTotalCents`: another price by now is refused, nothing
+ * charged). A decline leaves everything unclaimed and says why; a second submit changes nothing.
+ */
+export async function confirmClaim(
+  token: string,
+  expectedTotalCents: number,
+  _state: FormState,
+  _form: FormData,
+): Promise<FormState> {
   const current = await getBrowserUser();
   if (!current) return { error: 'Your session ended. Reload the page and sign in again.' };
   const { db } = await getDatabase();
   try {
-    await completeClaim(db, { processor: getProcessor(db), humanToken: token, userId: current.user.id });
+    await completeClaim(db, {
+      processor: getProcessor(db),
+      humanToken: token,
+      userId: current.user.id,
+      // Bound by the page's form: a number, or the page is refused like a changed price.
+      expectedTotalCents: Number.isSafeInteger(expectedTotalCents) ? expectedTotalCents : -1,
+    });
   } catch (error) {
     if (error instanceof ApiError) return { error: claimErrorMessage(error) };
     throw error;

@@ -141,6 +141,12 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
         </details>
       </Card>
       <Card className="space-y-4">
+        {!fromIntake && (
+          // Said before any payment: the claimed agent is capped at this task's total (completeClaim).
+          <p className="rounded-md bg-stone-50 p-3 text-sm text-stone-700" data-testid="claim-spending-limit">
+            This agent can spend up to {dollars(task.totalCents)} on your card. You can change this in the dashboard.
+          </p>
+        )}
         {!current ? (
           <>
             <h2 className="font-medium">1. Your email</h2>
@@ -156,7 +162,7 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
                 <p className="text-sm" data-testid="claim-card">
                   Card: {wallet.paymentMethod.brand} •••• {wallet.paymentMethod.last4}
                 </p>
-                <ConfirmStep token={token} total={dollars(task.totalCents)} />
+                <ConfirmStep token={token} totalCents={task.totalCents} />
                 <form action={addClaimCard.bind(null, token)}>
                   <Button type="submit" variant="link">
                     Use a different card

@@ -14,9 +14,14 @@ const STALE_X402_CLAIM = sql`now() - interval '2 minutes'`;
  * other is refused with 409 CONFLICT before it charges or settles anything. The card may claim again what the
  * card holds (a retry after a crash, or a resubmit): its charge is idempotent per task, so it is charged once.
  * An x402 claim is exclusive, and given up as soon as its payment fails; one left by a request that died is
- * taken over after two minutes.
+ * taken over after two minutes. Returns the total it locked: the price that payment must be for (a budget read
+ * before the claim may have been corrected since; once claimed, it cannot change).
  */
-export async function claimFundingSource(tx: DbOrTx, taskId: string, source: FundingSource): Promise<void> {
+export async function claimFundingSource(
+  tx: DbOrTx,
+  taskId: string,
+  source: FundingSource,
+): Promise<{ totalCents: number }> {
   const free = or(
     isNull(tasks.fundingSource),
     and(eq(tasks.fundingSource, 'x402'), lt(tasks.updatedAt, STALE_X402_CLAIM)),
@@ -26,6 +31,7 @@ export async function claimFundingSource(tx: DbOrTx, taskId: string, source: Fun
     .update(tasks)
     .set({ fundingSource: source })
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'draft'), free))
-    .returning({ id: tasks.id });
+    .returning({ totalCents: tasks.totalCents });
   if (!claimed) throw fundingInProgress();
+  return claimed;
 }

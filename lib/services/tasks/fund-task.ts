@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { type Task, tasks, x402Payments } from '@/db/schema';
+import { type Task, x402Payments } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
-import type { PaymentProcessor } from '@/lib/payments/processor';
 import {
   type AcceptedX402Payment,
   acceptedX402Payment,
@@ -20,7 +19,6 @@ import {
 } from '@/lib/payments/x402/accept-payment';
 import { x402Config } from '@/lib/payments/x402/config';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
-import { refundTask } from '@/lib/services/payments/refund-task';
 import { cardUnavailable } from './card-unavailable';
 import { chargeCard } from './charge-card';
 import { claimFundingSource, type FundingSource } from './claim-funding-source';
@@ -28,8 +26,8 @@ import { CrashError, crashPoint } from './funding-faults';
 import { type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
 import { isCardRefusal } from './is-card-refusal';
 import { paymentRefusal } from './payment-refusal';
-import { performDuePayments } from './perform-due-payments';
 import { type PostFundedTask, postFundedTask } from './post-funded-task';
+import { refundUnpostedCharge } from './refund-unposted-charge';
 import { releaseFundingSource } from './release-funding-source';
 import { reserveCardFunding } from './reserve-card-funding';
 
@@ -273,7 +271,7 @@ async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<Fun
     return { kind: 'posted', task: await post(db, { user, taskId: task.id, source: 'card' }) };
   } catch (error) {
     if (error instanceof CrashError) throw error;
-    await refundUnposted(db, processor, task);
+    await refundUnpostedCharge(db, { processor, task });
     throw error;
   }
 }
@@ -283,30 +281,4 @@ function fundingUser(user: ActorUser, task: Task): Pick<ActorUser, 'id' | 'type'
   if (task.requesterId === user.id) return user;
   // The operator of the requesting agent, publishing its draft from the dashboard: their own card, no cap.
   return { id: user.id, type: 'human', ownerId: null };
-}
-
-/**
- * A card charge whose draft could not be posted goes back to the card (ledger: the charge, then its refund), and the
- * claim with it, in one transaction under the task's lock. Two card publishes of one draft share its one charge: when
- * this one failed because the other posted the draft with the card, that charge is the posted task's money and
- * stays (its own cancel refunds it later).
- */
-async function refundUnposted(db: Db, processor: PaymentProcessor, task: Task) {
-  try {
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ publishedAt: tasks.publishedAt, fundingSource: tasks.fundingSource })
-        .from(tasks)
-        .where(eq(tasks.id, task.id))
-        .for('update');
-      if (row?.publishedAt && row.fundingSource === 'card') return;
-      await refundTask(tx, processor, { taskId: task.id, description: `Refund: task not posted (${task.title})` });
-      await releaseFundingSource(tx, task.id, 'card');
-    });
-  } catch (error) {
-    logger.error('refunding the charge of a task that could not be posted failed', { error, taskId: task.id });
-    return;
-  }
-  // Recorded with the release; sent now, after the commit, so the card has it back before the error goes out.
-  await performDuePayments(db, { taskId: task.id });
 }

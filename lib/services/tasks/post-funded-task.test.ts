@@ -1,25 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/db/client';
 import { taskBodySchema } from '@/lib/schemas/tasks';
-import { insertUser } from '@/test/factories';
-import { expectApiError } from '@/test/payments';
+import { chargeForTask } from '@/lib/services/payments/charge-for-task';
+import { escrowBalance, expectApiError, payerWithCard, paymentsSetup, withoutStripe } from '@/test/payments';
 import { lifecycleBody, taskEvents, taskRow } from '@/test/tasks';
 import { claimFundingSource } from './claim-funding-source';
 import { insertDraftTask } from './insert-draft-task';
 import { postFundedTask } from './post-funded-task';
 
 // postFundedTask is the publish transition every funded draft takes (the funding routes and the claim page): it
-// runs inside a caller's transaction when given one, and posts only the funding it was told was claimed.
+// runs inside a caller's transaction when given one, posts only the funding it was told was claimed, and only with
+// the task's whole total in its escrow.
+withoutStripe();
 
-async function claimedDraft() {
-  const { db } = await getDatabase();
-  const requester = await insertUser(db);
+/** A draft claimed for the card, charged `chargedCents` (its total by default; 0 charges nothing). */
+async function claimedDraft(chargedCents?: number) {
+  const { db, processor } = await paymentsSetup();
+  const requester = await payerWithCard();
   const draft = await insertDraftTask(db, {
     requesterId: requester.id,
     body: taskBodySchema.parse(lifecycleBody()),
     livemode: false,
   });
-  await claimFundingSource(db, draft.id, 'card');
+  const { totalCents } = await claimFundingSource(db, draft.id, 'card');
+  expect(totalCents).toBe(draft.totalCents);
+  const amountCents = chargedCents ?? totalCents;
+  if (amountCents > 0) {
+    await chargeForTask(db, processor, { taskId: draft.id, payerId: requester.id, amountCents, description: 'test' });
+  }
   return { db, requester, draft };
 }
 
@@ -53,5 +60,19 @@ describe('postFundedTask()', () => {
       message: 'This task is already being funded by another request',
     });
     expect((await taskRow(draft.id)).status).toBe('draft');
+  });
+
+  it('refuses an escrow that does not hold the task’s total: 409, still a draft, no event', async () => {
+    for (const charged of [0, 1_000]) {
+      const { db, requester, draft } = await claimedDraft(charged);
+      await expectApiError(postFundedTask(db, { user: requester, taskId: draft.id, source: 'card' }), 'CONFLICT', {
+        status: 409,
+        message: 'The payment held for this task does not match its price',
+        details: { escrowCents: charged, totalCents: draft.totalCents },
+      });
+      expect(await taskRow(draft.id)).toMatchObject({ status: 'draft', publishedAt: null });
+      expect(await taskEvents(draft.id, /./)).toEqual([]);
+      expect(await escrowBalance(draft.id)).toBe(charged);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentClaims, phoneVerifications, tasks, users } from '@/db/schema';
+import { agentClaims, apiKeys, phoneVerifications, tasks, users } from '@/db/schema';
 import { CLAIM_TTL_MS, generateClaimToken } from '@/lib/auth/claim-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { env } from '@/lib/env';
@@ -185,6 +185,10 @@ describe('completing an intake claim', () => {
 
     const result = await completeClaim(db, { processor, humanToken: humanTokenOf(humanClaimUrl), userId: human.id });
     expect(result).toEqual({ taskId: task.id, agentId: null });
+    // No agent and no key come with an intake claim: the person pays with their own card as any requester, so
+    // there is no spending identity to cap (a cold-start claim caps its agent at the task's total).
+    expect(await db.select({ id: users.id }).from(users).where(eq(users.ownerId, human.id))).toEqual([]);
+    expect(await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, human.id))).toEqual([]);
 
     expect(await taskRow(task.id)).toMatchObject({
       status: 'posted',

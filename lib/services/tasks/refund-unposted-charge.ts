@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { tasks } from '@/db/schema';
+import { logger } from '@/lib/logger';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+import { refundTask } from '@/lib/services/payments/refund-task';
+import { performDuePayments } from './perform-due-payments';
+import { releaseFundingSource } from './release-funding-source';
+
+export type RefundUnpostedCharge = {
+  processor: PaymentProcessor;
+  task: { id: string; title: string };
+};
+
+/**
+ * A card charge whose draft could not be posted goes back to the card (ledger: the charge, then its refund), and the
+ * claim with it, in one transaction under the task's lock. Two card publishes of one draft share its one charge: when
+ * this one failed because the other posted the draft with the card, that charge is the posted task's money and
+ * stays (its own cancel refunds it later). A failure is logged: the reconciliation job refunds it later.
+ */
+export async function refundUnpostedCharge(db: Db, { processor, task }: RefundUnpostedCharge) {
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ publishedAt: tasks.publishedAt, fundingSource: tasks.fundingSource })
+        .from(tasks)
+        .where(eq(tasks.id, task.id))
+        .for('update');
+      if (row?.publishedAt && row.fundingSource === 'card') return;
+      await refundTask(tx, processor, { taskId: task.id, description: `Refund: task not posted (${task.title})` });
+      await releaseFundingSource(tx, task.id, 'card');
+    });
+  } catch (error) {
+    logger.error('refunding the charge of a task that could not be posted failed', { error, taskId: task.id });
+    return;
+  }
+  // Recorded with the release; sent now, after the commit, so the card has it back before the error goes out.
+  await performDuePayments(db, { taskId: task.id });
+}
