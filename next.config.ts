@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import { SERVER_ACTION_BODY_LIMIT_BYTES } from './lib/api/server-action-limit';
-import { FRAME_HEADERS } from './lib/http/frame-headers';
+import { FRAME_HEADERS, frameHeadersFor, UPLOADS_PREFIX } from './lib/http/frame-headers';
 
 const nextConfig: NextConfig = {
   // PGlite ships a WASM Postgres and pg uses optional native bindings: both must load from node_modules
@@ -9,8 +9,14 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {
-    const headers = Object.entries(FRAME_HEADERS).map(([key, value]) => ({ key, value }));
-    return [{ source: '/:path*', headers }];
+    const list = (headers: Readonly<Record<string, string>>) =>
+      Object.entries(headers).map(([key, value]) => ({ key, value }));
+    // The later rule wins for a header both set: uploads keep their sandboxing CSP (Next would otherwise drop the
+    // route's own for this one).
+    return [
+      { source: '/:path*', headers: list(FRAME_HEADERS) },
+      { source: `${UPLOADS_PREFIX}:path*`, headers: list(frameHeadersFor(UPLOADS_PREFIX)) },
+    ];
   },
   experimental: {
     // Small, see lib/api/server-action-limit.ts: the pages' photos go to POST /dashboard/uploads instead.

@@ -33,17 +33,27 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 
-/** A multipart request carrying one `file` part. */
+/**
+ * A multipart request carrying one `file` part, with its Content-Length as browsers and HTTP clients send it (the
+ * upload admission reserves that many bytes; a body without it reserves the most a body may be).
+ */
 export function uploadRequest(bytes: Uint8Array, options: { token?: string; filename?: string; type?: string } = {}) {
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }),
-    options.filename ?? 'photo.png',
-  );
-  const headers = new Headers({ 'x-legwork-peer-address': uniqueIp() });
+  const boundary = `legwork-test-${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? 'photo.png'}"\r\n` +
+        `Content-Type: ${options.type ?? 'image/png'}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const headers = new Headers({
+    'x-legwork-peer-address': uniqueIp(),
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    'content-length': String(body.byteLength),
+  });
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
-  return new Request('http://localhost:3000/v1/uploads', { method: 'POST', body: form, headers });
+  return new Request('http://localhost:3000/v1/uploads', { method: 'POST', body, headers });
 }
 
 /** The 403 an API key gets from a session-only operation. */

@@ -46,6 +46,15 @@ export type Handler<T extends Operation> = (input: HandlerInput<T>) => Promise<H
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
+export type RouteOptions = {
+  /**
+   * Runs after the rate limit and before the body is read (a multipart upload's admission: its quota from
+   * `Content-Length`, its share of the process's memory); throws to refuse. What it answers is called once the
+   * handler is done, whatever the outcome.
+   */
+  beforeBody?: (input: { db: Db; actor: Actor; request: Request }) => Promise<() => void>;
+};
+
 export type RouteHandler = ((request: Request, routeContext: RouteContext) => Promise<Response>) & {
   operation: Operation;
   /** The same request's answer before it becomes a Response: what the API router (lib/router) writes itself. */
@@ -56,7 +65,11 @@ export type RouteHandler = ((request: Request, routeContext: RouteContext) => Pr
  * Builds a Next.js route handler from a declared operation. The pipeline: request context -> actor ->
  * rate limit -> input -> idempotency -> handler -> envelope. Each step lives in ./steps.
  */
-export function route<T extends Operation>(operation: T, handler: Handler<NoInfer<T>>): RouteHandler {
+export function route<T extends Operation>(
+  operation: T,
+  handler: Handler<NoInfer<T>>,
+  { beforeBody }: RouteOptions = {},
+): RouteHandler {
   const encodeOnce = sharedEncoder();
   const answer = async (request: Request, routeContext: RouteContext): Promise<Answer> => {
     const context = createRequestContext(request);
@@ -64,11 +77,13 @@ export function route<T extends Operation>(operation: T, handler: Handler<NoInfe
     let actor: Actor = { kind: 'anonymous' };
     let rateLimit: RateLimitState | undefined;
     let outcome: Outcome;
+    let release: (() => void) | undefined;
     try {
       const resolved = await resolveActor(operation, request, context, database);
       actor = resolved.actor; // set before any refusal below, so a 403 or 429 with a key is still logged
       authorizeActor(operation, actor);
       rateLimit = await enforceRateLimit(operation, resolved, context.ip, database);
+      if (beforeBody) release = await beforeBody({ db: (await database()).db, actor, request });
       const input = await parseInput(operation, request, routeContext);
       const execute = () => runHandler(operation, handler, { ...input, actor, context, request }, database, encodeOnce);
       const idempotent = operation.idempotent ?? operation.method === 'POST';
@@ -83,6 +98,8 @@ export function route<T extends Operation>(operation: T, handler: Handler<NoInfe
         : await execute();
     } catch (error) {
       outcome = errorOutcome(error, context, request.signal);
+    } finally {
+      release?.();
     }
     if (actor.kind === 'apiKey') {
       const [apiKeyId, userId] = [actor.apiKey.id, actor.user.id]; // not the rows: a long poll keeps this

@@ -1410,7 +1410,7 @@ export type paths = {
     put?: never;
     /**
      * Upload an image (JPEG, PNG or WebP, up to 10 MB)
-     * @description Send `multipart/form-data` with one `file` field. The type is recognised from the file’s first bytes, not from its name or the declared content type; anything else is 400 `VALIDATION_ERROR`, and a file over 10 MB is 413. The file is then served at `url` with its content type. An account (an operator with its agents, or a worker) stores at most 1 GiB of uploads (`UPLOAD_QUOTA_BYTES`; past it 413 `UPLOAD_QUOTA_EXCEEDED`) and makes at most 200 uploads in 24 hours (`UPLOADS_PER_DAY`; past it 429 with `Retry-After`).
+     * @description Send `multipart/form-data` with one `file` field. The type is recognised from the file’s first bytes, not from its name or the declared content type; anything else, or a file that does not decode, is 400 `VALIDATION_ERROR`, and a file over 10 MB is 413. The image is re-encoded: EXIF (GPS included), XMP and ICC data are not kept, and `sizeBytes` is the stored size. It is served at `url`: to anyone once it is a profile or service photo; otherwise (proof, dispute evidence) only to you, the task’s parties and admins, with your credential as `Authorization: Bearer`. An account (an operator with its agents, or a worker) stores at most 1 GiB of uploads (`UPLOAD_QUOTA_BYTES`; past it 413 `UPLOAD_QUOTA_EXCEEDED`, checked from `Content-Length` before the body is read) and makes at most 200 uploads in 24 hours (`UPLOADS_PER_DAY`; past it 429 with `Retry-After`); one user sends at most 2 uploads at once (429 with `Retry-After`).
      */
     post: operations['createUpload'];
     delete?: never;
@@ -2997,6 +2997,7 @@ export type components = {
        * @enum {string}
        */
       contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+      /** @description The stored (re-encoded) file’s size. */
       sizeBytes: number;
     };
     TaskMessage: {
@@ -10779,6 +10780,15 @@ export interface operations {
       };
       /** @description `INTERNAL_ERROR`: Internal server error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE`: Service unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -63,6 +63,17 @@ describe('the main listener', () => {
     expect(nextSaw).toEqual([]);
   });
 
+  it('sends the frame headers before Next, with the sandboxing CSP on /uploads/ (Next keeps these over a route’s own)', async () => {
+    const page = await get('/dashboard', { host: 'legwork.test' });
+    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    for (const url of ['/uploads/00000000-0000-4000-8000-000000000000', '/uploads/x?download=1']) {
+      const file = await get(url, { host: 'legwork.test' });
+      expect(file.status, url).toBe(299);
+      expect(file.headers['content-security-policy'], url).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
+      expect(file.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('still serves /metrics on the main port for its token, whatever Host a scraper names', async () => {
     const scraped = await get('/metrics', { host: '10.9.8.7:3000', authorization: `Bearer ${METRICS_TOKEN}` });
     expect(scraped.status).toBe(200);

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { isOversizedServerAction, OVERSIZED_SERVER_ACTION } from '@/lib/api/server-action-limit';
 import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { ApiError } from '@/lib/errors/api-error';
-import { FRAME_HEADERS } from '@/lib/http/frame-headers';
+import { frameHeadersFor } from '@/lib/http/frame-headers';
 import { refuseMisdirected } from '@/lib/http/misdirected-request';
 import { metricsOnMainPort } from '@/lib/metrics/metrics-endpoint';
 import type { ApiRouter } from './api-router';
@@ -23,8 +23,10 @@ export type MainListenerOptions = {
  */
 export function mainListener({ api, next, hosts, metricsToken }: MainListenerOptions): http.RequestListener {
   return (req, res) => {
-    // Next adds them too (next.config.ts) on what it serves; the router's answers get them only here.
-    for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+    // Next adds them too (next.config.ts) on what it serves; the router's answers get them only here. Next keeps
+    // these over a route's own, so /uploads/ gets its sandboxing CSP here already.
+    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    for (const [name, value] of Object.entries(frameHeadersFor(pathname))) res.setHeader(name, value);
     if (metricsOnMainPort(req, res, metricsToken) || refuseMisdirected(req, res, hosts)) return;
     if (isOversizedServerAction(req.headers)) {
       const error = new ApiError('PAYLOAD_TOO_LARGE', OVERSIZED_SERVER_ACTION);

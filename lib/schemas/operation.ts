@@ -30,7 +30,7 @@ export type Operation = {
   /** Read the body as raw text (1 MB cap) without parsing it, e.g. for provider webhooks that sign the bytes. */
   rawBody?: boolean;
   /**
-   * Accept a multipart/form-data body (file uploads) of up to MAX_MULTIPART_BYTES instead of JSON; the handler
+   * Accept a multipart/form-data body (file uploads) of up to MAX_UPLOAD_BODY_BYTES instead of JSON; the handler
    * gets it parsed as `form`; Idempotency-Key compares the parts' names and content hashes.
    */
   multipart?: boolean;

@@ -1,6 +1,7 @@
 import { browserRoute } from '@/lib/api/browser-route';
 import { readForm } from '@/lib/api/steps/parse-input';
 import { uploadSchema } from '@/lib/schemas/uploads';
+import { admitUpload } from '@/lib/services/uploads/admit-upload';
 import { createUpload } from '@/lib/services/uploads/create-upload';
 
 // The pages' photo upload (session cookie). Server actions take bodies of 1 MB at most (next.config.ts), so the
@@ -9,6 +10,12 @@ export const dynamic = 'force-dynamic';
 
 // POST /dashboard/uploads — store one image of the signed-in user (multipart `file`, up to 10 MB)
 export const POST = browserRoute(async ({ request, user, database }) => {
-  const upload = await createUpload(database.db, user.id, await readForm(request));
-  return { status: 201, data: uploadSchema.parse(upload) };
+  // Admitted as POST /v1/uploads admits: quota from Content-Length and the in-flight bounds, before the body.
+  const release = await admitUpload(database.db, user.id, request.headers.get('content-length'));
+  try {
+    const upload = await createUpload(database.db, user.id, await readForm(request));
+    return { status: 201, data: uploadSchema.parse(upload) };
+  } finally {
+    release();
+  }
 });

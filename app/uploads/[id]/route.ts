@@ -1,21 +1,32 @@
 import { getDatabase } from '@/db/client';
+import { requestViewer } from '@/lib/api/request-viewer';
+import { UPLOAD_CSP } from '@/lib/http/frame-headers';
 import { readUpload } from '@/lib/services/uploads/read-upload';
 
-// Uploads never change (a new file gets a new id), so they may be cached for a year.
-const CACHE = 'public, max-age=31536000, immutable';
+// A profile or service photo never changes (a new file gets a new id), so any cache may keep it for a year. Proof
+// and dispute evidence are for the task's parties only: no shared cache, and no copy left on disk.
+const CACHE = { public: 'public, max-age=31536000, immutable', private: 'private, no-store' } as const;
 
-// GET /uploads/{id} — an uploaded file, with the content type detected when it was stored
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { db } = await getDatabase();
-  const upload = await readUpload(db, (await params).id);
-  if (!upload) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+// The sandboxing CSP and nosniff go on every answer, the 404 included (next.config.ts and server.ts send the same).
+const ALWAYS = { 'x-content-type-options': 'nosniff', 'content-security-policy': UPLOAD_CSP };
+
+// GET /uploads/{id} — an uploaded file, public or for its task's parties (Bearer credential or session cookie)
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const database = await getDatabase();
+  const upload = await readUpload(database.db, (await params).id, () => requestViewer(database, request));
+  if (!upload) {
+    // The same answer for an unknown id and one the caller may not see.
+    return new Response('Not found', {
+      status: 404,
+      headers: { ...ALWAYS, 'content-type': 'text/plain', 'cache-control': 'no-store' },
+    });
+  }
   return new Response(new Uint8Array(upload.bytes), {
     headers: {
+      ...ALWAYS,
       'content-type': upload.contentType,
       'content-length': String(upload.bytes.byteLength),
-      'x-content-type-options': 'nosniff',
-      'cache-control': CACHE,
-      'content-security-policy': "default-src 'none'; sandbox; frame-ancestors 'none'",
+      'cache-control': CACHE[upload.visibility],
     },
   });
 }

@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { ApiError, type ValidationIssue, validationError } from '@/lib/errors/api-error';
 import type { Operation } from '@/lib/schemas/operation';
-import { MAX_UPLOAD_BYTES } from '@/lib/services/uploads/upload-limits';
+import { MAX_UPLOAD_BODY_BYTES } from '@/lib/services/uploads/upload-limits';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
 export type ParsedInput = {
   body: unknown;
@@ -48,7 +47,7 @@ export async function readForm(request: Request): Promise<FormData> {
     { path: ['file'], message: 'Send the file as multipart/form-data with one `file` field' },
   ]);
   if (!/^multipart\/form-data\b/i.test(contentType)) throw notMultipart;
-  const bytes = await readBytes(request, { anyType: true, limit: MAX_MULTIPART_BYTES, tooLarge: TOO_LARGE_FILE });
+  const bytes = await readBytes(request, { anyType: true, limit: MAX_UPLOAD_BODY_BYTES, tooLarge: TOO_LARGE_FILE });
   try {
     return await new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } }).formData();
   } catch {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { uploads, users } from '@/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
@@ -7,13 +7,20 @@ import { inAccount } from '@/lib/services/users/in-account';
 
 /**
  * Refuses an upload of `sizeBytes` that would take the uploader's account past its storage quota or its uploads
- * per 24 hours. An account is an operator with its agents, or a lone user. Its row is locked first, so concurrent
- * uploads of one account are counted one after the other and cannot pass the quota together.
+ * per 24 hours. An account is an operator with its agents, or a lone user. With `lock` (in the transaction that
+ * stores the upload) its row is locked first, so concurrent uploads of one account are counted one after the other
+ * and cannot pass the quota together; without (admit-upload.ts, from Content-Length before the body is read) it is
+ * an early refusal that the locked check repeats.
  */
-export async function checkUploadQuota(tx: Tx, userId: string, sizeBytes: number): Promise<void> {
+export async function checkUploadQuota(
+  tx: DbOrTx,
+  userId: string,
+  sizeBytes: number,
+  { lock = true }: { lock?: boolean } = {},
+): Promise<void> {
   const [uploader] = await tx.select({ ownerId: users.ownerId }).from(users).where(eq(users.id, userId));
   const accountId = uploader?.ownerId ?? userId;
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, accountId)).for('no key update');
+  if (lock) await tx.select({ id: users.id }).from(users).where(eq(users.id, accountId)).for('no key update');
   const [usage] = await tx
     .select({
       usedBytes: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)::bigint`,

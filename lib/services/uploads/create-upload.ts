@@ -6,6 +6,7 @@ import { uploads } from '@/db/schema';
 import { ApiError, validationError } from '@/lib/errors/api-error';
 import { checkUploadQuota } from './check-upload-quota';
 import { detectImageType } from './detect-image-type';
+import { reencodeImage } from './reencode-image';
 import { storageKeyFor } from './storage-key-for';
 import { MAX_UPLOAD_BYTES } from './upload-limits';
 import { uploadPath } from './upload-path';
@@ -14,8 +15,10 @@ import { uploadUrl } from './upload-url';
 const invalid = (message: string) => validationError([{ path: ['file'], message }]);
 
 /**
- * Stores an image on local disk under DATA_DIR/uploads/<id> and records it, within the account's upload quota
- * (checked under a lock held until the row is written; the file is removed again if anything fails).
+ * Re-encodes an image (reencode-image.ts: no EXIF, GPS, XMP or ICC comments survive) and stores only the result on
+ * local disk under DATA_DIR/uploads/<id>, recorded with its size and SHA-256, within the account's upload quota
+ * (checked under a lock held until the row is written; the file is removed again if anything fails). The decoding
+ * runs before the transaction opens.
  */
 export async function createUpload(db: DbOrTx, userId: string, form: FormData | undefined) {
   const files = form?.getAll('file') ?? [];
@@ -26,10 +29,14 @@ export async function createUpload(db: DbOrTx, userId: string, form: FormData | 
       hint: 'Files are limited to 10 MB; send a smaller or more compressed image.',
     });
   }
-  if (file.size === 0) throw invalid('The file is empty');
-  const bytes = Buffer.from(await file.arrayBuffer());
-  const contentType = detectImageType(bytes);
-  if (!contentType) throw invalid('Only JPEG, PNG and WebP images are accepted (recognised by their content)');
+  const name = file instanceof File && file.name ? `“${file.name}”` : 'The file';
+  if (file.size === 0) throw invalid(`${name} is empty`);
+  const sent = Buffer.from(await file.arrayBuffer());
+  const type = detectImageType(sent);
+  if (!type) throw invalid(`${name} is not a JPEG, PNG or WebP image (recognised by its content)`);
+  const image = await reencodeImage(sent, type);
+  if (!image) throw invalid(`${name} is not a decodable ${type.slice('image/'.length).toUpperCase()} image`);
+  const { bytes, contentType } = image;
 
   const id = randomUUID();
   const storageKey = storageKeyFor(id);

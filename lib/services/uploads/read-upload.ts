@@ -1,17 +1,75 @@
 import { readFile } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '@/db/client';
-import { uploads } from '@/db/schema';
+import { execute } from '@/db/execute';
 import { uploadPath } from './upload-path';
 
 const uuid = z.uuid();
 
-/** An upload's bytes and content type, or null for an unknown (or malformed) id or a missing file. */
-export async function readUpload(db: DbOrTx, id: string) {
+/** Who asks for a private upload: a signed-in user, and whether they act as an admin (`isAdminCaller`). */
+export type UploadViewer = { userId: string; admin: boolean };
+
+/**
+ * `public`: a profile or service photo, for anyone and any cache. `private`: anything else (proof, dispute evidence,
+ * not linked yet), for its uploader, the parties of a task it is proof or dispute evidence of, and admins.
+ */
+export type UploadVisibility = 'public' | 'private';
+
+type UploadRow = { user_id: string; content_type: string; storage_key: string; public: boolean };
+
+/**
+ * An upload's bytes, content type and visibility, or null for an unknown (or malformed) id, a missing file, or a
+ * private upload `viewer` may not see (the same null: a stranger learns nothing of its existence). `viewer` is
+ * asked only for a private upload, so a public photo costs no credential lookup.
+ */
+export async function readUpload(db: DbOrTx, id: string, viewer: () => Promise<UploadViewer | null>) {
   if (!uuid.safeParse(id).success) return null;
-  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  // Public = the uploader's own worker profile (photos stored as URLs, matched on the id so a changed SITE_URL
+  // keeps them) or one of their services shows it. Both lookups go through the uploader's indexed rows.
+  const [row] = await execute<UploadRow>(
+    db,
+    sql`
+    select u.user_id, u.content_type, u.storage_key,
+      exists (
+        select 1 from worker_profiles p, unnest(p.photos) as photo
+        where p.user_id = u.user_id and photo like '%/uploads/' || u.id::text
+      ) or exists (
+        select 1 from services s where s.worker_id = u.user_id and u.id = any(s.photos)
+      ) as public
+    from uploads u where u.id = ${id}`,
+  );
   if (!row) return null;
-  const bytes = await readFile(uploadPath(row.storageKey)).catch(() => null);
-  return bytes ? { contentType: row.contentType, bytes } : null;
+  const visibility: UploadVisibility = row.public ? 'public' : 'private';
+  if (visibility === 'private') {
+    const who = await viewer();
+    if (!who || !(who.admin || who.userId === row.user_id || (await isTaskPartyFor(db, id, who.userId)))) return null;
+  }
+  const bytes = await readFile(uploadPath(row.storage_key)).catch(() => null);
+  return bytes ? { contentType: row.content_type, bytes, visibility } : null;
+}
+
+/**
+ * `userId` is a party (the requester, the requester's operator, the assigned worker) of a task that has the upload
+ * as proof or as dispute evidence. Starts from the user's own tasks (indexed by requester and worker), never from
+ * every task.
+ */
+async function isTaskPartyFor(db: DbOrTx, uploadId: string, userId: string): Promise<boolean> {
+  const rows = await execute<{ found: number }>(
+    db,
+    sql`
+    with mine as (
+      select id from tasks where worker_id = ${userId}
+      union select id from tasks where requester_id = ${userId}
+      union select t.id from tasks t join users agent on agent.id = t.requester_id where agent.owner_id = ${userId}
+    )
+    select 1 as found from tasks t join mine on mine.id = t.id
+    where ${uploadId}::uuid = any(t.proof_photo_ids)
+      or exists (
+        select 1 from disputes d join dispute_evidence e on e.dispute_id = d.id
+        where d.task_id = t.id and ${uploadId}::uuid = any(e.upload_ids)
+      )
+    limit 1`,
+  );
+  return rows.length > 0;
 }
