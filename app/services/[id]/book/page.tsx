@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { dollars } from '@/components/format';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
@@ -15,7 +14,7 @@ export const metadata: Metadata = { title: 'Book a service' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Book a worker's fixed-price service for a slot, as POST /v1/services/{id}/book does, paid with the card on file.
-// One's own service shows the form too: booking it answers the service's own 403 in the form.
+// The price is shown by the form, which follows it when it changed. One's own service shows the form too: booking it answers the service's own 403 in the form.
 export default async function BookServicePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const current = await requireBrowserUser(`/services/${id}/book`);
@@ -34,7 +33,7 @@ export default async function BookServicePage({ params }: { params: Promise<{ id
       <PageHeader
         title={service.title}
         back={{ href: `/workers/${service.worker.id}`, label: worker }}
-        description={`${dollars(service.priceCents)} for ${service.durationMinutes} min, ${service.area ? 'in person' : 'remote'}. The booking is a task ${worker} has already accepted.`}
+        description={`${service.durationMinutes} min, ${service.area ? 'in person' : 'remote'}. The booking is a task ${worker} has already accepted.`}
       />
       {service.description && (
         <Card>
