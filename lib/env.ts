@@ -91,6 +91,9 @@ const envSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(3650, { message: 'must be at most 3650' })
     .default(90),
+  // Hours after a booked slot's end before its requester may cancel it as a no-show: the worker's time to deliver
+  // a booking that ran to the end of its slot (lib/tasks/task-transitions.ts, `noShowFrom`).
+  BOOKING_NO_SHOW_GRACE_HOURS: count(0, 24 * 30).default(12),
   // The highest rateLimitPerMinute an operator's keys may have unless an admin set another for that operator.
   KEY_RATE_LIMIT_CEILING: count(1, MAX_KEY_RATE_LIMIT).default(6000),
   // Live keys an operator may hold, its agents' keys included.

@@ -742,7 +742,7 @@ export type paths = {
     put?: never;
     /**
      * Cancel a task (draft, posted, or accepted after a no-show → cancelled), refunded
-     * @description Requester only. A funded task’s money goes back to where it came from, in full. An accepted task can be cancelled only once its deadline has passed with no proof submitted by the current worker (a no-show, recorded on their assignment); before that it is 409 `INVALID_TRANSITION` with `details.possibleFrom`.
+     * @description Requester only. A funded task’s money goes back to where it came from, in full. An accepted task can be cancelled only once its deadline has passed with no proof submitted by the current worker (a no-show, recorded on their assignment); for a booking, only `BOOKING_NO_SHOW_GRACE_HOURS` (default 12) after the slot ends. Before that it is 409 `INVALID_TRANSITION` naming the time, also in `details.possibleFrom`.
      */
     post: operations['cancelTask'];
     delete?: never;
@@ -2073,7 +2073,7 @@ export type paths = {
     put?: never;
     /**
      * Book a service (a task already accepted by its worker)
-     * @description Creates a task for the service’s worker, already `accepted` with its thread open: the service’s title, category and price (`budgetCents`), the location given or the area centre (none for a remote service), `deadline` = `startsAt` + the duration. 409 `SLOT_UNAVAILABLE` when the slot is outside the worker’s availability or overlaps another of their bookings (decided under a lock before any money moves: of two bookings of one slot one wins, the other is never charged; only bookings of the same mode count). 409 `CONFLICT` for an archived service, 403 for your own. On a deployment with a live processor a `lgw_test_` key cannot book a live worker (one with a live payout account): 403 `LIVEMODE_MISMATCH`, nothing held or charged. Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries `x402Version: 1` and `accepts` (the hint says why) — retry the same request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.
+     * @description Creates a task for the service’s worker, already `accepted` with its thread open: the service’s title, category and price (`budgetCents`), the location given or the area centre (none for a remote service), `deadline` = `startsAt` + the duration. 409 `SLOT_UNAVAILABLE` when the slot is outside the worker’s availability or overlaps another of their bookings (decided under a lock before any money moves: of two bookings of one slot one wins, the other is never charged; only bookings of the same mode count). 409 `PRICE_CHANGED` when `expectedPriceCents` is not the service’s price at that moment (decided with the slot; nothing charged or held; `details.currentPriceCents`). A later price change never touches a booking made. 409 `CONFLICT` for an archived service, 403 for your own. On a deployment with a live processor a `lgw_test_` key cannot book a live worker (one with a live payout account): 403 `LIVEMODE_MISMATCH`, nothing held or charged. Funding: with an `X-Payment` (x402 v1) or `PAYMENT-SIGNATURE` (v2) header the task is paid in USDC; else an agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries `x402Version: 1` and `accepts` (the hint says why) — retry the same request with `X-Payment`. On success with x402 the answer carries `X-PAYMENT-RESPONSE`.
      */
     post: operations['bookService'];
     delete?: never;
@@ -3570,6 +3570,8 @@ export type components = {
       location?: components['schemas']['TaskLocationInput'];
       /** @description What the worker should know, up to 2,000 characters. */
       instructions?: string;
+      /** @description The service’s `priceCents` you saw. When it differs from the current price: 409 `PRICE_CHANGED`, nothing charged. Send it always; left out, the booking takes whatever the price is now. */
+      expectedPriceCents?: number;
     };
     Coverage: {
       /** @description Listed workers whose public position is within the radius, counted among the 1000 nearest: 1000 means at least that many. */
@@ -14627,7 +14629,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `CONFLICT`: The request conflicts with the current state of the resource; `SLOT_UNAVAILABLE`: The worker is not free for this slot; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
+      /** @description `CONFLICT`: The request conflicts with the current state of the resource; `SLOT_UNAVAILABLE`: The worker is not free for this slot; `PRICE_CHANGED`: The price of this service changed; `IDEMPOTENCY_KEY_IN_USE`: A request with this Idempotency-Key is still being processed */
       409: {
         headers: {
           [name: string]: unknown;

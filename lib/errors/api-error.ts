@@ -156,6 +156,11 @@ export const errorTable = {
     message: 'The worker is not free for this slot',
     hint: 'Pick another `startsAt`: inside the worker’s availability (GET /v1/workers/{id}/availability) and clear of their other bookings.',
   },
+  PRICE_CHANGED: {
+    status: 409,
+    message: 'The price of this service changed',
+    hint: 'Nothing was charged. Check `details.currentPriceCents` and book again with it as `expectedPriceCents`.',
+  },
   LEGAL_VERSION_OUTDATED: {
     status: 409,
     message: 'This is not the current version of the document',

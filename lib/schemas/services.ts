@@ -244,6 +244,15 @@ export const bookServiceBodySchema = z
       .optional()
       .describe('Where, inside the service’s area (default: the area centre). Not for a remote service.'),
     instructions: text(2_000).optional().describe('What the worker should know, up to 2,000 characters.'),
+    expectedPriceCents: z
+      .number()
+      .int({ message: 'Must be a whole number of cents' })
+      .min(0, { message: 'Must be 0 or more' })
+      .optional()
+      .describe(
+        'The service’s `priceCents` you saw. When it differs from the current price: 409 `PRICE_CHANGED`, nothing ' +
+          'charged. Send it always; left out, the booking takes whatever the price is now.',
+      ),
   })
   .superRefine((body, context) => {
     const startsAt = Date.parse(body.startsAt);
@@ -279,6 +288,8 @@ export const bookServiceOperation = defineOperation({
     '`deadline` = `startsAt` + the duration. 409 `SLOT_UNAVAILABLE` when the slot is outside the worker’s ' +
     'availability or overlaps another of their bookings (decided under a lock before any money moves: of two ' +
     'bookings of one slot one wins, the other is never charged; only bookings of the same mode count). 409 ' +
+    '`PRICE_CHANGED` when `expectedPriceCents` is not the service’s price at that moment (decided with the slot; ' +
+    'nothing charged or held; `details.currentPriceCents`). A later price change never touches a booking made. 409 ' +
     '`CONFLICT` for an archived service, 403 for your own. On a deployment with a live processor a `lgw_test_` ' +
     'key cannot book a live worker (one with a live payout account): 403 `LIVEMODE_MISMATCH`, nothing held or ' +
     `charged. ${X402_NOTE}`,
@@ -294,6 +305,7 @@ export const bookServiceOperation = defineOperation({
     'PAYMENT_FAILED',
     'CONFLICT',
     'SLOT_UNAVAILABLE',
+    'PRICE_CHANGED',
     'FORBIDDEN',
     'LIVEMODE_MISMATCH',
     'NOT_FOUND',

@@ -159,7 +159,8 @@ export const cancelTaskOperation = defineOperation(
     'Cancel a task (draft, posted, or accepted after a no-show → cancelled), refunded',
     'Requester only. A funded task’s money goes back to where it came from, in full. An accepted task can be ' +
       'cancelled only once its deadline has passed with no proof submitted by the current worker (a no-show, ' +
-      'recorded on their assignment); before that it is 409 `INVALID_TRANSITION` with `details.possibleFrom`.',
+      'recorded on their assignment); for a booking, only `BOOKING_NO_SHOW_GRACE_HOURS` (default 12) after the ' +
+      'slot ends. Before that it is 409 `INVALID_TRANSITION` naming the time, also in `details.possibleFrom`.',
   ),
 );
 

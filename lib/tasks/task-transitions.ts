@@ -1,4 +1,5 @@
 import type { TaskStatus } from '@/db/schema/tasks';
+import { env } from '@/lib/env';
 
 // The task state machine (DESIGN §4 "Tasks"; docs/tasks.md "Task lifecycle"). Each action names the
 // statuses it leaves from, the status it leads to, and who may take it; `guards` names a condition the action
@@ -6,8 +7,9 @@ import type { TaskStatus } from '@/db/schema/tasks';
 export type TaskActor = 'requester' | 'worker' | 'listedWorker' | 'eitherSide' | 'admin' | 'system';
 
 /**
- * `workerNoShow`: the deadline has passed and the current assignment submitted nothing. An accepted task is
- * otherwise the worker's: the requester cannot take the escrow back from under them.
+ * `workerNoShow`: the deadline has passed (for a booking, `BOOKING_NO_SHOW_GRACE_HOURS` after it: `noShowFrom`)
+ * and the current assignment submitted nothing. An accepted task is otherwise the worker's: the requester cannot
+ * take the escrow back from under them.
  */
 export type TaskGuard = 'workerNoShow';
 
@@ -55,8 +57,25 @@ export const MAX_REVISIONS = 2;
 /** How far from the task's location a `gps` proof may be taken. */
 export const PROOF_GPS_RADIUS_METERS = 500;
 
-/** What a guard looks at: the task's status, deadline and current submission (a row or its API resource). */
-export type GuardedTask = { status: TaskStatus; deadline: Date | string; submittedAt: Date | string | null };
+/**
+ * What a guard looks at: the task's status, deadline and current submission (a row or its API resource), and
+ * whether it is a booking (`serviceId`; the API resource has none, so a page passes the booking's).
+ */
+export type GuardedTask = {
+  status: TaskStatus;
+  deadline: Date | string;
+  submittedAt: Date | string | null;
+  serviceId?: string | null;
+};
+
+/**
+ * When the requester may first cancel an accepted task as a no-show: its deadline, or for a booking (whose
+ * deadline is the slot's end, which the worker may have worked to) `BOOKING_NO_SHOW_GRACE_HOURS` later.
+ */
+export function noShowFrom(task: Pick<GuardedTask, 'deadline' | 'serviceId'>): Date {
+  const graceHours = task.serviceId ? env().BOOKING_NO_SHOW_GRACE_HOURS : 0;
+  return new Date(new Date(task.deadline).getTime() + graceHours * 3_600_000);
+}
 
 /** Whether the action leaves from this status at all (perhaps only under a guard: see `unmetGuard`). */
 export function leavesFrom(action: TaskAction, status: TaskStatus): boolean {
@@ -72,7 +91,7 @@ export function unmetGuard(action: TaskAction, task: GuardedTask, now = new Date
 
 const GUARDS: Record<TaskGuard, (task: GuardedTask, now: Date) => boolean> = {
   // A revision request sends a submitted task back to `accepted` with its proof kept: that worker delivered.
-  workerNoShow: (task, now) => new Date(task.deadline).getTime() <= now.getTime() && task.submittedAt === null,
+  workerNoShow: (task, now) => noShowFrom(task).getTime() <= now.getTime() && task.submittedAt === null,
 };
 
 /** Whether the action can be taken now: its status allows it and its guard, if any, holds. */

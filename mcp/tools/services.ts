@@ -75,12 +75,20 @@ export function registerServiceTools(server: McpServer, context: ToolContext) {
       'server’s x402 wallet when it has one; else PAYMENT_REQUIRED. Fails with SLOT_UNAVAILABLE when the worker ' +
       'is not free then (outside their availability or another booking): pick another time. `location` must lie ' +
       'inside the service’s area (default its centre; none for a remote service). If the worker declines, the ' +
-      'booking is cancelled and refunded. Use the same `idempotency_key` when retrying so you are never charged twice.',
+      'booking is cancelled and refunded. `expected_price_cents` is the `priceCents` you read from search_services: ' +
+      'if the worker changed it since, nothing is charged and the tool fails with PRICE_CHANGED, giving ' +
+      '`currentPriceCents`; book again with that (and a new `idempotency_key`) only if it is still acceptable. ' +
+      'Use the same `idempotency_key` when retrying so you are never charged twice.',
     input: z.strictObject({
       service_id: z.uuid().describe('The service’s id (`id` from search_services).'),
       starts_at: booking.startsAt,
       location: booking.location,
       instructions: booking.instructions,
+      expected_price_cents: booking.expectedPriceCents
+        .unwrap()
+        .describe(
+          'The service’s `priceCents` as you read it (search_services): what you agree to pay, before the fee.',
+        ),
       idempotency_key: idempotencyKeyArg,
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
@@ -90,6 +98,7 @@ export function registerServiceTools(server: McpServer, context: ToolContext) {
         params: { path: { id: args.service_id } },
         body: {
           startsAt: args.starts_at,
+          expectedPriceCents: args.expected_price_cents,
           ...(args.location ? { location: args.location } : {}),
           ...(args.instructions ? { instructions: args.instructions } : {}),
         },

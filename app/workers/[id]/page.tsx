@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { dollars } from '@/components/format';
+import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { WorkerAvatar, WorkerStats, workerName } from '@/components/worker-card';
@@ -36,6 +38,7 @@ export default async function WorkerProfilePage({ params }: { params: Promise<{ 
       if (error instanceof ApiError && error.code === 'NOT_FOUND') return [];
       throw error;
     });
+  const own = profile.userId === current.user.id;
   const place = profile.location
     ? [profile.location.city, profile.location.region, profile.location.country].filter(Boolean).join(', ')
     : null;
@@ -64,14 +67,23 @@ export default async function WorkerProfilePage({ params }: { params: Promise<{ 
       {services.length > 0 && (
         <Card
           title="Services"
-          description="Fixed prices; book one for a slot through the API (POST /v1/services/{id}/book)."
+          description="Fixed prices; book one for a slot here, or through the API (POST /v1/services/{id}/book)."
           testId="worker-services"
         >
           <ul className="space-y-2 text-sm">
             {services.map((service) => (
               <li key={service.id}>
                 <span className="font-medium">{service.title}</span>: {dollars(service.priceCents)} for{' '}
-                {service.durationMinutes} min, {service.area ? 'in person' : 'remote'}
+                {service.durationMinutes} min, {service.area ? 'in person' : 'remote'}{' '}
+                {!own && (
+                  <Link
+                    href={`/services/${service.id}/book`}
+                    className={buttonClass({ variant: 'secondary', compact: true })}
+                    aria-label={`Book ${service.title}`}
+                  >
+                    Book
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

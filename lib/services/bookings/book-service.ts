@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { type Service, tasks } from '@/db/schema';
+import type { Db, Tx } from '@/db/client';
+import { type Service, services, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { haversineMeters } from '@/lib/geo/haversine';
 import type { BookServiceBody } from '@/lib/schemas/services';
@@ -38,7 +38,6 @@ export async function bookService(db: Db, { serviceId, body, ...funder }: BookSe
     description: service.description ?? undefined,
     category: service.category as never,
     location: bookingLocation(service, body),
-    budgetCents: service.priceCents,
     deadline: endsAt.toISOString(),
     instructions: body.instructions,
   };
@@ -52,9 +51,10 @@ export async function bookService(db: Db, { serviceId, body, ...funder }: BookSe
         endsAt,
         livemode: funder.processor.livemode,
       });
+      const budgetCents = await agreedPrice(tx, serviceId, body.expectedPriceCents);
       return insertDraftTask(tx, {
         requesterId: funder.user.id,
-        body: taskBody,
+        body: { ...taskBody, budgetCents },
         livemode: funder.processor.livemode,
         booking,
       });
@@ -62,6 +62,28 @@ export async function bookService(db: Db, { serviceId, body, ...funder }: BookSe
     undo: (taskId) => db.delete(tasks).where(eq(tasks.id, taskId)),
     post: (database, input) => postBooking(database, { ...input, workerId: service.workerId }),
   });
+}
+
+/**
+ * The service's price now, read under a share lock in the transaction that inserts the draft (whose price is what
+ * gets charged), so a price change cannot land between this check and the charge: 409 PRICE_CHANGED when it is
+ * not the one the requester saw, before anything is held or charged. The draft keeps it; later changes never
+ * touch a booking made.
+ */
+async function agreedPrice(tx: Tx, serviceId: string, expectedPriceCents: number | undefined) {
+  const [row] = await tx
+    .select({ priceCents: services.priceCents })
+    .from(services)
+    .where(eq(services.id, serviceId))
+    .for('share');
+  if (!row) throw new Error('booked service row vanished');
+  if (expectedPriceCents !== undefined && row.priceCents !== expectedPriceCents) {
+    throw new ApiError('PRICE_CHANGED', {
+      message: `The price of this service changed to ${row.priceCents} cents (you expected ${expectedPriceCents})`,
+      details: { currentPriceCents: row.priceCents, expectedPriceCents },
+    });
+  }
+  return row.priceCents;
 }
 
 /** Where the booking happens: the location given (inside the area), else the area centre; none when remote. */

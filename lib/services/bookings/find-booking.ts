@@ -3,15 +3,15 @@ import type { DbOrTx } from '@/db/client';
 import { services, tasks } from '@/db/schema';
 
 /**
- * What booked a task: the service's title and the slot's start, or null for a task posted to everyone. For a
+ * What booked a task: the service (id and title) and the slot's start, or null for a task posted to everyone. For a
  * task page whose caller already may see the task (the service's title is public).
  */
 export async function findBooking(db: DbOrTx, taskId: string) {
   const [row] = await db
-    .select({ title: services.title, startsAt: tasks.startsAt })
+    .select({ serviceId: services.id, title: services.title, startsAt: tasks.startsAt })
     .from(tasks)
     .innerJoin(services, eq(services.id, tasks.serviceId))
     .where(eq(tasks.id, taskId));
   if (!row?.startsAt) return null;
-  return { title: row.title, startsAt: row.startsAt.toISOString() };
+  return { serviceId: row.serviceId, title: row.title, startsAt: row.startsAt.toISOString() };
 }

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
 import { nearbyFanouts, type Task, tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
+import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { emitEvent } from '@/lib/events/emit-event';
 import { notifyTaskEvent } from '@/lib/services/notifications/notify-task-event';
 import {
   leavesFrom,
+  noShowFrom,
   TASK_TRANSITIONS,
   type TaskAction,
   type TaskActor,
@@ -157,10 +159,19 @@ function guardRefusal(action: TaskAction, guard: TaskGuard, task: Task) {
       details,
     });
   }
+  const possibleFrom = noShowFrom(task).toISOString();
+  if (task.serviceId) {
+    const grace = env().BOOKING_NO_SHOW_GRACE_HOURS;
+    return new ApiError('INVALID_TRANSITION', {
+      message: `Cannot ${actionVerb(action)} an ${task.status} booking as a no-show before ${possibleFrom}`,
+      hint: `A booked worker has until ${grace} h after the slot ends (${task.deadline.toISOString()}) to deliver; if nothing is submitted by ${possibleFrom}, cancelling refunds the booking in full. Or open a dispute with POST /v1/tasks/{id}/dispute.`,
+      details: { ...details, possibleFrom },
+    });
+  }
   return new ApiError('INVALID_TRANSITION', {
     message: `Cannot ${actionVerb(action)} an ${task.status} task before its deadline`,
     hint: `The assigned worker has until the deadline (${task.deadline.toISOString()}); if nothing is submitted by then, cancelling refunds the task in full. Or open a dispute with POST /v1/tasks/{id}/dispute.`,
-    details: { ...details, possibleFrom: task.deadline.toISOString() },
+    details: { ...details, possibleFrom },
   });
 }
 

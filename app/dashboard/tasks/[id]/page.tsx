@@ -126,7 +126,7 @@ export default async function TaskPage({
               Sends the proof back to the worker to redo; the money stays in escrow. {revisionsLeft(task.revisionCount)}
             </ConfirmAction>
           )}
-          {canTake('cancel', task) && (
+          {canTake('cancel', { ...task, serviceId: booking?.serviceId }) && (
             <ConfirmAction
               action={cancelAction.bind(null, task.id)}
               label={

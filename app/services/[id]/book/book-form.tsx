@@ -1,0 +1,76 @@
+'use client';
+
+import Link from 'next/link';
+import { useActionState, useState } from 'react';
+import { dollars } from '@/components/format';
+import { Field, TextAreaField } from '@/components/ui/field';
+import { FormStateProvider, textValuesOf } from '@/components/ui/form-state';
+import { Notice } from '@/components/ui/notice';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { priceTask } from '@/lib/tasks/task-rules';
+import { type BookState, bookServiceFromPage } from './actions';
+
+/** A `datetime-local` value, read in the viewer's zone, as ISO ("" for none or not a date). */
+function isoOf(local: string): string {
+  if (!local) return '';
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+/**
+ * The booking form: a start in the viewer's time and optional instructions, booked at the price shown (sent as
+ * `expectedPriceCents`). When the worker changed the price meanwhile nothing is charged, the form says so with
+ * the new price, and its button books at that one. By hand rather than ActionForm: the button follows the state.
+ */
+export function BookForm({ serviceId, priceCents }: { serviceId: string; priceCents: number }) {
+  const [values, setValues] = useState<Record<string, string>>();
+  const [state, formAction] = useActionState<BookState, FormData>(async (previous, form) => {
+    const next = await bookServiceFromPage(serviceId, previous, form);
+    setValues(next.error ? textValuesOf(form) : undefined);
+    return next;
+  }, {});
+  const [when, setWhen] = useState('');
+  const changed = state.currentPriceCents;
+  const price = changed ?? priceCents;
+  const { totalCents, platformFeeCents } = priceTask(price);
+  return (
+    <form action={formAction} className="space-y-3" data-testid="book-form">
+      <FormStateProvider value={{ fieldErrors: state.fieldErrors, values }}>
+        <p className="text-sm text-stone-700" data-testid="book-price">
+          {dollars(price)} + {dollars(platformFeeCents)} fee: {dollars(totalCents)} charged to your card, held until you
+          approve the work.
+        </p>
+        <Field
+          label="Start (your time)"
+          name="startsAtLocal"
+          type="datetime-local"
+          required
+          value={when}
+          onChange={(event) => setWhen(event.target.value)}
+          hint="In the future, at most 90 days ahead, when the worker is free."
+        />
+        <input type="hidden" name="startsAt" value={isoOf(when)} />
+        <input type="hidden" name="expectedPriceCents" value={price} />
+        <TextAreaField label="Instructions (optional)" name="instructions" rows={3} maxLength={2_000} />
+        {changed !== undefined ? (
+          <Notice tone="error" testId="price-changed">
+            The price changed: it is now {dollars(changed)} ({dollars(totalCents)} with the fee). Nothing was charged.
+          </Notice>
+        ) : (
+          <Notice tone="error">{state.error}</Notice>
+        )}
+        {state.needsCard && (
+          <p className="text-sm">
+            <Link href="/dashboard/payments" className="underline">
+              Add a card
+            </Link>
+            , then book again.
+          </p>
+        )}
+        <SubmitButton pendingLabel="Booking…">
+          {changed !== undefined ? `Book at ${dollars(changed)}` : 'Book'}
+        </SubmitButton>
+      </FormStateProvider>
+    </form>
+  );
+}

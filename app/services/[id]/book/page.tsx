@@ -1,0 +1,48 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { getDatabase } from '@/db/client';
+import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { ApiError } from '@/lib/errors/api-error';
+import { getService } from '@/lib/services/services/get-service';
+import { BookForm } from './book-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Book a service' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Book a worker's fixed-price service for a slot, as POST /v1/services/{id}/book does, paid with the card on file.
+// The price is shown by the form, which follows it when it changed. One's own service shows the form too: booking it answers the service's own 403 in the form.
+export default async function BookServicePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const current = await requireBrowserUser(`/services/${id}/book`);
+  if (!UUID.test(id)) notFound();
+  const { db } = await getDatabase();
+  let service: Awaited<ReturnType<typeof getService>>;
+  try {
+    service = await getService(db, { serviceId: id, userId: current.user.id });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  }
+  const worker = service.worker.displayName ?? 'this worker';
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={service.title}
+        back={{ href: `/workers/${service.worker.id}`, label: worker }}
+        description={`${service.durationMinutes} min, ${service.area ? 'in person' : 'remote'}. The booking is a task ${worker} has already accepted.`}
+      />
+      {service.description && (
+        <Card>
+          <p className="whitespace-pre-line text-sm text-stone-700">{service.description}</p>
+        </Card>
+      )}
+      <Card title="Book a slot" testId="book-service">
+        <BookForm serviceId={service.id} priceCents={service.priceCents} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { withEnv } from '@/test/env';
+import { canTake, noShowFrom, unmetGuard } from './task-transitions';
+
+const HOUR = 3_600_000;
+const now = new Date('2030-01-10T12:00:00.000Z');
+const accepted = (hoursAgo: number, serviceId: string | null = null) => ({
+  status: 'accepted' as const,
+  deadline: new Date(now.getTime() - hoursAgo * HOUR),
+  submittedAt: null,
+  serviceId,
+});
+const SERVICE = '00000000-0000-4000-8000-000000000001';
+
+describe('the no-show guard', () => {
+  it('a task: cancellable from its deadline', () => {
+    expect(noShowFrom(accepted(1))).toEqual(new Date(now.getTime() - HOUR));
+    expect(canTake('cancel', accepted(0), now)).toBe(true);
+    expect(unmetGuard('cancel', accepted(-1), now)).toBe('workerNoShow');
+  });
+
+  it('a booking: only BOOKING_NO_SHOW_GRACE_HOURS (default 12) after the slot’s end', () => {
+    expect(noShowFrom(accepted(1, SERVICE))).toEqual(new Date(now.getTime() + 11 * HOUR));
+    expect(canTake('cancel', accepted(11, SERVICE), now)).toBe(false);
+    expect(canTake('cancel', accepted(12, SERVICE), now)).toBe(true);
+  });
+
+  it('follows the setting', async () => {
+    await withEnv({ BOOKING_NO_SHOW_GRACE_HOURS: '0' }, async () => {
+      expect(canTake('cancel', accepted(0, SERVICE), now)).toBe(true);
+    });
+    await withEnv({ BOOKING_NO_SHOW_GRACE_HOURS: '48' }, async () => {
+      expect(canTake('cancel', accepted(47, SERVICE), now)).toBe(false);
+    });
+  });
+});
