@@ -119,7 +119,7 @@ describe('test-mode tasks on a live deployment', () => {
 });
 
 describe('a live worker and a test-mode task, on a live deployment', () => {
-  const MISMATCH = (taskId: string) =>
+  const mismatch = (taskId: string) =>
     envelope('LIVEMODE_MISMATCH', {
       message: 'A live worker cannot accept a test-mode task',
       details: { taskId, livemode: false },
@@ -131,7 +131,7 @@ describe('a live worker and a test-mode task, on a live deployment', () => {
     await withEnv(LIVE_PROCESSOR, async () => {
       const accepted = await accept(testTask.id, workerTestKey);
       expect(accepted.status, accepted.text).toBe(403);
-      expect(accepted.json).toEqual(MISMATCH(testTask.id));
+      expect(accepted.json).toEqual(mismatch(testTask.id));
     });
     expect(await taskRow(testTask.id)).toMatchObject({ status: 'posted', workerId: null });
     expect(await assignmentsOf(testTask.id)).toEqual([]);

@@ -28,7 +28,10 @@ async function traces(workerId: string, payerId: string) {
   const { db } = await getDatabase();
   const told = await db.select().from(notifications).where(eq(notifications.userId, workerId));
   const mailed = told.length
-    ? await db.select().from(notificationEmails).where(eq(notificationEmails.notificationId, told[0]?.id ?? ''))
+    ? await db
+        .select()
+        .from(notificationEmails)
+        .where(eq(notificationEmails.notificationId, told[0]?.id ?? ''))
     : [];
   return {
     charges: await db.select().from(charges).where(eq(charges.userId, payerId)),
