@@ -122,6 +122,12 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
   await page.reload();
   await expect(page.getByLabel(/Spending cap/)).toHaveValue('50.00');
   await page.screenshot({ path: test.info().outputPath('agent-cap-raised.png'), fullPage: true });
+  // The charge email's pause link lands on the one-click pause: a $0 cap.
+  await page.goto(`/dashboard/agents/${delivered.agent.id}#pause`);
+  await page.getByTestId('pause-spending').getByRole('button', { name: 'Pause spending' }).click();
+  await expect(page.getByTestId('agent-stats')).toContainText('Cap$0.00');
+  await page.reload();
+  await expect(page.getByTestId('pause-spending')).toHaveCount(0);
 
   // A new account sets its password after the claim.
   await page.goto(new URL(proposal.humanClaimUrl).pathname);

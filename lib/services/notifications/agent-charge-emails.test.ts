@@ -70,7 +70,7 @@ describe('an agent’s card charge emails its operator', () => {
     const notices = await chargeNotices(operator.id);
     expect(notices).toHaveLength(1);
     const [notice] = notices;
-    const pauseUrl = `${env().SITE_URL}/dashboard/agents/${agent.id}`;
+    const pauseUrl = `${env().SITE_URL}/dashboard/agents/${agent.id}#pause`;
     expect(notice).toMatchObject({
       title: 'Scout charged $23.00 to your card',
       taskId,

@@ -17,8 +17,8 @@ export type NotifyAgentChargeOptions = {
   livemode: boolean;
 };
 
-/** Where an operator pauses an agent: its dashboard page (spending cap to $0, key rotation, deletion). */
-export const agentPausePath = (agentId: string) => `/dashboard/agents/${agentId}`;
+/** Where an operator pauses an agent: the one-click "Pause spending" (cap to $0) on its dashboard page. */
+export const agentPausePath = (agentId: string) => `/dashboard/agents/${agentId}#pause`;
 
 /**
  * Tells the operator that one of their agents charged their card, in the charge's ledger transaction: the task (its
@@ -39,7 +39,7 @@ export async function notifyAgentCharge(tx: Tx, options: NotifyAgentChargeOption
       `Amount: ${amount}${livemode ? '' : ' (test mode: no real money moved)'}`,
       `Agent: ${agentName}`,
       '',
-      `Not you, or too much? Pause this agent (set its spending cap to $0, rotate or delete its key): ${env().SITE_URL}${agentPausePath(agentId)}`,
+      `Not you, or too much? Pause this agent's spending: ${env().SITE_URL}${agentPausePath(agentId)}`,
     ].join('\n'),
     taskId: task.id,
     link: taskLink('requester', task.id),

@@ -34,6 +34,19 @@ export function SpendingCapForm({ agentId, capCents }: { agentId: string; capCen
   );
 }
 
+/** The charge email's "pause this agent": a cap of $0 refuses every further card charge until it is raised. */
+export function PauseSpendingForm({ agentId }: { agentId: string }) {
+  return (
+    <div id="pause">
+      <ActionForm action={updateAgentAction.bind(null, agentId)} className={row} testId="pause-spending">
+        <input type="hidden" name="spendingLimit" value="0" />
+        <p className="flex-1 text-sm text-stone-600">Stop this agent charging your card until you raise its cap.</p>
+        <SubmitButton variant="secondary">Pause spending</SubmitButton>
+      </ActionForm>
+    </div>
+  );
+}
+
 export function RotateKeysForm({ agentId, name }: { agentId: string; name: string }) {
   return (
     <ConfirmAction

@@ -14,7 +14,7 @@ import { getAgentSpending } from '@/lib/services/agents/get-agent-spending';
 import { getAgentUsage } from '@/lib/services/agents/get-agent-usage';
 import { listAgentTasks } from '@/lib/services/agents/list-agent-tasks';
 import { listAgents } from '@/lib/services/agents/list-agents';
-import { DeleteAgentForm, RenameForm, RotateKeysForm, SpendingCapForm } from './agent-forms';
+import { DeleteAgentForm, PauseSpendingForm, RenameForm, RotateKeysForm, SpendingCapForm } from './agent-forms';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Agent' };
@@ -77,6 +77,7 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
       <Card title="Settings" className="space-y-4">
         <RenameForm agentId={agent.id} name={agent.name} />
         <SpendingCapForm agentId={agent.id} capCents={agent.spendingLimitCents} />
+        {agent.spendingLimitCents !== 0 && <PauseSpendingForm agentId={agent.id} />}
         <RotateKeysForm agentId={agent.id} name={agent.name} />
         <DeleteAgentForm agentId={agent.id} name={agent.name} />
       </Card>
