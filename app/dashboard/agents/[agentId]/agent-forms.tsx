@@ -38,7 +38,11 @@ export function SpendingCapForm({ agentId, capCents }: { agentId: string; capCen
 export function PauseSpendingForm({ agentId }: { agentId: string }) {
   return (
     <div id="pause">
-      <ActionForm action={updateAgentAction.bind(null, agentId)} className={row} testId="pause-spending">
+      <ActionForm
+        action={updateAgentAction.bind(null, agentId)}
+        className="flex flex-wrap items-center gap-2"
+        testId="pause-spending"
+      >
         <input type="hidden" name="spendingLimit" value="0" />
         <p className="flex-1 text-sm text-stone-600">Stop this agent charging your card until you raise its cap.</p>
         <SubmitButton variant="secondary">Pause spending</SubmitButton>
