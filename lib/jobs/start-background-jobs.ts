@@ -1,7 +1,7 @@
 import { type Database, getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
-import { sendDueSms } from '@/lib/services/intake/send-due-sms';
+import { sendDueSms } from '@/lib/services/messaging/sms/send-due-sms';
 import { notifyNearbyWorkers } from '@/lib/services/notifications/notify-nearby-workers';
 import { sendAgentChargeDigests } from '@/lib/services/notifications/send-agent-charge-digests';
 import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';

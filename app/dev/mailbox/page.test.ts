@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { getMailer } from '@/lib/mail/get-mailer';
-import { queueSms } from '@/lib/services/intake/queue-sms';
-import { sendDueSms } from '@/lib/services/intake/send-due-sms';
+import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
+import { sendDueSms } from '@/lib/services/messaging/sms/send-due-sms';
 import { createOutboxMessenger } from '@/lib/sms/outbox-messenger';
 import MailboxPage from './page';
 

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { intakeConversations, users } from '@/db/schema';
+import { isOptedOut } from '@/lib/services/messaging/sms/is-opted-out';
 import { storePhoneCode } from '../users/store-phone-code';
-import { isOptedOut } from './is-opted-out';
 import { textIntakeNumber } from './text-intake-number';
 
 export type FinishIntakeClaim = { conversationId: string; userId: string; taskTitle: string };

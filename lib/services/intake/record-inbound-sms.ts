@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { inboundEvents, intakeConversations, intakeMessages } from '@/db/schema';
+import { answerSmsKeyword } from '@/lib/services/messaging/sms/answer-sms-keyword';
 import { smsKeyword } from '@/lib/sms/sms-keyword';
-import { answerSmsKeyword } from './answer-sms-keyword';
 import type { InboundSms } from './parse-inbound-sms';
 
 // Statement time rather than now() (the transaction's start), so an automatic answer sorts after its question.

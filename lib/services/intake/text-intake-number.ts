@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type IntakeConversation, intakeConversations, intakeMessages } from '@/db/schema';
-import { queueSms } from './queue-sms';
+import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
 
 export type TextIntakeNumber = {
   conversation: Pick<IntakeConversation, 'id' | 'phone'>;

@@ -10,7 +10,7 @@ import {
   users,
 } from '@/db/schema';
 import { env } from '@/lib/env';
-import { queueSms } from '@/lib/services/intake/queue-sms';
+import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
 import { withDefaults } from './notification-preferences';
 import { withoutLiveWorkersOnTestTasks } from './without-live-workers-on-test-tasks';
 

@@ -11,7 +11,7 @@ import type { Mailer } from '@/lib/mail/mailer';
 import {
   SMS_MAX_ATTEMPTS as MAX_ATTEMPTS,
   smsRetryDelaySeconds as retryDelaySeconds,
-} from '@/lib/services/intake/sms-retry-delay';
+} from '@/lib/services/messaging/sms/sms-retry-delay';
 import { type ClaimedNotificationEmail, claimDueNotificationEmails } from './claim-due-notification-emails';
 import { issueReplyAddress } from './issue-reply-address';
 import { notificationPreferencesOf } from './notification-preferences';

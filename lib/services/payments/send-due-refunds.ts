@@ -4,7 +4,7 @@ import { ledgerTransactions, refunds } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import { processorForTask } from '@/lib/payments/get-processor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { smsRetryDelaySeconds as retryDelaySeconds } from '@/lib/services/intake/sms-retry-delay';
+import { smsRetryDelaySeconds as retryDelaySeconds } from '@/lib/services/messaging/sms/sms-retry-delay';
 import { type ClaimedRefund, claimDueRefunds } from './claim-due-refunds';
 
 export type SendDueRefundsOptions = {

@@ -4,7 +4,7 @@ import { transfers } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import { processorForTask } from '@/lib/payments/get-processor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { smsRetryDelaySeconds as retryDelaySeconds } from '@/lib/services/intake/sms-retry-delay';
+import { smsRetryDelaySeconds as retryDelaySeconds } from '@/lib/services/messaging/sms/sms-retry-delay';
 import { type ClaimedTransfer, claimDueTransfers } from '@/lib/services/payments/claim-due-transfers';
 import { expectTransferHeld } from '@/lib/services/payments/expect-transfer-held';
 import { findPayoutAccount } from '@/lib/services/payments/find-payout-account';

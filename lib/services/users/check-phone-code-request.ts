@@ -4,8 +4,8 @@ import { users } from '@/db/schema';
 import { PHONE_CODES_PER_NUMBER, PHONE_CODES_PER_USER } from '@/lib/auth/account-limits';
 import { countHit, secondsUntilReset } from '@/lib/auth/rate-counter';
 import { ApiError, validationError } from '@/lib/errors/api-error';
+import { isOptedOut } from '@/lib/services/messaging/sms/is-opted-out';
 import { toE164 } from '@/lib/sms/phone-number';
-import { isOptedOut } from '../intake/is-opted-out';
 
 export type CheckPhoneCodeRequestOptions = { userId: string; phone: string };
 

@@ -4,7 +4,7 @@ import { phoneVerifications } from '@/db/schema';
 import { PHONE_CODE_TTL_SECONDS } from '@/lib/auth/account-limits';
 import { generatePhoneCode, hashPhoneCode } from '@/lib/auth/phone-codes';
 import { ApiError } from '@/lib/errors/api-error';
-import { queueSms } from '../intake/queue-sms';
+import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
 
 export type StorePhoneCodeOptions = { userId: string; phone: string };
 

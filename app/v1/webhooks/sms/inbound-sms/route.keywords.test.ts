@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { queueSms } from '@/lib/services/intake/queue-sms';
+import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
 import { withEnv } from '@/test/env';
 import { send } from '@/test/http';
 import { inboundSmsEvent, signedTelnyxRequest, storedIntake, uniquePhone, withTelnyxKey } from '@/test/telnyx';
