@@ -22,6 +22,7 @@ const layers = [
   { name: 'mcp', path: '^mcp/' },
   { name: 'metrics', path: '^lib/metrics/' },
   { name: 'router', path: '^lib/router/' },
+  { name: 'web', path: '^lib/web/' },
   { name: 'components', path: '^components/' },
   { name: 'app', path: '^app/' },
   { name: 'entry', path: '^(server\\.ts|instrumentation\\.ts|[^/]+\\.config\\.(ts|mjs)|next-env\\.d\\.ts|scripts/)' },

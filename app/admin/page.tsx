@@ -10,9 +10,9 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
 import { getAdminDailySeries } from '@/lib/services/admin/get-admin-daily-series';
 import { getAdminStats } from '@/lib/services/admin/get-admin-stats';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { gmvBars, taskBars } from './daily-bars';
 
 export const dynamic = 'force-dynamic';

@@ -8,9 +8,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
 import { listDisputes } from '@/lib/services/disputes/list-disputes';
 import { taskHeadlines } from '@/lib/services/tasks/task-headlines';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { DisputeAgeBadge } from './dispute-age-badge';
 
 export const dynamic = 'force-dynamic';

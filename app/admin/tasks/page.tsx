@@ -11,9 +11,9 @@ import { Field, SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
 import { TASK_STATUSES } from '@/lib/schemas/tasks';
 import { listAdminTasks } from '@/lib/services/admin/list-admin-tasks';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { choiceParam, type SearchParams, textParam } from '../list-params';
 
 export const dynamic = 'force-dynamic';

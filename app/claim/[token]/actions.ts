@@ -5,7 +5,6 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { dollars } from '@/components/format';
 import { getDatabase } from '@/db/client';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
 import { env } from '@/lib/env';
@@ -21,6 +20,7 @@ import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
 import { BUDGET_MAX_CENTS, BUDGET_MIN_CENTS } from '@/lib/tasks/task-rules';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 export type EmailStepState = {
   error?: string;

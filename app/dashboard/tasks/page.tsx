@@ -12,11 +12,11 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
 import { TASK_STATUSES } from '@/lib/schemas/tasks';
 import { listAgentNames } from '@/lib/services/agents/list-agent-names';
 import { listTasks, type TaskListQuery } from '@/lib/services/tasks/list-tasks';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tasks' };

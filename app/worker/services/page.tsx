@@ -6,9 +6,9 @@ import { ConfirmAction } from '@/components/ui/confirm-action';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { listWorkerServices } from '@/lib/services/services/list-worker-services';
 import { findWorkerProfileId } from '@/lib/services/workers/find-worker-profile-id';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { archiveServiceAction, createServiceAction, updateServiceAction } from './actions';
 import { ServiceForm } from './service-form';
 

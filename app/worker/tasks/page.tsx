@@ -14,12 +14,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { TASK_CATEGORIES } from '@/lib/tasks/task-rules';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tasks near you' };

@@ -7,10 +7,10 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { WorkerAvatar, WorkerStats, workerName } from '@/components/worker-card';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
 import { listWorkerServices } from '@/lib/services/services/list-worker-services';
 import { getWorkerProfile } from '@/lib/services/workers/get-worker-profile';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Worker' };

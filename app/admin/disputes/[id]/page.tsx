@@ -17,7 +17,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { DisputeAgeBadge } from '../dispute-age-badge';
 import { addAdminEvidenceAction, resolveAction } from './actions';
 import { loadDisputePage } from './load-dispute-page';

@@ -8,12 +8,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
 import { getAgentSpending } from '@/lib/services/agents/get-agent-spending';
 import { getAgentUsage } from '@/lib/services/agents/get-agent-usage';
 import { listAgentTasks } from '@/lib/services/agents/list-agent-tasks';
 import { listAgents } from '@/lib/services/agents/list-agents';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { DeleteAgentForm, PauseSpendingForm, RenameForm, RotateKeysForm, SpendingCapForm } from './agent-forms';
 
 export const dynamic = 'force-dynamic';

@@ -3,9 +3,9 @@ import { notFound, redirect } from 'next/navigation';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { CITIES } from '@/lib/geo/cities';
 import { reversePlace } from '@/lib/services/geo/reverse-place';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { loadTaskPage } from '../../load-task-page';
 import { TaskForm, type TaskFormInitial } from '../../task-form';
 
