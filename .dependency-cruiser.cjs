@@ -4,6 +4,7 @@
 const TEST = '(^test/|^e2e/|^mcp/testing/|\\.test\\.tsx?$)';
 
 const layers = [
+  { name: 'format', path: '^lib/format/' },
   { name: 'config', path: '^lib/(env\\.ts|logger\\.ts|config/)' },
   { name: 'db', path: '^db/' },
   { name: 'errors', path: '^lib/errors/' },

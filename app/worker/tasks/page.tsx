@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ChoiceField } from '@/components/choice-field';
 import { FilterActions } from '@/components/filter-actions';
-import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import type { MapMarker } from '@/components/map/task-map';
 import { TaskMapLazy } from '@/components/map/task-map-lazy';
@@ -15,6 +14,7 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
+import { formatMoney } from '@/lib/format/money';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
@@ -162,7 +162,7 @@ export default async function WorkerTasksPage({ searchParams }: { searchParams: 
                         <TestModeBadge livemode={task.livemode} />
                       </span>
                       <span className="font-mono text-sm" title="What you earn">
-                        {dollars(task.budgetCents)}
+                        {formatMoney(task.budgetCents)}
                       </span>
                     </div>
                     <p className="text-xs text-stone-600">

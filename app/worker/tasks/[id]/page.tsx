@@ -10,7 +10,6 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
-import { dollars } from '@/components/format';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
@@ -24,6 +23,7 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
+import { formatMoney } from '@/lib/format/money';
 import { haversineMeters } from '@/lib/geo/haversine';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
@@ -116,8 +116,8 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       {assigned && (status === 'completed' || (dispute?.resolution?.workerCents ?? 0) > 0) && (
         <Notice tone="success" testId="task-paid">
           {dispute?.resolution
-            ? `Resolved: ${dollars(dispute.resolution.workerCents)} was transferred to you.`
-            : `Approved: ${dollars(task.budgetCents)} was transferred to you.`}{' '}
+            ? `Resolved: ${formatMoney(dispute.resolution.workerCents)} was transferred to you.`
+            : `Approved: ${formatMoney(task.budgetCents)} was transferred to you.`}{' '}
           <Link href="/dashboard/payments" className="underline">
             See your payment history
           </Link>

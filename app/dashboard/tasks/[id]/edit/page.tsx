@@ -3,6 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
+import { centsAsDecimal } from '@/lib/format/money';
 import { CITIES } from '@/lib/geo/cities';
 import { reversePlace } from '@/lib/services/geo/reverse-place';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
@@ -45,7 +46,7 @@ export default async function EditDraftPage({ params }: { params: Promise<{ id: 
     category: task.category,
     place: await placeOf(task.location),
     address: task.location?.address ?? '',
-    budget: (task.budgetCents / 100).toFixed(2),
+    budget: centsAsDecimal(task.budgetCents),
     deadline: task.deadline,
     skills: task.requiredSkills.join(', '),
     proofRequirements: task.proofRequirements,
