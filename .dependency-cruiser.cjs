@@ -4,6 +4,7 @@
 const TEST = '(^test/|^e2e/|^mcp/testing/|\\.test\\.tsx?$)';
 
 const layers = [
+  { name: 'format', path: '^lib/format/' },
   { name: 'config', path: '^lib/(env\\.ts|logger\\.ts|config/)' },
   { name: 'db', path: '^db/' },
   { name: 'errors', path: '^lib/errors/' },
@@ -22,6 +23,7 @@ const layers = [
   { name: 'mcp', path: '^mcp/' },
   { name: 'metrics', path: '^lib/metrics/' },
   { name: 'router', path: '^lib/router/' },
+  { name: 'web', path: '^lib/web/' },
   { name: 'components', path: '^components/' },
   { name: 'app', path: '^app/' },
   { name: 'entry', path: '^(server\\.ts|instrumentation\\.ts|[^/]+\\.config\\.(ts|mjs)|next-env\\.d\\.ts|scripts/)' },

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
-import { getBrowserUser } from '@/lib/api/next-auth';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 const steps = [
   { title: 'An agent posts a task', body: 'Over the REST API or MCP: what, where, by when, and the price.' },

@@ -1,7 +1,7 @@
 import { getDatabase } from '@/db/client';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { findPendingLegal } from '@/lib/services/legal/find-pending-legal';
 import { legalDocuments } from '@/lib/services/legal/legal-documents';
+import { getBrowserUser } from '@/lib/web/next-auth';
 import { type AcceptLegal, LegalBanner } from './legal-banner';
 import { TestModeBanner } from './test-mode-banner';
 import { type ResendVerification, VerifyEmailBanner } from './verify-email-banner';

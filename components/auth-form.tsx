@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Field, NewPasswordField } from '@/components/ui/field';
 import { FormStateProvider } from '@/components/ui/form-state';
 import { Notice } from '@/components/ui/notice';
-import { describeFormError, type FormErrors, type FormFieldMap } from '@/lib/api/describe-error';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { type ValidationIssue, validationError } from '@/lib/errors/api-error';
+import { describeFormError, type FormErrors, type FormFieldMap } from '@/lib/web/describe-error';
 
 type Mode = 'login' | 'signup';
 

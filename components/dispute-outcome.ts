@@ -1,5 +1,5 @@
+import { formatMoney } from '@/lib/format/money';
 import type { DisputeOutcome } from '@/lib/tasks/dispute-shares';
-import { dollars } from './format';
 
 /** The outcomes as the resolve form offers them. */
 export const OUTCOME_LABELS: Record<DisputeOutcome, string> = {
@@ -18,8 +18,8 @@ type Resolution = { outcome: DisputeOutcome; workerCents: number; refundCents: n
  * requester." for the worker, the same money from the requester's seat for them, in the third person for staff.
  */
 export function describeOutcome({ outcome, workerCents, refundCents }: Resolution, reader: DisputeReader): string {
-  const paid = dollars(workerCents);
-  const refunded = dollars(refundCents);
+  const paid = formatMoney(workerCents);
+  const refunded = formatMoney(refundCents);
   const worker = reader === 'worker' ? 'you' : 'the worker';
   const requester = reader === 'requester' ? 'you' : 'the requester';
   if (outcome === 'refund') {

@@ -1,4 +1,4 @@
-import { dollars } from './format';
+import { formatMoney } from '@/lib/format/money';
 
 type MovementKind = 'charge' | 'x402_receipt' | 'refund' | 'release' | 'transfer' | 'adjustment';
 
@@ -45,6 +45,6 @@ export function describeMovement(
 
 /** Signed dollars: −$23.00, +$8.00 (zero and a neutral movement unsigned). */
 export function signedDollars(cents: number, neutral = false) {
-  if (cents === 0 || neutral) return dollars(Math.abs(cents));
-  return `${cents < 0 ? '−' : '+'}${dollars(Math.abs(cents))}`;
+  if (cents === 0 || neutral) return formatMoney(Math.abs(cents));
+  return `${cents < 0 ? '−' : '+'}${formatMoney(Math.abs(cents))}`;
 }

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getBrowserUser } from '@/lib/api/next-auth';
+import { getBrowserUser } from '@/lib/web/next-auth';
 import { FeedbackForm, type SendFeedback } from './feedback-form';
 
 const LEGAL_LINKS = [

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getDatabase } from '@/db/client';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { countUnreadNotifications } from '@/lib/services/notifications/count-unread-notifications';
+import { getBrowserUser } from '@/lib/web/next-auth';
 import { AccountMenu } from './account-menu';
 import { NotificationBell } from './notification-bell';
 import { buttonClass } from './ui/button';

@@ -1,7 +1,7 @@
 import { LocalTime } from '@/components/local-time';
+import { formatMoney } from '@/lib/format/money';
 import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
 import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
-import { dollars } from './format';
 import { TaskStatusBadge } from './task-status-badge';
 import { Card } from './ui/card';
 
@@ -68,7 +68,7 @@ export function TaskPrice({ task, side }: { task: TaskView; side: 'requester' | 
     return (
       <dl className="text-sm" data-testid="task-price">
         <dt className="text-stone-500">You earn</dt>
-        <dd className="font-mono text-lg">{dollars(task.budgetCents)}</dd>
+        <dd className="font-mono text-lg">{formatMoney(task.budgetCents)}</dd>
       </dl>
     );
   }
@@ -76,15 +76,15 @@ export function TaskPrice({ task, side }: { task: TaskView; side: 'requester' | 
     <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="task-price">
       <div>
         <dt className="text-stone-500">Worker earns</dt>
-        <dd className="font-mono">{dollars(task.budgetCents)}</dd>
+        <dd className="font-mono">{formatMoney(task.budgetCents)}</dd>
       </div>
       <div>
         <dt className="text-stone-500">Platform fee</dt>
-        <dd className="font-mono">{dollars(task.platformFeeCents)}</dd>
+        <dd className="font-mono">{formatMoney(task.platformFeeCents)}</dd>
       </div>
       <div>
         <dt className="text-stone-500">Total charged</dt>
-        <dd className="font-mono">{dollars(task.totalCents)}</dd>
+        <dd className="font-mono">{formatMoney(task.totalCents)}</dd>
       </div>
     </dl>
   );

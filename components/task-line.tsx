@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { dollars } from '@/components/format';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { TestModeBadge } from '@/components/test-mode-badge';
+import { formatMoney } from '@/lib/format/money';
 
 /**
  * One task in a short list: its title (a link), then "Test" for a test-mode task (when `livemode` is given), its
@@ -32,7 +32,7 @@ export function TaskLine({
       <span className="flex items-center gap-3">
         {livemode !== undefined && <TestModeBadge livemode={livemode} />}
         <TaskStatusBadge status={status} />
-        <span className="font-mono">{dollars(cents)}</span>
+        <span className="font-mono">{formatMoney(cents)}</span>
       </span>
     </li>
   );

@@ -1,3 +1,4 @@
+import { formatMoney } from '@/lib/format/money';
 import type { components } from '../lib/client';
 
 // Readable renderings of API objects for the tools' text content. Text written by a worker (messages, proof
@@ -18,13 +19,11 @@ export function untrusted(text: string): string {
   return `<untrusted-worker-text>\n${defused}\n</untrusted-worker-text>`;
 }
 
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 export function renderTask(task: Task): string {
   const lines = [
     `Task ${task.id}: "${task.title}"`,
     `  status: ${task.status}${task.livemode ? '' : ' (test mode)'}; deadline ${task.deadline}`,
-    `  budget ${dollars(task.budgetCents)} to the worker + ${dollars(task.platformFeeCents)} fee = ${dollars(task.totalCents)}`,
+    `  budget ${formatMoney(task.budgetCents)} to the worker + ${formatMoney(task.platformFeeCents)} fee = ${formatMoney(task.totalCents)}`,
     `  worker: ${task.workerId ?? 'none yet'}; revisions requested: ${task.revisionCount}`,
   ];
   if (task.reviewDueAt)
@@ -64,7 +63,7 @@ export function renderWorker(worker: WorkerProfile): string {
     worker.averageRating ? `rating ${worker.averageRating}` : 'unrated',
     `${worker.completedTasks} completed`,
     worker.verificationTier >= 1 ? 'ID verified' : 'not ID verified',
-    worker.hourlyRateCents === null ? '' : `${dollars(worker.hourlyRateCents)}/h`,
+    worker.hourlyRateCents === null ? '' : `${formatMoney(worker.hourlyRateCents)}/h`,
     worker.distanceMeters === undefined ? '' : `${(worker.distanceMeters / 1000).toFixed(1)} km away`,
     worker.matchScore === undefined ? '' : `match ${worker.matchScore}`,
   ].filter(Boolean);

@@ -3,8 +3,6 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { describeActionError, describeFormError } from '@/lib/api/describe-error';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
 import type { Operation } from '@/lib/schemas/operation';
@@ -12,6 +10,8 @@ import { confirmPasswordResetOperation, requestPasswordResetOperation } from '@/
 import { confirmPasswordReset } from '@/lib/services/users/confirm-password-reset';
 import { requestPasswordReset } from '@/lib/services/users/request-password-reset';
 import { resendVerificationEmail } from '@/lib/services/users/resend-verification-email';
+import { describeActionError, describeFormError } from '@/lib/web/describe-error';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 export type AccountFormState = {
   error?: string;

@@ -2,12 +2,12 @@
 
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
-import { describeFormError } from '@/lib/api/describe-error';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { ApiError } from '@/lib/errors/api-error';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { sendFeedbackOperation } from '@/lib/schemas/feedback';
 import { sendFeedback } from '@/lib/services/feedback/send-feedback';
+import { describeFormError } from '@/lib/web/describe-error';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 const FIELDS = {
   kind: { field: 'kind', label: 'Kind' },

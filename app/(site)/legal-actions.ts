@@ -3,10 +3,10 @@
 import { revalidatePath } from 'next/cache';
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
-import { actionClientIp } from '@/lib/api/action-client-ip';
-import { describeActionError } from '@/lib/api/describe-error';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { acceptPendingLegal } from '@/lib/services/legal/accept-pending-legal';
+import { actionClientIp } from '@/lib/web/action-client-ip';
+import { describeActionError } from '@/lib/web/describe-error';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 /** The legal banner's "Accept" button: records the current version of every document still pending. */
 export async function acceptPendingLegalAction(_state: ActionState): Promise<ActionState> {

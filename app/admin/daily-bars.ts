@@ -1,5 +1,6 @@
-import { dollars, plural } from '@/components/format';
+import { plural } from '@/components/format';
 import type { ChartBar } from '@/components/ui/chart';
+import { formatMoney } from '@/lib/format/money';
 
 /** One day of the overview's series (getAdminDailySeries): tasks created and money charged that day. */
 export type DailyPoint = { day: string; tasks: number; gmvCents: number };
@@ -26,5 +27,5 @@ export const gmvBars = (series: DailyPoint[]): ChartBar[] =>
     key: point.day,
     label: dayLabel(series, index),
     value: point.gmvCents,
-    title: `${point.day}: ${dollars(point.gmvCents)} GMV`,
+    title: `${point.day}: ${formatMoney(point.gmvCents)} GMV`,
   }));

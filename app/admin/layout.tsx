@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavTabs } from '@/components/ui/nav-tabs';
-import { requireAdmin } from '@/lib/api/require-admin-user';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 
 const sections = [
   { href: '/admin', label: 'Overview', exact: true },

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { compactDollars, dollars } from '@/components/format';
+import { compactDollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import { queryHref } from '@/components/query-href';
 import { TaskStatusBadge } from '@/components/task-status-badge';
@@ -10,9 +10,10 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
+import { formatMoney } from '@/lib/format/money';
 import { getAdminDailySeries } from '@/lib/services/admin/get-admin-daily-series';
 import { getAdminStats } from '@/lib/services/admin/get-admin-stats';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { gmvBars, taskBars } from './daily-bars';
 
 export const dynamic = 'force-dynamic';
@@ -35,8 +36,8 @@ export default async function AdminOverviewPage() {
         <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Stat label="Users" testId="stat-users" value={stats.users} href="/admin/users" />
           <Stat label="Listed workers" testId="stat-listed-workers" value={stats.listedWorkers} />
-          <Stat label="GMV (30 d)" testId="stat-gmv" value={dollars(stats.gmvCents30d)} />
-          <Stat label="Fees (30 d)" testId="stat-fees" value={dollars(stats.feesCents30d)} />
+          <Stat label="GMV (30 d)" testId="stat-gmv" value={formatMoney(stats.gmvCents30d)} />
+          <Stat label="Fees (30 d)" testId="stat-fees" value={formatMoney(stats.feesCents30d)} />
           <Stat
             label="Open disputes"
             testId="stat-open-disputes"

@@ -2,11 +2,11 @@
 
 import { headers } from 'next/headers';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceUserRateLimit } from '@/lib/api/steps/rate-limit';
 import { issueSession } from '@/lib/services/sessions/issue-session';
+import { describeActionError } from '@/lib/web/describe-error';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 /** The token lives in the tab's sessionStorage and outlives a sign-out, so it expires within the hour. */
 const TRY_IT_SESSION_TTL_MS = 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { InlineMarkdown, Markdown } from '@/components/markdown';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { env } from '@/lib/env';
 import { exampleValue, type JsonSchema } from '@/lib/openapi/example-value';
 import { buildOpenApiDocument } from '@/lib/openapi/openapi';
+import { getBrowserUser } from '@/lib/web/next-auth';
 import { ReferenceBrowser, type ReferenceGroup } from './reference-browser';
 import { TryIt, type TryItAccount, TryItCredentials } from './try-it';
 

@@ -4,9 +4,9 @@ import { revalidatePath } from 'next/cache';
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
 import { NOTIFICATION_KINDS } from '@/db/schema';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { markNotificationsRead } from '@/lib/services/notifications/mark-notifications-read';
 import { updateNotificationPreferences } from '@/lib/services/notifications/update-notification-preferences';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 
 // The notifications page's forms: the same services as POST /v1/notifications/read and PUT …/preferences.
 

@@ -10,11 +10,11 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { NOTIFICATION_KINDS } from '@/db/schema';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { countUnreadNotifications } from '@/lib/services/notifications/count-unread-notifications';
 import { KIND_LABELS } from '@/lib/services/notifications/kind-labels';
 import { listNotifications } from '@/lib/services/notifications/list-notifications';
 import { notificationPreferencesOf } from '@/lib/services/notifications/notification-preferences';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 import { markAllReadAction, savePreferencesAction } from './actions';
 
 export const dynamic = 'force-dynamic';

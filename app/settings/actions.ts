@@ -3,8 +3,6 @@
 import { revalidatePath } from 'next/cache';
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
-import { describeFormError, type FormFieldMap } from '@/lib/api/describe-error';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
 import {
   changePasswordOperation,
@@ -14,6 +12,8 @@ import {
 import { changePassword } from '@/lib/services/users/change-password';
 import { updateCurrentUser } from '@/lib/services/users/update-current-user';
 import { verifyPhone } from '@/lib/services/users/verify-phone';
+import { describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 const PAGE = '/settings';
 

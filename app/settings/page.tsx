@@ -5,8 +5,8 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { hasPassword } from '@/lib/services/users/has-password';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { NameForm, PasswordForm, PhoneCodeForm, PhoneForm, RemovePhoneForm } from './settings-forms';
 
 export const dynamic = 'force-dynamic';

@@ -2,11 +2,11 @@
 
 import { headers } from 'next/headers';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
 import { unsubscribeOperation } from '@/lib/schemas/notifications';
 import { unsubscribeFromEmails } from '@/lib/services/notifications/unsubscribe-from-emails';
+import { describeActionError } from '@/lib/web/describe-error';
 
 export type UnsubscribeState = { error?: string; done?: boolean };
 

@@ -4,8 +4,8 @@ import { plural } from '@/components/format';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Worker' };

@@ -1,8 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { formatMoney } from '@/lib/format/money';
 import { registerAgentOperation } from '../../lib/schemas/claim-codes';
 import { proposeTaskOperation } from '../../lib/schemas/cold-start';
-import { dollars, renderTask, taskData } from '../render';
+import { renderTask, taskData } from '../render';
 import { defineTool, failure, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext } from '../tool-kit';
 import { pause, timeoutSecondsArg, withProgress } from '../wait';
 
@@ -42,7 +43,7 @@ export function registerColdStartTools(server: McpServer, context: ToolContext) 
       const { data } = await client.POST('/v1/tasks/propose', { body, idempotencyKey, signal });
       const text = [
         `Proposed: ${renderTask(data.task)}`,
-        `Send your human this link to claim and pay (${dollars(data.task.totalCents)}): ${data.humanClaimUrl}`,
+        `Send your human this link to claim and pay (${formatMoney(data.task.totalCents)}): ${data.humanClaimUrl}`,
         `Then call await_claim with claim_token "${data.claimToken}" (secret: do not share it). The claim expires ${data.claimExpiresAt}.`,
       ].join('\n');
       return success(

@@ -1,8 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { formatMoney } from '@/lib/format/money';
 import type { components } from '../../lib/client/schema';
 import { bookServiceBodySchema, searchServicesQuery } from '../../lib/schemas/services';
-import { dollars, renderTask, taskData, UNTRUSTED_NOTE, untrusted } from '../render';
+import { renderTask, taskData, UNTRUSTED_NOTE, untrusted } from '../render';
 import { defineTool, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext } from '../tool-kit';
 
 // Services: workers' fixed-price offers, found near a place and booked directly for a slot.
@@ -18,7 +19,7 @@ function renderService(service: Service): string {
   const away = service.distanceMeters === undefined ? '' : `; ${(service.distanceMeters / 1000).toFixed(1)} km away`;
   const written = [service.title, service.description].filter(Boolean).join('\n');
   return (
-    `Service ${service.id} (${service.category}): ${dollars(service.priceCents)} + 15% fee for ` +
+    `Service ${service.id} (${service.category}): ${formatMoney(service.priceCents)} + 15% fee for ` +
     `${service.durationMinutes} min, ${where}${away}; worker ${service.worker.id}\n${untrusted(written)}`
   );
 }

@@ -4,9 +4,9 @@ import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { env } from '@/lib/env';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';

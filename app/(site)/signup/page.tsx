@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
 import { PageHeader } from '@/components/ui/page-header';
-import { getBrowserUser } from '@/lib/api/next-auth';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';

@@ -9,8 +9,8 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
 import { listAuditLog } from '@/lib/services/admin/list-audit-log';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { type SearchParams, textParam } from '../list-params';
 import { changeLines, targetHref } from './audit-summary';
 

@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FilterLinks } from '@/components/filter-links';
-import { dollars } from '@/components/format';
 import { firstParam, queryHref } from '@/components/query-href';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
+import { formatMoney } from '@/lib/format/money';
 import { listDisputes } from '@/lib/services/disputes/list-disputes';
 import { taskHeadlines } from '@/lib/services/tasks/task-headlines';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { DisputeAgeBadge } from './dispute-age-badge';
 
 export const dynamic = 'force-dynamic';
@@ -83,7 +83,7 @@ export default async function DisputesQueuePage({
                   <td className="max-w-xs break-words text-stone-600" title={dispute.reason}>
                     {truncate(dispute.reason)}
                   </td>
-                  <td className="text-right tabular-nums">{task ? dollars(task.totalCents) : '—'}</td>
+                  <td className="text-right tabular-nums">{task ? formatMoney(task.totalCents) : '—'}</td>
                   <td className="text-right">
                     <DisputeAgeBadge dispute={dispute} />
                   </td>

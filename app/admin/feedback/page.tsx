@@ -9,8 +9,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { feedbackKind } from '@/db/schema/feedback';
-import { requireAdmin } from '@/lib/api/require-admin-user';
 import { listFeedback } from '@/lib/services/feedback/list-feedback';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { FeedbackKindBadge } from './feedback-kind-badge';
 
 export const dynamic = 'force-dynamic';

@@ -9,8 +9,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
 import { listIntakeConversations } from '@/lib/services/intake/list-intake-conversations';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { IntakeStatusBadge } from './intake-status-badge';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FilterActions } from '@/components/filter-actions';
-import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import { queryHref } from '@/components/query-href';
 import { TaskStatusBadge } from '@/components/task-status-badge';
@@ -11,9 +10,10 @@ import { Field, SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
+import { formatMoney } from '@/lib/format/money';
 import { TASK_STATUSES } from '@/lib/schemas/tasks';
 import { listAdminTasks } from '@/lib/services/admin/list-admin-tasks';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { choiceParam, type SearchParams, textParam } from '../list-params';
 
 export const dynamic = 'force-dynamic';
@@ -94,7 +94,7 @@ export default async function AdminTasksPage({ searchParams }: { searchParams: P
                     '—'
                   )}
                 </td>
-                <td className="text-right">{dollars(task.totalCents)}</td>
+                <td className="text-right">{formatMoney(task.totalCents)}</td>
                 <td className="text-stone-600">
                   <LocalTime value={task.createdAt} />
                 </td>

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { getDatabase } from '@/db/client';
-import { requireAdminCaller } from '@/lib/api/require-admin-user';
+import { requireAdminCaller } from '@/lib/web/require-admin-user';
 import { type ModerationState, suspendWithForm, unsuspendWithForm } from './moderate-user';
 
 // The users page's Suspend and Unsuspend: the same services as POST /v1/admin/users/{id}/suspend and /unsuspend,

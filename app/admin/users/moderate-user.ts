@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { plural } from '@/components/format';
 import type { ConfirmState } from '@/components/ui/confirm-action';
 import type { Db } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
 import { suspendUserOperation } from '@/lib/schemas/admin';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { suspendUser } from '@/lib/services/admin/suspend-user';
 import { unsuspendUser } from '@/lib/services/admin/unsuspend-user';
+import { describeActionError } from '@/lib/web/describe-error';
 
 // The users page's Suspend and Unsuspend, apart from Next (actions.ts adds the signed-in admin and the
 // revalidation), so a test drives them with a database and a form.

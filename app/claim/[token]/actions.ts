@@ -3,13 +3,12 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { dollars } from '@/components/format';
 import { getDatabase } from '@/db/client';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
+import { formatMoney } from '@/lib/format/money';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { emailSchema } from '@/lib/schemas/common';
 import { taskUpdateSchema } from '@/lib/schemas/task-actions';
@@ -21,6 +20,7 @@ import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
 import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
 import { BUDGET_MAX_CENTS, BUDGET_MIN_CENTS } from '@/lib/tasks/task-rules';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 export type EmailStepState = {
   error?: string;
@@ -172,7 +172,7 @@ export async function correctClaim(token: string, _state: CorrectState, form: Fo
     const field = issue?.path[0] === 'budgetCents' ? 'Budget' : issue?.path[0] === 'deadline' ? 'Deadline' : 'Place';
     const message =
       issue?.path[0] === 'budgetCents'
-        ? `must be from ${dollars(BUDGET_MIN_CENTS)} to ${dollars(BUDGET_MAX_CENTS)}`
+        ? `must be from ${formatMoney(BUDGET_MIN_CENTS)} to ${formatMoney(BUDGET_MAX_CENTS)}`
         : (issue?.message ?? 'is not valid');
     return { error: `${field}: ${message.charAt(0).toLowerCase()}${message.slice(1)}.` };
   }

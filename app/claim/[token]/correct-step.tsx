@@ -1,11 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { dollars } from '@/components/format';
 import { TaskMapLazy } from '@/components/map/task-map-lazy';
 import { ActionForm } from '@/components/ui/action-form';
 import { Field } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { centsAsDecimal, formatMoney } from '@/lib/format/money';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { correctClaim } from './actions';
 
@@ -35,7 +35,7 @@ export function CorrectStep({
   place: Place;
   tileUrl: string;
 }) {
-  const [budget, setBudget] = useState((budgetCents / 100).toFixed(2));
+  const [budget, setBudget] = useState(centsAsDecimal(budgetCents));
   const [when, setWhen] = useState(localInput(deadline));
   const [position, setPosition] = useState(place ? { lat: place.lat, lng: place.lng } : null);
   const cents = Math.round(Number(budget) * 100);
@@ -56,7 +56,7 @@ export function CorrectStep({
       />
       <p className="text-xs text-stone-600" data-testid="claim-correct-price">
         {price
-          ? `Fee ${dollars(price.platformFeeCents)} · you would pay ${dollars(price.totalCents)}`
+          ? `Fee ${formatMoney(price.platformFeeCents)} · you would pay ${formatMoney(price.totalCents)}`
           : 'Enter an amount'}
       </p>
       <Field

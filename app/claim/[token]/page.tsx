@@ -1,18 +1,18 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { env } from '@/lib/env';
+import { formatMoney } from '@/lib/format/money';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim-by-human-token';
 import { getWallet } from '@/lib/services/payments/get-wallet';
 import { hasPassword } from '@/lib/services/users/has-password';
+import { getBrowserUser } from '@/lib/web/next-auth';
 import { addClaimCard } from './actions';
 import { ConfirmStep } from './confirm-step';
 import { CorrectStep } from './correct-step';
@@ -64,7 +64,7 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
         <div data-testid="claim-done" className="space-y-2 rounded-lg border border-green-200 bg-green-50 p-5">
           <h1 className="text-xl font-semibold">Task posted</h1>
           <p className="text-sm text-stone-700">
-            “{task.title}” is funded ({dollars(task.totalCents)}) and visible to workers.{' '}
+            “{task.title}” is funded ({formatMoney(task.totalCents)}) and visible to workers.{' '}
             {fromIntake ? (
               <>
                 Follow it on your{' '}
@@ -111,12 +111,12 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
       <Card className="space-y-4">
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <dt className="text-stone-500">Worker earns</dt>
-          <dd data-testid="claim-budget">{dollars(task.budgetCents)}</dd>
+          <dd data-testid="claim-budget">{formatMoney(task.budgetCents)}</dd>
           <dt className="text-stone-500">Platform fee (15%)</dt>
-          <dd>{dollars(task.platformFeeCents)}</dd>
+          <dd>{formatMoney(task.platformFeeCents)}</dd>
           <dt className="text-stone-500">You pay</dt>
           <dd className="font-medium" data-testid="claim-total">
-            {dollars(task.totalCents)}
+            {formatMoney(task.totalCents)}
           </dd>
           <dt className="text-stone-500">Deadline</dt>
           <dd>
@@ -144,7 +144,8 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
         {!fromIntake && (
           // Said before any payment: the claimed agent is capped at this task's total (completeClaim).
           <p className="rounded-md bg-stone-50 p-3 text-sm text-stone-700" data-testid="claim-spending-limit">
-            This agent can spend up to {dollars(task.totalCents)} on your card. You can change this in the dashboard.
+            This agent can spend up to {formatMoney(task.totalCents)} on your card. You can change this in the
+            dashboard.
           </p>
         )}
         {!current ? (

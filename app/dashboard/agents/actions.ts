@@ -3,8 +3,6 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { describeActionError, describeFormError, type FormFieldMap } from '@/lib/api/describe-error';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { createAgentOperation, updateAgentOperation } from '@/lib/schemas/agents';
 import { createAgent } from '@/lib/services/agents/create-agent';
@@ -13,6 +11,8 @@ import { rotateAgentKey } from '@/lib/services/agents/rotate-agent-key';
 import { updateAgent } from '@/lib/services/agents/update-agent';
 import { getClaimCodeStatus } from '@/lib/services/claim-codes/get-claim-code-status';
 import { mintClaimCode } from '@/lib/services/claim-codes/mint-claim-code';
+import { describeActionError, describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export type KeyState = { error?: string; fieldErrors?: Record<string, string>; key?: string };
 export type FormState = { error?: string; fieldErrors?: Record<string, string>; saved?: boolean };

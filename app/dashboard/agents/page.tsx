@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { resendVerificationAction } from '@/app/(site)/account-actions';
-import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,8 +9,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { VerifyEmailFirst } from '@/components/verify-email-first';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { formatMoney } from '@/lib/format/money';
 import { listAgents } from '@/lib/services/agents/list-agents';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { NewKeyForm } from '../new-key-form';
 import { createAgentAction } from './actions';
 import { ClaimCodePanel } from './claim-code-panel';
@@ -67,8 +67,8 @@ export default async function AgentsPage() {
                   </Link>
                 </td>
                 <td>{agent.taskCount}</td>
-                <td>{dollars(agent.totalSpentCents)}</td>
-                <td>{agent.spendingLimitCents === null ? 'none' : dollars(agent.spendingLimitCents)}</td>
+                <td>{formatMoney(agent.totalSpentCents)}</td>
+                <td>{agent.spendingLimitCents === null ? 'none' : formatMoney(agent.spendingLimitCents)}</td>
                 <td>{agent.activeKeyCount}</td>
                 <td>
                   <LocalTime value={agent.lastActiveAt} />

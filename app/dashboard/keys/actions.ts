@@ -4,11 +4,11 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { ConfirmState } from '@/components/ui/confirm-action';
 import { getDatabase } from '@/db/client';
-import { describeActionError, describeFormError } from '@/lib/api/describe-error';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { createApiKeyOperation } from '@/lib/schemas/api-keys';
 import { createApiKey } from '@/lib/services/operators/create-api-key';
 import { revokeApiKey } from '@/lib/services/operators/revoke-api-key';
+import { describeActionError, describeFormError } from '@/lib/web/describe-error';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export type CreateKeyState = { error?: string; fieldErrors?: Record<string, string>; key?: string };
 

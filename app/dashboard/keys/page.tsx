@@ -10,10 +10,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { VerifyEmailFirst } from '@/components/verify-email-first';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { keyModeOf } from '@/lib/auth/api-key-format';
 import { defaultKeyMode } from '@/lib/payments/get-processor';
 import { listApiKeys } from '@/lib/services/operators/list-api-keys';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { NewKeyForm } from '../new-key-form';
 import { createKeyAction, revokeKeyAction } from './actions';
 

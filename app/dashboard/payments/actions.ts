@@ -2,12 +2,12 @@
 
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
 import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 /**
  * "Add card" / "Replace card": off to the processor's card page, back to this dashboard afterwards, or to the

@@ -8,13 +8,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { getPayoutAccountStatus } from '@/lib/services/payments/get-payout-account-status';
 import { getWallet } from '@/lib/services/payments/get-wallet';
 import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
 import { paymentHistoryTaskStates } from '@/lib/services/payments/payment-history-task-states';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { addCard, onboardPayouts } from './actions';
 
 export const dynamic = 'force-dynamic';

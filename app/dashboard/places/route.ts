@@ -1,7 +1,7 @@
-import { browserRoute } from '@/lib/api/browser-route';
 import { validate } from '@/lib/api/steps/parse-input';
 import { searchPlacesQuery } from '@/lib/schemas/geo';
 import { searchPlaces } from '@/lib/services/geo/search-places';
+import { browserRoute } from '@/lib/web/browser-route';
 
 // The place picker's suggestions (components/place-picker.tsx), with the session cookie: GET /v1/geo/places takes
 // bearer credentials only. Same query, same service, same answer.

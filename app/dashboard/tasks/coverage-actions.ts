@@ -1,10 +1,10 @@
 'use server';
 
 import { getDatabase } from '@/db/client';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { COVERAGE_DEFAULT_RADIUS_METERS, getCoverageOperation, KNOWN_SKILLS } from '@/lib/schemas/coverage';
 import { getCoverage } from '@/lib/services/coverage/get-coverage';
 import { TASK_CATEGORIES } from '@/lib/tasks/task-rules';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 import { coverageWords } from './coverage-words';
 
 /** What the task form's "Coverage here" shows: two lines, and the typed skills the quote could not ask about. */

@@ -1,5 +1,7 @@
 // The task form's "Coverage here" line in words: GET /v1/geo/coverage's answer as a requester reads it. Pure.
-import { dollars, plural } from '@/components/format';
+
+import { plural } from '@/components/format';
+import { formatMoney } from '@/lib/format/money';
 import { COVERAGE_WORKER_CAP, type Coverage } from '@/lib/schemas/coverage';
 
 /** "~25 min", "~2 h", "~1.5 h", "~3 days". */
@@ -37,7 +39,7 @@ export function coverageWords(
   if (minutes === null && budget === null) return { workers, history: 'Not enough history here yet' };
   const parts = [
     ...(minutes === null ? [] : [`usually accepted in ${aboutMinutes(minutes)}`]),
-    ...(budget === null ? [] : [`similar tasks paid ${dollars(budget)}`]),
+    ...(budget === null ? [] : [`similar tasks paid ${formatMoney(budget)}`]),
   ];
   const basis = `(${coverage.confidence} confidence, ${plural(coverage.sampleSize, 'task')})`;
   return { workers, history: `${parts.join(' · ')} ${basis}` };

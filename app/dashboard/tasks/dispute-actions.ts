@@ -3,13 +3,13 @@
 import { revalidatePath } from 'next/cache';
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
-import { actionClientIp } from '@/lib/api/action-client-ip';
-import { describeFormError, type FormFieldMap } from '@/lib/api/describe-error';
-import { requireBrowserActor, requireBrowserCaller } from '@/lib/api/require-browser-actor';
 import { addDisputeEvidenceOperation } from '@/lib/schemas/disputes';
 import { disputeTaskOperation } from '@/lib/schemas/task-actions';
 import { addDisputeEvidence } from '@/lib/services/disputes/add-dispute-evidence';
 import { disputeTask } from '@/lib/services/tasks/dispute-task';
+import { actionClientIp } from '@/lib/web/action-client-ip';
+import { describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
+import { requireBrowserActor, requireBrowserCaller } from '@/lib/web/require-browser-actor';
 
 // A task's dispute from either side's task page: the same services and rules as POST /v1/tasks/{id}/dispute and
 // POST /v1/disputes/{id}/evidence. Both pages are refreshed: the requester's and the worker's.

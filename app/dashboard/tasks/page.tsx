@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ChoiceField } from '@/components/choice-field';
 import { FilterActions } from '@/components/filter-actions';
-import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import { firstParam, queryHref } from '@/components/query-href';
 import { TaskStatusBadge } from '@/components/task-status-badge';
@@ -12,11 +11,12 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
+import { formatMoney } from '@/lib/format/money';
 import { TASK_STATUSES } from '@/lib/schemas/tasks';
 import { listAgentNames } from '@/lib/services/agents/list-agent-names';
 import { listTasks, type TaskListQuery } from '@/lib/services/tasks/list-tasks';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tasks' };
@@ -150,7 +150,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
               <td className="text-stone-600">
                 {task.requesterId === current.user.id ? 'you' : (agentName.get(task.requesterId) ?? 'an agent')}
               </td>
-              <td className="text-right font-mono">{dollars(task.totalCents)}</td>
+              <td className="text-right font-mono">{formatMoney(task.totalCents)}</td>
               <td className="text-right text-stone-600">
                 <LocalTime value={task.createdAt} />
               </td>

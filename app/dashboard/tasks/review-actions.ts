@@ -1,10 +1,10 @@
 'use server';
 
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { createReviewOperation } from '@/lib/schemas/reviews';
 import { createReview } from '@/lib/services/reviews/create-review';
+import { describeActionError } from '@/lib/web/describe-error';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 
 export type ReviewState = { error?: string; saved?: boolean };
 

@@ -2,7 +2,6 @@
 
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { createTaskBodySchema, taskUpdateSchema } from '@/lib/schemas/task-actions';
@@ -11,6 +10,7 @@ import type { Funder } from '@/lib/services/tasks/funding-outcome';
 import { isCardRefusal } from '@/lib/services/tasks/is-card-refusal';
 import { publishTask } from '@/lib/services/tasks/publish-task';
 import { updateTask } from '@/lib/services/tasks/update-task';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 import { refusalErrors, type TaskFormErrors, type TaskFormValues, taskFormBody } from './task-form-body';
 
 // The "New task" and "Edit draft" forms: the same services, and rules, as POST /v1/tasks, PATCH /v1/tasks/{id}

@@ -3,6 +3,7 @@
 // the field they name, in plain words. Pure: no server imports (zod and ApiError are plain modules).
 import { z } from 'zod';
 import { ApiError } from '@/lib/errors/api-error';
+import { formatMoney } from '@/lib/format/money';
 
 /** What the form holds. The deadline is already an ISO instant (the browser read it in the viewer's zone). */
 export type TaskFormValues = {
@@ -84,7 +85,7 @@ const fieldOfPath: Record<string, TaskFormField> = {
   instructions: 'instructions',
 };
 
-const centsAsDollars = (cents: string) => `$${(Number(cents) / 100).toFixed(2)}`;
+const centsAsDollars = (cents: string) => formatMoney(Number(cents));
 
 /** An issue's message in the form's words: dollars not cents, no API field names, no "Invalid input" jargon. */
 function plainMessage(field: TaskFormField, path: (string | number)[], message: string): string {

@@ -2,11 +2,11 @@
 
 import Link from 'next/link';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState, useTransition } from 'react';
-import { dollars } from '@/components/format';
 import { type PickedPlace, PlacePicker } from '@/components/place-picker';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
+import { formatMoney } from '@/lib/format/money';
 import { PROOF_REQUIREMENTS, PROPOSAL_DEFAULTS, priceTask, TASK_CATEGORIES } from '@/lib/tasks/task-rules';
 import { CoverageHere } from './coverage-here';
 import { createTaskFromForm, type TaskFormIntent, type TaskFormResult, updateDraftFromForm } from './task-form-actions';
@@ -214,16 +214,16 @@ export function TaskForm({
       >
         <div>
           <dt className="text-stone-500">Worker earns</dt>
-          <dd data-testid="price-budget">{price ? dollars(price.budgetCents) : '—'}</dd>
+          <dd data-testid="price-budget">{price ? formatMoney(price.budgetCents) : '—'}</dd>
         </div>
         <div>
           <dt className="text-stone-500">Platform fee</dt>
-          <dd data-testid="price-fee">{price ? dollars(price.platformFeeCents) : '—'}</dd>
+          <dd data-testid="price-fee">{price ? formatMoney(price.platformFeeCents) : '—'}</dd>
         </div>
         <div>
           <dt className="text-stone-500">You pay</dt>
           <dd className="font-medium" data-testid="price-total">
-            {price ? dollars(price.totalCents) : '—'}
+            {price ? formatMoney(price.totalCents) : '—'}
           </dd>
         </div>
       </dl>
@@ -304,7 +304,7 @@ export function TaskForm({
       ) : (
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="post" disabled={pending}>
-            {pending ? 'Saving…' : price ? `Pay ${dollars(price.totalCents)} and post` : 'Pay and post'}
+            {pending ? 'Saving…' : price ? `Pay ${formatMoney(price.totalCents)} and post` : 'Pay and post'}
           </Button>
           <Button type="submit" name="intent" value="draft" variant="secondary" disabled={pending}>
             {taskId ? 'Save draft' : 'Save as draft'}

@@ -1,11 +1,11 @@
 'use server';
 
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { postMessageBody } from '@/lib/schemas/messages';
 import { postMessage } from '@/lib/services/messages/post-message';
 import type { MessageResource } from '@/lib/services/messages/to-message-resource';
+import { describeActionError } from '@/lib/web/describe-error';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 
 export type PostMessageResult = { message?: MessageResource; error?: string };
 

@@ -1,8 +1,8 @@
-import { browserRoute } from '@/lib/api/browser-route';
 import { readForm } from '@/lib/api/steps/parse-input';
 import { uploadSchema } from '@/lib/schemas/uploads';
 import { admitUpload } from '@/lib/services/uploads/admit-upload';
 import { createUpload } from '@/lib/services/uploads/create-upload';
+import { browserRoute } from '@/lib/web/browser-route';
 
 // The pages' photo upload (session cookie). Server actions take bodies of 1 MB at most (next.config.ts), so the
 // proof and profile forms send each photo here first, as POST /v1/uploads takes it, and post only its id.

@@ -11,12 +11,12 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { USAGE_LOG_DEFAULT_DAYS, USAGE_SUMMARY_DEFAULT_DAYS, usageRange } from '@/lib/schemas/usage';
 import { listAgents } from '@/lib/services/agents/list-agents';
 import { listApiKeys } from '@/lib/services/operators/list-api-keys';
 import { listUsageLogs } from '@/lib/services/usage/list-usage-logs';
 import { summarizeUsage } from '@/lib/services/usage/summarize-usage';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { type UsageSearchParams, usageFilters } from './usage-filters';
 import { UsageGroupTable } from './usage-group-table';
 

@@ -4,8 +4,6 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { ConfirmState } from '@/components/ui/confirm-action';
 import { getDatabase } from '@/db/client';
-import { describeActionError, describeFormError } from '@/lib/api/describe-error';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { createWebhookOperation, updateWebhookOperation } from '@/lib/schemas/webhooks';
 import { createWebhookEndpoint } from '@/lib/services/webhooks/create-webhook-endpoint';
@@ -14,6 +12,8 @@ import { retryWebhookDelivery } from '@/lib/services/webhooks/retry-webhook-deli
 import { rotateWebhookSecret } from '@/lib/services/webhooks/rotate-webhook-secret';
 import { sendTestWebhook } from '@/lib/services/webhooks/send-test-webhook';
 import { updateWebhookEndpoint } from '@/lib/services/webhooks/update-webhook-endpoint';
+import { describeActionError, describeFormError } from '@/lib/web/describe-error';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 const PAGE = '/dashboard/webhooks';
 

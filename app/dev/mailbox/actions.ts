@@ -4,13 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { notFound } from 'next/navigation';
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
-import { describeFormError } from '@/lib/api/describe-error';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { isDevMailboxEnabled } from '@/lib/mail/dev-mailbox';
 import { resendWebhookSecret, signResendWebhook } from '@/lib/mail/resend-webhook';
 import { testReplyBody } from '@/lib/schemas/email-webhooks';
 import { composeTestReply } from '@/lib/services/email-replies/compose-test-reply';
+import { describeFormError } from '@/lib/web/describe-error';
 
 /**
  * The Reply box: answers an outbox email as its recipient would from a mail client. The answer is stored in

@@ -1,7 +1,7 @@
 import { getDatabase } from '@/db/client';
-import { requestViewer } from '@/lib/api/request-viewer';
 import { UPLOAD_CSP } from '@/lib/http/frame-headers';
 import { readUpload } from '@/lib/services/uploads/read-upload';
+import { requestViewer } from '@/lib/web/request-viewer';
 
 // A profile or service photo never changes (a new file gets a new id), so any cache may keep it for a year. Proof
 // and dispute evidence are for the task's parties only: no shared cache, and no copy left on disk.

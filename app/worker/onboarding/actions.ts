@@ -3,9 +3,6 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { actionClientIp } from '@/lib/api/action-client-ip';
-import { describeActionError, describeFormError } from '@/lib/api/describe-error';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { getProcessor } from '@/lib/payments/get-processor';
@@ -17,6 +14,9 @@ import { saveCapabilities } from '@/lib/services/workers/save-capabilities';
 import { setListing } from '@/lib/services/workers/set-listing';
 import { startIdVerification } from '@/lib/services/workers/start-id-verification';
 import { updateWorkerProfile } from '@/lib/services/workers/update-worker-profile';
+import { actionClientIp } from '@/lib/web/action-client-ip';
+import { describeActionError, describeFormError } from '@/lib/web/describe-error';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { missingSentence, PROFILE_FIELDS } from './profile-fields';
 
 export type StepState = { error?: string; saved?: boolean; fieldErrors?: Record<string, string> };

@@ -1,4 +1,4 @@
-import type { FormFieldMap } from '@/lib/api/describe-error';
+import type { FormFieldMap } from '@/lib/web/describe-error';
 
 /** The profile form's fields by their API names (POST /v1/workers), with the labels the form shows. */
 export const PROFILE_FIELDS: FormFieldMap = {

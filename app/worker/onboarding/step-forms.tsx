@@ -7,6 +7,7 @@ import { ConfirmAction } from '@/components/ui/confirm-action';
 import { Field, FileField, TextAreaField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { afterUploading } from '@/components/upload-form-files';
+import { centsAsDecimal } from '@/lib/format/money';
 import type { WorkerProfileResource } from '@/lib/schemas/worker-profile';
 import type { CapabilityCategory } from '@/lib/workers/capabilities';
 import { saveCapabilitiesAction, saveProfileAction, setListingAction } from './actions';
@@ -55,7 +56,7 @@ export function ProfileForm({
         min={1}
         max={1000}
         hint={notes.hourlyRate ?? '$1.00 to $1,000.00'}
-        defaultValue={profile?.hourlyRateCents ? (profile.hourlyRateCents / 100).toFixed(2) : ''}
+        defaultValue={profile?.hourlyRateCents ? centsAsDecimal(profile.hourlyRateCents) : ''}
       />
       <PlacePicker
         hint={notes.city}

@@ -2,13 +2,13 @@
 
 import { revalidatePath } from 'next/cache';
 import { getDatabase } from '@/db/client';
-import { describeActionError, describeFormError, type FormFieldMap } from '@/lib/api/describe-error';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
 import { createServiceBodySchema, updateServiceBodySchema } from '@/lib/schemas/services';
 import { archiveService } from '@/lib/services/services/archive-service';
 import { createService } from '@/lib/services/services/create-service';
 import { updateService } from '@/lib/services/services/update-service';
+import { describeActionError, describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export type ServiceFormState = { error?: string; saved?: boolean; fieldErrors?: Record<string, string> };
 

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { dollars } from '@/components/format';
 import { Card } from '@/components/ui/card';
 import { ConfirmAction } from '@/components/ui/confirm-action';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { formatMoney } from '@/lib/format/money';
 import { listWorkerServices } from '@/lib/services/services/list-worker-services';
 import { findWorkerProfileId } from '@/lib/services/workers/find-worker-profile-id';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { archiveServiceAction, createServiceAction, updateServiceAction } from './actions';
 import { ServiceForm } from './service-form';
 
@@ -56,7 +56,7 @@ export default async function WorkerServicesPage() {
           key={service.id}
           testId="service"
           title={service.title}
-          description={`${dollars(service.priceCents)} · ${service.durationMinutes} min · ${
+          description={`${formatMoney(service.priceCents)} · ${service.durationMinutes} min · ${
             service.area ? `within ${km(service.area.radiusMeters)}` : 'remote'
           } · ${service.category.replace('_', ' ')}`}
           aside={
@@ -81,7 +81,7 @@ export default async function WorkerServicesPage() {
           <ul className="list-disc space-y-1 pl-5 text-sm text-stone-600">
             {archived.map((service) => (
               <li key={service.id}>
-                {service.title} ({dollars(service.priceCents)}, {service.durationMinutes} min)
+                {service.title} ({formatMoney(service.priceCents)}, {service.durationMinutes} min)
               </li>
             ))}
           </ul>

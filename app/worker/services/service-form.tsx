@@ -5,6 +5,7 @@ import { PlacePicker } from '@/components/place-picker';
 import { ActionForm } from '@/components/ui/action-form';
 import { Field, SelectField, TextAreaField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { centsAsDecimal } from '@/lib/format/money';
 import { TASK_CATEGORIES } from '@/lib/tasks/task-rules';
 import type { ServiceFormState } from './actions';
 
@@ -60,7 +61,7 @@ export function ServiceForm({
           max={10_000}
           step={0.01}
           hint="What you earn per booking, $5 to $10,000; the requester pays 15% on top."
-          defaultValue={service ? (service.priceCents / 100).toFixed(2) : ''}
+          defaultValue={service ? centsAsDecimal(service.priceCents) : ''}
         />
         <Field
           label="Duration (minutes)"

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ChoiceField } from '@/components/choice-field';
 import { FilterActions } from '@/components/filter-actions';
-import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import type { MapMarker } from '@/components/map/task-map';
 import { TaskMapLazy } from '@/components/map/task-map-lazy';
@@ -14,12 +13,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
+import { formatMoney } from '@/lib/format/money';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { TASK_CATEGORIES } from '@/lib/tasks/task-rules';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tasks near you' };
@@ -162,7 +162,7 @@ export default async function WorkerTasksPage({ searchParams }: { searchParams: 
                         <TestModeBadge livemode={task.livemode} />
                       </span>
                       <span className="font-mono text-sm" title="What you earn">
-                        {dollars(task.budgetCents)}
+                        {formatMoney(task.budgetCents)}
                       </span>
                     </div>
                     <p className="text-xs text-stone-600">

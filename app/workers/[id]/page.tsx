@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { dollars } from '@/components/format';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { WorkerAvatar, WorkerStats, workerName } from '@/components/worker-card';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
+import { formatMoney } from '@/lib/format/money';
 import { listWorkerServices } from '@/lib/services/services/list-worker-services';
 import { getWorkerProfile } from '@/lib/services/workers/get-worker-profile';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Worker' };
@@ -73,7 +73,7 @@ export default async function WorkerProfilePage({ params }: { params: Promise<{ 
           <ul className="space-y-2 text-sm">
             {services.map((service) => (
               <li key={service.id}>
-                <span className="font-medium">{service.title}</span>: {dollars(service.priceCents)} for{' '}
+                <span className="font-medium">{service.title}</span>: {formatMoney(service.priceCents)} for{' '}
                 {service.durationMinutes} min, {service.area ? 'in person' : 'remote'}{' '}
                 {!own && (
                   <Link

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentClaims, apiKeys, charges, tasks, users } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
+import { formatMoney } from '@/lib/format/money';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { finishIntakeClaim } from '@/lib/services/intake/finish-intake-claim';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
@@ -51,7 +52,7 @@ export async function completeClaim(db: Db, { processor, humanToken, userId, exp
     // A claim this request made is given up again; one an earlier attempt's charge holds stays with that charge.
     if (!(await hasCharge(db, task.id))) await releaseFundingSource(db, task.id, 'card');
     throw new ApiError('CONFLICT', {
-      message: `The price changed to $${(totalCents / 100).toFixed(2)} since this page was loaded`,
+      message: `The price changed to ${formatMoney(totalCents)} since this page was loaded`,
       hint: 'Nothing was charged. Reload the page to see the current price, then pay.',
       details: { totalCents },
     });

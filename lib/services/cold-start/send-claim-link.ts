@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { claimLinkEmailCounts } from '@/db/schema';
+import { formatMoney } from '@/lib/format/money';
 import type { Mailer } from '@/lib/mail/mailer';
 
 /** Claim-link emails one address receives per UTC day, whoever proposes: more would make the proposal a relay. */
@@ -24,7 +25,6 @@ export type SendClaimLinkInput = {
  */
 export async function sendClaimLink(db: DbOrTx, mailer: Mailer, input: SendClaimLinkInput) {
   if (!(await takeDailySlot(db, input.to))) return null;
-  const total = (input.totalCents / 100).toFixed(2);
   return mailer.send({
     to: input.to,
     subject: CLAIM_LINK_SUBJECT,
@@ -34,7 +34,7 @@ export async function sendClaimLink(db: DbOrTx, mailer: Mailer, input: SendClaim
       `An agent proposed: “${input.title}”`,
       '(These are the agent’s words, not Legwork’s.)',
       '',
-      `Total: $${total} (including the 15% platform fee)`,
+      `Total: ${formatMoney(input.totalCents)} (including the 15% platform fee)`,
       '',
       'To post it, open this link, enter your email and a card:',
       input.humanClaimUrl,

@@ -4,6 +4,7 @@ import { agentClaims, intakeConversations } from '@/db/schema';
 import { CLAIM_TTL_MS, generateClaimToken, generateHumanClaimToken } from '@/lib/auth/claim-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { ApiError } from '@/lib/errors/api-error';
+import { formatMoney } from '@/lib/format/money';
 import type { TaskBody } from '@/lib/schemas/tasks';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
@@ -45,10 +46,9 @@ export async function convertIntake(
       humanTokenHash: sha256Hex(humanToken),
       expiresAt: new Date(Date.now() + CLAIM_TTL_MS),
     });
-    const total = (task.totalCents / 100).toFixed(2);
     const texted = await textIntakeNumber(tx, {
       conversation,
-      body: `Here is your task "${task.title}" ($${total} incl. fees). Pay and post it here: ${humanClaimUrl}`,
+      body: `Here is your task "${task.title}" (${formatMoney(task.totalCents)} incl. fees). Pay and post it here: ${humanClaimUrl}`,
       // An automatic text, like the keyword answers (the schema's rule); the admin is the draft's requester.
       sentBy: null,
     });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { users } from '@/db/schema';
 import { env } from '@/lib/env';
-import { dollars } from './dollars';
+import { formatMoney } from '@/lib/format/money';
 import { notify } from './notify';
 import { taskLink } from './task-link';
 
@@ -29,7 +29,7 @@ export async function notifyAgentCharge(tx: Tx, options: NotifyAgentChargeOption
   const { chargeId, operatorId, agentId, task, amountCents, livemode } = options;
   const [agent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, agentId));
   const agentName = agent?.name?.trim() || 'Your agent';
-  const amount = dollars(amountCents);
+  const amount = formatMoney(amountCents);
   return notify(tx, {
     userId: operatorId,
     kind: 'agent_charge',

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '@/db/client';
 import { nearbyFanouts, notifications, type Task, tasks, users } from '@/db/schema';
+import { formatMoney } from '@/lib/format/money';
 import { logger } from '@/lib/logger';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { nearbyWorkersSql } from '@/lib/services/workers/search-workers-sql';
@@ -143,7 +144,7 @@ async function notifyUncapped(tx: Tx, task: Task, candidates: Candidate[]): Prom
       userId: candidate.user_id,
       kind: 'new_task_nearby' as const,
       title: `New task near you: “${task.title}”`,
-      body: `Pays $${(task.budgetCents / 100).toFixed(2)}, ${distanceText(Number(candidate.distance))} from you. Due ${task.deadline.toUTCString()}.`,
+      body: `Pays ${formatMoney(task.budgetCents)}, ${distanceText(Number(candidate.distance))} from you. Due ${task.deadline.toUTCString()}.`,
       taskId: task.id,
       link: `/worker/tasks/${task.id}`,
       dedupeKey: `new_task_nearby:${task.id}`,

@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client';
 import type { Task } from '@/db/schema';
-import { dollars } from './dollars';
+import { formatMoney } from '@/lib/format/money';
 import { notify } from './notify';
 import { taskLink } from './task-link';
 
@@ -17,7 +17,7 @@ export async function notifyPayoutSent(tx: Tx, { task, amountCents, eventId }: N
   await notify(tx, {
     userId: task.workerId,
     kind: 'payout_sent',
-    title: `${dollars(amountCents)} sent for “${task.title}”`,
+    title: `${formatMoney(amountCents)} sent for “${task.title}”`,
     body: 'Your pay is on its way to your payout account.',
     taskId: task.id,
     link: taskLink('worker', task.id),

@@ -1,8 +1,8 @@
 import type { Tx } from '@/db/client';
 import type { NotificationKind, Task } from '@/db/schema';
+import { formatMoney } from '@/lib/format/money';
 import { type TaskPartyNames, taskPartyNames } from '@/lib/services/tasks/task-party-names';
 import type { TaskAction } from '@/lib/tasks/task-transitions';
-import { dollars } from './dollars';
 import { notify } from './notify';
 import { taskLink } from './task-link';
 
@@ -59,7 +59,7 @@ export async function notifyTaskEvent(tx: Tx, notice: TaskEventNotice): Promise<
 function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names: TaskPartyNames): Notice[] {
   const quoted = `“${task.title}”`;
   const worker = names.worker ?? 'The worker';
-  const pay = dollars(task.budgetCents);
+  const pay = formatMoney(task.budgetCents);
   const reason = typeof eventData?.reason === 'string' ? eventData.reason : null;
   switch (action) {
     case 'accept':
@@ -86,7 +86,7 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names
           side: 'requester',
           kind: 'task_cancelled',
           title: `${worker} declined the booking ${quoted}`,
-          body: `${dollars(task.totalCents)} is refunded.`,
+          body: `${formatMoney(task.totalCents)} is refunded.`,
         },
       ];
     case 'submit':
@@ -140,7 +140,7 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names
           side: 'requester',
           kind: 'task_expired',
           title: `${quoted} expired`,
-          body: `No worker took it before its deadline. ${dollars(task.totalCents)} is refunded.`,
+          body: `No worker took it before its deadline. ${formatMoney(task.totalCents)} is refunded.`,
         },
       ];
     case 'dispute': {
@@ -171,9 +171,9 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names
 
 function resolutionWords(resolution: unknown, task: Task, worker: string): string {
   const { outcome, workerCents } = (resolution ?? {}) as { outcome?: string; workerCents?: number };
-  if (outcome === 'pay_worker') return `${worker} was paid ${dollars(task.budgetCents)}.`;
-  if (outcome === 'split') return `${worker} was paid ${dollars(workerCents ?? 0)}; the rest is refunded.`;
-  return `${dollars(task.totalCents)} is refunded to the requester.`;
+  if (outcome === 'pay_worker') return `${worker} was paid ${formatMoney(task.budgetCents)}.`;
+  if (outcome === 'split') return `${worker} was paid ${formatMoney(workerCents ?? 0)}; the rest is refunded.`;
+  return `${formatMoney(task.totalCents)} is refunded to the requester.`;
 }
 
 /** A reason as the end of a sentence: with its own full stop, or one added. */

@@ -3,9 +3,9 @@ import Link from 'next/link';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { getBrowserUser } from '@/lib/api/next-auth';
 import { ApiError, type ErrorCode } from '@/lib/errors/api-error';
 import { verifyEmail } from '@/lib/services/users/verify-email';
+import { getBrowserUser } from '@/lib/web/next-auth';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Verify your email', robots: { index: false } };

@@ -5,11 +5,11 @@ import { redirect } from 'next/navigation';
 import { dollarsToCents } from '@/app/dashboard/tasks/task-form-body';
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
-import { describeFormError, type FormFieldMap } from '@/lib/api/describe-error';
-import { requireAdminCaller } from '@/lib/api/require-admin-user';
 import { addDisputeEvidenceOperation, resolveDisputeByIdOperation } from '@/lib/schemas/disputes';
 import { addDisputeEvidence } from '@/lib/services/disputes/add-dispute-evidence';
 import { resolveDisputeById } from '@/lib/services/disputes/resolve-dispute-by-id';
+import { describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
+import { requireAdminCaller } from '@/lib/web/require-admin-user';
 
 // The dispute page's forms: the same services, and rules, as POST /v1/disputes/{id}/evidence and /resolve.
 

@@ -6,7 +6,6 @@ import { DisputeEvidenceForm } from '@/components/dispute-evidence-form';
 import { describeOutcome, OUTCOME_LABELS } from '@/components/dispute-outcome';
 import { DisputeStatement } from '@/components/dispute-panel';
 import { DisputeStatusBadge } from '@/components/dispute-status-badge';
-import { dollars } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import { TaskPrice, TaskProof } from '@/components/task-details';
 import { TaskStatusBadge } from '@/components/task-status-badge';
@@ -17,7 +16,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireAdmin } from '@/lib/api/require-admin-user';
+import { formatMoney } from '@/lib/format/money';
+import { requireAdmin } from '@/lib/web/require-admin-user';
 import { DisputeAgeBadge } from '../dispute-age-badge';
 import { addAdminEvidenceAction, resolveAction } from './actions';
 import { loadDisputePage } from './load-dispute-page';
@@ -128,11 +128,11 @@ export default async function DisputePage({
           </Notice>
           <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
             <Fact term="Outcome">{OUTCOME_LABELS[dispute.resolution.outcome]}</Fact>
-            <Fact term="Worker got">{dollars(dispute.resolution.workerCents)}</Fact>
+            <Fact term="Worker got">{formatMoney(dispute.resolution.workerCents)}</Fact>
             <Fact term="Platform fee">
-              {dollars(task.totalCents - dispute.resolution.workerCents - dispute.resolution.refundCents)}
+              {formatMoney(task.totalCents - dispute.resolution.workerCents - dispute.resolution.refundCents)}
             </Fact>
-            <Fact term="Requester refunded">{dollars(dispute.resolution.refundCents)}</Fact>
+            <Fact term="Requester refunded">{formatMoney(dispute.resolution.refundCents)}</Fact>
             <Fact term="When">
               <LocalTime value={dispute.resolution.resolvedAt.toISOString()} exact />
             </Fact>

@@ -3,12 +3,12 @@
 import { type MouseEvent, useState } from 'react';
 import { dollarsToCents } from '@/app/dashboard/tasks/task-form-body';
 import { OUTCOME_LABELS } from '@/components/dispute-outcome';
-import { dollars } from '@/components/format';
 import { ActionForm, type ActionState } from '@/components/ui/action-form';
 import { Button } from '@/components/ui/button';
 import { Field, FieldNotes, TextAreaField } from '@/components/ui/field';
 import { useFieldState } from '@/components/ui/form-state';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { formatMoney } from '@/lib/format/money';
 import { type DisputeOutcome, type DisputeTaskMoney, disputeShares } from '@/lib/tasks/dispute-shares';
 
 const OUTCOMES = Object.keys(OUTCOME_LABELS) as DisputeOutcome[];
@@ -77,7 +77,7 @@ function ResolveFields({ task }: { task: DisputeTaskMoney }) {
           inputMode="decimal"
           required
           pattern="\$?\d+(\.\d{1,2})?"
-          hint={`Less than the ${dollars(task.budgetCents)} budget; the platform keeps 15% on top of it.`}
+          hint={`Less than the ${formatMoney(task.budgetCents)} budget; the platform keeps 15% on top of it.`}
           value={workerDollars}
           onChange={(event) => {
             setWorkerDollars(event.target.value);
@@ -121,19 +121,19 @@ export function DisputePreview({
   return (
     <div className="rounded-md bg-stone-100 px-3 py-2 text-sm" data-testid="dispute-preview" aria-live="polite">
       {!shares ? (
-        <p className="text-stone-600">Choose an outcome to see who gets what of the {dollars(task.totalCents)}.</p>
+        <p className="text-stone-600">Choose an outcome to see who gets what of the {formatMoney(task.totalCents)}.</p>
       ) : !shares.ok ? (
         <p className="text-red-700">{shares.problem}</p>
       ) : (
         <ul className="space-y-1">
           <li>
-            Worker gets <strong data-testid="preview-worker">{dollars(shares.workerCents)}</strong>
+            Worker gets <strong data-testid="preview-worker">{formatMoney(shares.workerCents)}</strong>
           </li>
           <li>
-            Platform fee <strong data-testid="preview-fee">{dollars(shares.feeCents)}</strong>
+            Platform fee <strong data-testid="preview-fee">{formatMoney(shares.feeCents)}</strong>
           </li>
           <li>
-            Requester refunded <strong data-testid="preview-refund">{dollars(shares.refundCents)}</strong>
+            Requester refunded <strong data-testid="preview-refund">{formatMoney(shares.refundCents)}</strong>
           </li>
         </ul>
       )}

@@ -7,14 +7,14 @@ import { refusalErrors, type TaskFormValues, taskFormBody } from '@/app/dashboar
 import type { ActionState } from '@/components/ui/action-form';
 import type { ConfirmState } from '@/components/ui/confirm-action';
 import { getDatabase } from '@/db/client';
-import { describeActionError, describeFormError } from '@/lib/api/describe-error';
-import { requireAdminCaller } from '@/lib/api/require-admin-user';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { taskBodySchema } from '@/lib/schemas/tasks';
 import { closeIntake } from '@/lib/services/intake/close-intake';
 import { convertIntake } from '@/lib/services/intake/convert-intake';
 import { replyToIntake } from '@/lib/services/intake/reply-to-intake';
+import { describeActionError, describeFormError } from '@/lib/web/describe-error';
+import { requireAdminCaller } from '@/lib/web/require-admin-user';
 
 // The conversation page's forms: the same services, and rules, as POST /v1/intake/{id}/reply, /convert, /close.
 

@@ -1,5 +1,5 @@
 import NextAuth from 'next-auth';
-import { authOptions } from '@/lib/api/next-auth';
+import { authOptions } from '@/lib/web/next-auth';
 
 // next-auth's own endpoints (/api/auth/*): credentials sign-in, CSRF token, sign-out.
 type Context = { params: Promise<{ nextauth: string[] }> };

@@ -4,6 +4,7 @@ import { ActionForm } from '@/components/ui/action-form';
 import { ConfirmAction } from '@/components/ui/confirm-action';
 import { Field } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { centsAsDecimal } from '@/lib/format/money';
 import { deleteAgentAction, type KeyState, rotateAgentKeyAction, updateAgentAction } from '../actions';
 
 const row = 'flex flex-wrap items-end gap-2';
@@ -26,7 +27,7 @@ export function SpendingCapForm({ agentId, capCents }: { agentId: string; capCen
         type="number"
         min="0"
         step="0.01"
-        defaultValue={capCents === null ? '' : (capCents / 100).toFixed(2)}
+        defaultValue={capCents === null ? '' : centsAsDecimal(capCents)}
         className="flex-1"
       />
       <SubmitButton variant="secondary">Save cap</SubmitButton>

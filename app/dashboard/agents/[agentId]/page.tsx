@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { dollars, plural } from '@/components/format';
+import { plural } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
 import { Card } from '@/components/ui/card';
 import { BarChart } from '@/components/ui/chart';
@@ -8,12 +8,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
+import { formatMoney } from '@/lib/format/money';
 import { getAgentSpending } from '@/lib/services/agents/get-agent-spending';
 import { getAgentUsage } from '@/lib/services/agents/get-agent-usage';
 import { listAgentTasks } from '@/lib/services/agents/list-agent-tasks';
 import { listAgents } from '@/lib/services/agents/list-agents';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { DeleteAgentForm, PauseSpendingForm, RenameForm, RotateKeysForm, SpendingCapForm } from './agent-forms';
 
 export const dynamic = 'force-dynamic';
@@ -56,11 +57,11 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
         <Stat label="Errors" value={usage.errorCount} />
         <Stat label="Avg latency" value={`${usage.avgLatencyMs} ms`} />
         <Stat label="Last 24 h" value={usage.last24hRequests} />
-        <Stat label="Spent" value={dollars(spending.totalSpentCents)} testId="agent-spent" />
-        <Stat label="Refunded" value={dollars(spending.totalChargedCents - spending.totalSpentCents)} />
+        <Stat label="Spent" value={formatMoney(spending.totalSpentCents)} testId="agent-spent" />
+        <Stat label="Refunded" value={formatMoney(spending.totalChargedCents - spending.totalSpentCents)} />
         <Stat label="Active tasks" value={spending.activeTaskCount} />
         <Stat label="Completed tasks" value={spending.completedTaskCount} />
-        <Stat label="Cap" value={agent.spendingLimitCents === null ? 'none' : dollars(agent.spendingLimitCents)} />
+        <Stat label="Cap" value={agent.spendingLimitCents === null ? 'none' : formatMoney(agent.spendingLimitCents)} />
       </section>
       <Card title="Requests per day (last 14 days)">
         <BarChart
@@ -90,7 +91,7 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
               <li key={task.id} className="flex justify-between py-2">
                 <span>{task.title}</span>
                 <span className="text-stone-500">
-                  {task.status} · {dollars(task.totalCents)}
+                  {task.status} · {formatMoney(task.totalCents)}
                 </span>
               </li>
             ))}

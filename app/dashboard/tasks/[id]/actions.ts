@@ -4,11 +4,11 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { TaskActionState } from '@/components/task-action-form';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { approveTask } from '@/lib/services/tasks/approve-task';
 import { cancelTask } from '@/lib/services/tasks/cancel-task';
 import { requestRevision } from '@/lib/services/tasks/request-revision';
+import { describeActionError } from '@/lib/web/describe-error';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 
 // The requester's buttons on /dashboard/tasks/[id]: the same services (and rules) as the /v1 action routes.
 

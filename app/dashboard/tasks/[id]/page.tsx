@@ -5,7 +5,6 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
-import { dollars } from '@/components/format';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice, type TaskView } from '@/components/task-details';
 import { TaskPanels } from '@/components/task-panels';
@@ -17,10 +16,11 @@ import { ConfirmAction } from '@/components/ui/confirm-action';
 import { DoneNotice } from '@/components/ui/done-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
+import { formatMoney } from '@/lib/format/money';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { addDisputeEvidenceAction, openDisputeAction } from '../dispute-actions';
 import { disputeOf } from '../dispute-of';
 import { loadTaskPage } from '../load-task-page';
@@ -106,11 +106,11 @@ export default async function TaskPage({
               action={approveAction.bind(null, task.id)}
               label="Approve and pay"
               variant="primary"
-              confirmLabel={`Yes, pay ${dollars(task.budgetCents)}`}
+              confirmLabel={`Yes, pay ${formatMoney(task.budgetCents)}`}
               confirmVariant="primary"
               testId="approve-form"
             >
-              Pays {dollars(task.budgetCents)} to {people.names.worker ?? 'the worker'} and completes the task; this
+              Pays {formatMoney(task.budgetCents)} to {people.names.worker ?? 'the worker'} and completes the task; this
               cannot be undone.
             </ConfirmAction>
           )}
@@ -164,7 +164,7 @@ function revisionsLeft(revisionCount: number) {
 
 /** What cancelling gives back: nothing for an unfunded draft, else the escrow to where it came from. */
 function cancelConsequence(task: TaskView) {
-  const total = dollars(task.totalCents);
+  const total = formatMoney(task.totalCents);
   if (task.status === 'draft') return 'Cancels the draft; nothing was charged.';
   if (task.fundingSource === 'x402') return `Cancels the task; ${total} is owed back to the wallet that paid it.`;
   return `Cancels the task and refunds ${total} to your card; this cannot be undone.`;
@@ -176,10 +176,10 @@ function doneMessages(task: TaskView): Record<TaskDone, string> {
     task.fundingSource === null
       ? 'Cancelled; nothing was charged.'
       : task.fundingSource === 'x402'
-        ? `Cancelled: ${dollars(task.totalCents)} is owed back to the paying wallet.`
-        : `Cancelled: ${dollars(task.totalCents)} is refunded to your card.`;
+        ? `Cancelled: ${formatMoney(task.totalCents)} is owed back to the paying wallet.`
+        : `Cancelled: ${formatMoney(task.totalCents)} is refunded to your card.`;
   return {
-    approved: `Approved: ${dollars(task.budgetCents)} is paid to the worker.`,
+    approved: `Approved: ${formatMoney(task.budgetCents)} is paid to the worker.`,
     revision: 'Sent back to the worker with your reason.',
     cancelled,
   };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { EMPTY_TASK_FORM, TaskForm } from '../task-form';
 
 export const dynamic = 'force-dynamic';

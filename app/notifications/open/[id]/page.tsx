@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { openNotification } from '@/lib/services/notifications/open-notification';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,14 +3,14 @@
 import { redirect } from 'next/navigation';
 import type { ActionState } from '@/components/ui/action-form';
 import { getDatabase } from '@/db/client';
-import { describeFormError, type FormFieldMap } from '@/lib/api/describe-error';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { bookServiceOperation } from '@/lib/schemas/services';
 import { bookService } from '@/lib/services/bookings/book-service';
 import { isCardRefusal } from '@/lib/services/tasks/is-card-refusal';
+import { describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 
 // The booking page's form: POST /v1/services/{id}/book's own service and body schema, paid with the signed-in
 // person's card on file (the session's funding path, as New task: no x402 offer).

@@ -2,11 +2,11 @@
 
 import Link from 'next/link';
 import { useActionState, useState } from 'react';
-import { dollars } from '@/components/format';
 import { Field, TextAreaField } from '@/components/ui/field';
 import { FormStateProvider, textValuesOf } from '@/components/ui/form-state';
 import { Notice } from '@/components/ui/notice';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { formatMoney } from '@/lib/format/money';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { type BookState, bookServiceFromPage } from './actions';
 
@@ -37,8 +37,8 @@ export function BookForm({ serviceId, priceCents }: { serviceId: string; priceCe
     <form action={formAction} className="space-y-3" data-testid="book-form">
       <FormStateProvider value={{ fieldErrors: state.fieldErrors, values }}>
         <p className="text-sm text-stone-700" data-testid="book-price">
-          {dollars(price)} + {dollars(platformFeeCents)} fee: {dollars(totalCents)} charged to your card, held until you
-          approve the work.
+          {formatMoney(price)} + {formatMoney(platformFeeCents)} fee: {formatMoney(totalCents)} charged to your card,
+          held until you approve the work.
         </p>
         <Field
           label="Start (your time)"
@@ -54,7 +54,8 @@ export function BookForm({ serviceId, priceCents }: { serviceId: string; priceCe
         <TextAreaField label="Instructions (optional)" name="instructions" rows={3} maxLength={2_000} />
         {changed !== undefined ? (
           <Notice tone="error" testId="price-changed">
-            The price changed: it is now {dollars(changed)} ({dollars(totalCents)} with the fee). Nothing was charged.
+            The price changed: it is now {formatMoney(changed)} ({formatMoney(totalCents)} with the fee). Nothing was
+            charged.
           </Notice>
         ) : (
           <Notice tone="error">{state.error}</Notice>
@@ -68,7 +69,7 @@ export function BookForm({ serviceId, priceCents }: { serviceId: string; priceCe
           </p>
         )}
         <SubmitButton pendingLabel="Booking…">
-          {changed !== undefined ? `Book at ${dollars(changed)}` : 'Book'}
+          {changed !== undefined ? `Book at ${formatMoney(changed)}` : 'Book'}
         </SubmitButton>
       </FormStateProvider>
     </form>

@@ -3,9 +3,9 @@ import { notFound } from 'next/navigation';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { ApiError } from '@/lib/errors/api-error';
 import { getService } from '@/lib/services/services/get-service';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { BookForm } from './book-form';
 
 export const dynamic = 'force-dynamic';

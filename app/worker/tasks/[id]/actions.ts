@@ -3,13 +3,13 @@
 import { revalidatePath } from 'next/cache';
 import type { TaskActionState } from '@/components/task-action-form';
 import { getDatabase } from '@/db/client';
-import { describeActionError } from '@/lib/api/describe-error';
-import { requireBrowserActor } from '@/lib/api/require-browser-actor';
 import type { ActorUser } from '@/lib/auth/actor';
 import { proofBodySchema } from '@/lib/schemas/task-actions';
 import { acceptTask } from '@/lib/services/tasks/accept-task';
 import { submitProof } from '@/lib/services/tasks/submit-proof';
 import { withdrawFromTask } from '@/lib/services/tasks/withdraw-from-task';
+import { describeActionError } from '@/lib/web/describe-error';
+import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 
 // The worker's buttons on /worker/tasks/[id]: the same services (and rules) as the /v1 action routes.
 

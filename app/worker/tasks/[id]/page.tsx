@@ -10,7 +10,6 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
-import { dollars } from '@/components/format';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
@@ -23,12 +22,13 @@ import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
 import { env } from '@/lib/env';
+import { formatMoney } from '@/lib/format/money';
 import { haversineMeters } from '@/lib/geo/haversine';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { acceptAction, submitProofAction, withdrawAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -116,8 +116,8 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       {assigned && (status === 'completed' || (dispute?.resolution?.workerCents ?? 0) > 0) && (
         <Notice tone="success" testId="task-paid">
           {dispute?.resolution
-            ? `Resolved: ${dollars(dispute.resolution.workerCents)} was transferred to you.`
-            : `Approved: ${dollars(task.budgetCents)} was transferred to you.`}{' '}
+            ? `Resolved: ${formatMoney(dispute.resolution.workerCents)} was transferred to you.`
+            : `Approved: ${formatMoney(task.budgetCents)} was transferred to you.`}{' '}
           <Link href="/dashboard/payments" className="underline">
             See your payment history
           </Link>

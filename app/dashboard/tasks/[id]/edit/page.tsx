@@ -3,9 +3,10 @@ import { notFound, redirect } from 'next/navigation';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
-import { requireBrowserUser } from '@/lib/api/require-browser-user';
+import { centsAsDecimal } from '@/lib/format/money';
 import { CITIES } from '@/lib/geo/cities';
 import { reversePlace } from '@/lib/services/geo/reverse-place';
+import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { loadTaskPage } from '../../load-task-page';
 import { TaskForm, type TaskFormInitial } from '../../task-form';
 
@@ -45,7 +46,7 @@ export default async function EditDraftPage({ params }: { params: Promise<{ id: 
     category: task.category,
     place: await placeOf(task.location),
     address: task.location?.address ?? '',
-    budget: (task.budgetCents / 100).toFixed(2),
+    budget: centsAsDecimal(task.budgetCents),
     deadline: task.deadline,
     skills: task.requiredSkills.join(', '),
     proofRequirements: task.proofRequirements,

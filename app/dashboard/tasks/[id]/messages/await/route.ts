@@ -1,7 +1,7 @@
-import { browserRoute } from '@/lib/api/browser-route';
 import { ApiError, validationError } from '@/lib/errors/api-error';
 import { awaitMessagesQuery } from '@/lib/schemas/messages';
 import { awaitMessages } from '@/lib/services/messages/await-messages';
+import { browserRoute } from '@/lib/web/browser-route';
 
 // The browser's long poll of a task thread. /v1 routes take a bearer token only, so the pages' thread component
 // asks here with its session cookie: the same service as GET /v1/tasks/{id}/messages/await, the same answers.

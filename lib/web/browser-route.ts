@@ -1,8 +1,8 @@
 import { type Database, getDatabase } from '@/db/client';
+import { enforceUserRateLimit, rateLimitHeaders } from '@/lib/api/steps/rate-limit';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { getBrowserUser } from './next-auth';
-import { enforceUserRateLimit, rateLimitHeaders } from './steps/rate-limit';
 
 // The pages' own route handlers (/dashboard/…): the browser calls them with its session cookie, since /v1 takes
 // bearer tokens only. They answer like the API: `{data}` or the error envelope, counted in the user's rate-limit

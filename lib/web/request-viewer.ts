@@ -1,9 +1,9 @@
 import type { Database } from '@/db/client';
+import { bearerTokenOf } from '@/lib/api/steps/resolve-actor';
 import { callerOf, isAdminCaller } from '@/lib/auth/admin';
 import { authenticate } from '@/lib/auth/authenticate';
 import type { UploadViewer } from '@/lib/services/uploads/read-upload';
 import { getBrowserUser } from './next-auth';
-import { bearerTokenOf } from './steps/resolve-actor';
 
 /**
  * Who asks for a file served outside /v1 (`/uploads/{id}`): `Authorization: Bearer` with an API key or a session

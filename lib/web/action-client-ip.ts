@@ -1,5 +1,5 @@
 import { headers } from 'next/headers';
-import { clientIp } from './request-context';
+import { clientIp } from '@/lib/api/request-context';
 
 /**
  * The address a page's server action came from, as the API's routes read theirs (clientIp), for what records it
