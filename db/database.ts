@@ -1,11 +1,25 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+type Drizzle = PgDatabase<PgQueryResultHKT, typeof schema>;
+declare const topLevel: unique symbol;
 
-/** A transaction handle: services accept either so callers can compose work in one transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * The pool handle, for code that opens its own top-level transaction or must run after commit (provider calls).
+ * Branded so a transaction is not assignable to it: its `transaction` would silently become a savepoint.
+ */
+export type Db = Drizzle & { readonly [topLevel]: true };
+
+/** Inside a transaction: what a function that needs its statements to be atomic with its caller's takes. */
+export type Tx = Parameters<Parameters<Drizzle['transaction']>[0]>[0];
+
+/** Any executor, the pool handle or a transaction: what a function that only runs queries takes. */
 export type DbOrTx = Db | Tx;
+
+/** The one place a driver's handle becomes the top-level `Db`. */
+export function topLevelDb(db: Drizzle): Db {
+  return db as Db;
+}
 
 export type DriverName = 'pglite' | 'pg' | 'neon';
 

@@ -2,7 +2,7 @@ import { neonConfig, Pool } from '@neondatabase/serverless';
 import { drizzle } from 'drizzle-orm/neon-serverless';
 import { migrate } from 'drizzle-orm/neon-serverless/migrator';
 import ws from 'ws';
-import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../database';
+import { type Database, MIGRATION_LOCK_ID, migrationsFolder, topLevelDb } from '../database';
 import { retryTransientOn } from '../retry-transient';
 import * as schema from '../schema';
 
@@ -22,7 +22,7 @@ export async function openNeon(url: string): Promise<Database> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
-  const db: Db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  const db = topLevelDb(drizzle({ client: pool, schema, casing: 'snake_case' }));
   retryTransientOn(pool, db);
   return {
     driver: 'neon',

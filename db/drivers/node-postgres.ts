@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type Database, type Db, MIGRATION_LOCK_ID, migrationsFolder } from '../database';
+import { type Database, MIGRATION_LOCK_ID, migrationsFolder, topLevelDb } from '../database';
 import { retryTransientOn } from '../retry-transient';
 import * as schema from '../schema';
 import { createPgListener } from './pg-listener';
@@ -22,7 +22,7 @@ export async function openNodePostgres({ url, maxConnections = 10 }: NodePostgre
     await pool.end();
     throw error;
   }
-  const db: Db = drizzle(pool, { schema, casing: 'snake_case' });
+  const db = topLevelDb(drizzle(pool, { schema, casing: 'snake_case' }));
   retryTransientOn(pool, db);
   const listener = createPgListener(url);
   return {

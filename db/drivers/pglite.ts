@@ -5,7 +5,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { type Database, migrationsFolder } from '../database';
+import { type Database, migrationsFolder, topLevelDb } from '../database';
 import * as schema from '../schema';
 
 /** `dataDir` is a folder, or `memory://` for a throwaway database (optionally loaded from `snapshot`). */
@@ -18,8 +18,9 @@ export async function openPglite(dataDir: string, snapshot?: Blob): Promise<Data
       extensions,
       ...(snapshot ? { loadDataDir: snapshot } : {}),
     });
-    const db = drizzle(client, { schema, casing: 'snake_case' });
-    await migrate(db, { migrationsFolder });
+    const pgliteDb = drizzle(client, { schema, casing: 'snake_case' });
+    await migrate(pgliteDb, { migrationsFolder });
+    const db = topLevelDb(pgliteDb);
     const pglite = client;
     return {
       driver: 'pglite',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { charges, refunds } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
@@ -15,9 +15,10 @@ export type RefundTaskInput = { taskId: string; amountCents?: number; descriptio
  * row is the outbox that sendDueRefunds sends after the commit. The charge row is locked for the duration, so
  * concurrent refunds of one charge run one after the other: the second sees what the first took and refunds only
  * what is left (nothing, for two full refunds). The processor key names the amount already refunded, so a
- * re-send after a crash repeats the same refund.
+ * re-send after a crash repeats the same refund. Atomic on its own: on the pool handle its own transaction, in a
+ * caller's a savepoint, so a refusal (NOT_FOUND, CONFLICT) the caller catches undoes only the refund's lock.
  */
-export async function refundTask(db: Db, processor: PaymentProcessor, input: RefundTaskInput) {
+export async function refundTask(db: DbOrTx, processor: PaymentProcessor, input: RefundTaskInput) {
   const mode = processor.livemode ? 'live' : 'test';
   return db.transaction(async (tx) => {
     const [charge] = await tx

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { charges, tasks, users } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
@@ -47,7 +47,7 @@ export async function reserveCardFunding(
     }
   }
 
-  const customer = await findPaymentCustomer(tx as Db, payerId, processor);
+  const customer = await findPaymentCustomer(tx, payerId, processor);
   if (!customer?.paymentMethodId) {
     return { refusal: user.type === 'agent' ? 'The operator has no card on file' : 'No card on file' };
   }
