@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Db, DbOrTx } from '@/db/client';
 import { ledgerTransactions, type transfers } from '@/db/schema';
 import { type LedgerMode, ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { expectHeld } from './expect-held';
@@ -33,7 +33,7 @@ export async function transferSource(db: DbOrTx, { transfer, mode }: TransferSou
 }
 
 /** 409 unless the books already moved the transfer, or what the platform owes the worker covers it. */
-export async function expectTransferHeld(db: DbOrTx, options: TransferSourceOptions) {
+export async function expectTransferHeld(db: Db, options: TransferSourceOptions) {
   const { booked, from } = await transferSource(db, options);
   if (booked) return;
   await db.transaction((tx) => expectHeld(tx, from, options.transfer.amountCents));

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Tx } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { TaskUpdate } from '@/lib/schemas/task-actions';
@@ -10,7 +10,7 @@ import { taskNotFound } from './task-not-found';
  * Writes the fields of `patch` to a task its caller has locked and checked may change (PATCH /v1/tasks/{id}, a
  * claim page's corrections): a new budget is priced again, and `gps` proof still needs a location.
  */
-export async function patchTask(tx: DbOrTx, task: Task, patch: TaskUpdate): Promise<Task> {
+export async function patchTask(tx: Tx, task: Task, patch: TaskUpdate): Promise<Task> {
   const requirements = patch.proofRequirements ?? task.proofRequirements;
   const located = patch.location === undefined ? task.lat !== null : patch.location !== null;
   if (requirements.includes('gps') && !located) {

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Tx } from '@/db/client';
 import { charges, tasks, users } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
@@ -23,7 +23,7 @@ export type ReserveCardFundingOptions = {
  * caller rolls the claim back with its transaction.
  */
 export async function reserveCardFunding(
-  tx: DbOrTx,
+  tx: Tx,
   { processor, user, task }: ReserveCardFundingOptions,
 ): Promise<CardFunding> {
   await claimFundingSource(tx, task.id, 'card');
@@ -61,7 +61,7 @@ type CardSpendOptions = { agentId: string; exceptTaskId: string };
  * what was refunded, whatever the task's status or how it ended, plus every draft whose card funding is
  * reserved and not yet captured (a charge in flight, or about to start).
  */
-async function cardSpend(tx: DbOrTx, { agentId, exceptTaskId }: CardSpendOptions) {
+async function cardSpend(tx: Tx, { agentId, exceptTaskId }: CardSpendOptions) {
   const [row] = await tx
     .select({
       cents: sql<string>`coalesce(sum(case

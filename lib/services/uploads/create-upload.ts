@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DbOrTx } from '@/db/client';
+import type { Db } from '@/db/client';
 import { uploads } from '@/db/schema';
 import { ApiError, validationError } from '@/lib/errors/api-error';
 import { checkUploadQuota } from './check-upload-quota';
@@ -20,7 +20,7 @@ const invalid = (message: string) => validationError([{ path: ['file'], message 
  * (checked under a lock held until the row is written; the file is removed again if anything fails). The decoding
  * runs before the transaction opens.
  */
-export async function createUpload(db: DbOrTx, userId: string, form: FormData | undefined) {
+export async function createUpload(db: Db, userId: string, form: FormData | undefined) {
   const files = form?.getAll('file') ?? [];
   const file = files[0];
   if (files.length !== 1 || !(file instanceof Blob)) throw invalid('Send exactly one file, in the `file` field');
