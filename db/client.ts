@@ -1,7 +1,7 @@
 import { env } from '@/lib/env';
 import type { Database } from './database';
 
-export type { Database, Db, DbOrTx, Tx, Unlisten } from './database';
+export type { Database, Db, Executor, Tx, Unlisten } from './database';
 
 export type DatabaseConfig =
   // `snapshot`: a dumped, already-migrated data directory to start from (tests: skips initdb per file).

@@ -14,7 +14,7 @@ export type Db = Drizzle & { readonly [topLevel]: true };
 export type Tx = Parameters<Parameters<Drizzle['transaction']>[0]>[0];
 
 /** Any executor, the pool handle or a transaction: what a function that only runs queries takes. */
-export type DbOrTx = Db | Tx;
+export type Executor = Db | Tx;
 
 /** The one place a driver's handle becomes the top-level `Db`. */
 export function topLevelDb(db: Drizzle): Db {

@@ -1,5 +1,5 @@
 import type { SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from './database';
+import type { Executor } from './database';
 
 /**
  * Runs raw SQL on a database or transaction and returns its rows as `Row` (the caller names the columns its
@@ -7,7 +7,7 @@ import type { DbOrTx } from './database';
  * `{rows}`: read here, once, so no caller casts.
  */
 export async function execute<Row extends Record<string, unknown>>(
-  db: DbOrTx,
+  db: Executor,
   query: SQLWrapper | string,
 ): Promise<Row[]> {
   const result: unknown = await db.execute<Row>(query);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { execute } from '@/db/execute';
 import { queueDeliveriesSql } from '@/lib/events/queue-deliveries-sql';
 import type { EventType } from './event-types';
@@ -28,7 +28,7 @@ export function newEventId(): string {
  * to the endpoints that take it, so both exist exactly when the change they report commits. The dispatchers'
  * wake-up rides on it too (sent at commit only, and only when something was queued).
  */
-export async function emitEvent(tx: DbOrTx, input: EmitEventInput): Promise<EmittedEvent> {
+export async function emitEvent(tx: Executor, input: EmitEventInput): Promise<EmittedEvent> {
   const audience = [...new Set(input.audience.filter((id): id is string => Boolean(id)))];
   const [row] = await execute<{ id: string; created_at: Date | string; deliveries: number }>(
     tx,

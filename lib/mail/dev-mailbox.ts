@@ -1,5 +1,5 @@
 import { desc, eq, isNull, or } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { emails, smsOutbox } from '@/db/schema';
 import { env } from '@/lib/env';
 
@@ -15,7 +15,7 @@ export function isReplyAddress(replyTo: string | null): boolean {
 }
 
 /** The newest outbox messages, newest first. */
-export function listOutboxEmails(db: DbOrTx, limit = 50) {
+export function listOutboxEmails(db: Executor, limit = 50) {
   return db
     .select({
       id: emails.id,
@@ -36,7 +36,7 @@ export function listOutboxEmails(db: DbOrTx, limit = 50) {
  * The newest text messages no SMS provider took (the outbox messenger's, and queued or failed ones), newest
  * first, with their delivery status.
  */
-export function listOutboxTexts(db: DbOrTx, limit = 50) {
+export function listOutboxTexts(db: Executor, limit = 50) {
   return db
     .select({
       id: smsOutbox.id,

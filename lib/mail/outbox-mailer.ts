@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { emails } from '@/db/schema';
 import type { Mailer } from './mailer';
 
@@ -6,7 +6,7 @@ import type { Mailer } from './mailer';
  * The built-in mailer when no provider is configured: nothing leaves the machine, the message is a row in
  * `emails` with provider `outbox`, readable at /dev/mailbox. Inside a transaction the row commits with it.
  */
-export function createOutboxMailer(db: DbOrTx, from: string): Mailer {
+export function createOutboxMailer(db: Executor, from: string): Mailer {
   return {
     name: 'outbox',
     async send({ to, subject, text, html, replyTo, headers }) {

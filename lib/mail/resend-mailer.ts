@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { type CreateEmailResponse, Resend } from 'resend';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { emails } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import type { Mailer } from './mailer';
@@ -30,7 +30,7 @@ type ResendError = NonNullable<CreateEmailResponse['error']>;
  * and Resend sends the message once. A refusal (any 4xx, a 429 that outlasted the retries too) removes the row,
  * since nothing was sent; when the outcome is unknown (no answer, 5xx) the row stays with no `providerId`.
  */
-export function createResendMailer(db: DbOrTx, options: ResendMailerOptions): Mailer {
+export function createResendMailer(db: Executor, options: ResendMailerOptions): Mailer {
   const resend = new Resend(options.apiKey, { baseUrl: options.baseUrl ?? RESEND_API_URL });
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retryDelayMs = options.retryDelayMs ?? 500;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { emails } from '@/db/schema';
 import { lowerCaseHeaders, type ReceivedEmailSource } from './received-email';
 
@@ -22,7 +22,7 @@ export type TestInboundEmail = {
 };
 
 /** Stores a received email in test mode; its id is the `email_id` of the webhook that announces it. */
-export async function storeTestInboundEmail(db: DbOrTx, email: TestInboundEmail): Promise<{ id: string }> {
+export async function storeTestInboundEmail(db: Executor, email: TestInboundEmail): Promise<{ id: string }> {
   const [row] = await db
     .insert(emails)
     .values({
@@ -40,7 +40,7 @@ export async function storeTestInboundEmail(db: DbOrTx, email: TestInboundEmail)
 }
 
 /** Reads received emails from that store (an id that is not one of its rows is "no such email"). */
-export function createTestModeReceiving(db: DbOrTx): ReceivedEmailSource {
+export function createTestModeReceiving(db: Executor): ReceivedEmailSource {
   return {
     name: 'test-mode',
     async fetch(emailId) {

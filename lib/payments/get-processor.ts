@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from '@/db/client';
+import type { Db, Executor } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import type { ApiKeyMode } from '@/lib/auth/api-key-format';
 import { env } from '@/lib/env';
@@ -58,7 +58,7 @@ export function configuredProcessor(): Pick<PaymentProcessor, 'name' | 'probe'> 
 }
 
 /** The processor that holds a task's money: test mode for test-mode tasks, else the configured one. */
-export function processorForTask(db: DbOrTx, task: { livemode: boolean }): PaymentProcessor {
+export function processorForTask(db: Executor, task: { livemode: boolean }): PaymentProcessor {
   const { STRIPE_SECRET_KEY, SITE_URL } = env();
   if (!task.livemode || !STRIPE_SECRET_KEY) return createTestModeProcessor(db, SITE_URL);
   return stripeProcessor(STRIPE_SECRET_KEY);

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 
 // What Legwork needs from a payment processor. Two adapters implement it: Stripe (when STRIPE_SECRET_KEY
 // is set) and the built-in test mode (the embedded default, and always for `lgw_test_` keys). State changes
@@ -71,7 +71,7 @@ export type PaymentProcessor = {
    * objects in our database, so its calls must run on the caller's transaction (on PGlite, a second
    * connection would wait for that transaction forever).
    */
-  inTransaction(tx: DbOrTx): PaymentProcessor;
+  inTransaction(tx: Executor): PaymentProcessor;
   /** Reachability, for /v1/health/deep. Throws when the processor cannot be reached. */
   probe(): Promise<void>;
 };

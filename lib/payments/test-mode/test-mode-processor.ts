@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import type { PaymentProcessor, PayoutAccountStatus } from '../processor';
 import { getTestObject, putTestObject, testObjectId } from './objects';
 
@@ -29,7 +29,7 @@ export type TestIdentitySession = {
 const NEW_ACCOUNT_REQUIREMENTS = ['external_account', 'individual.dob.day', 'tos_acceptance.date'];
 
 /** The built-in processor: no network, Stripe's test-card behaviour, and pages of our own to click through. */
-export function createTestModeProcessor(db: DbOrTx, siteUrl: string): PaymentProcessor {
+export function createTestModeProcessor(db: Executor, siteUrl: string): PaymentProcessor {
   return {
     name: 'test-mode',
     livemode: false,
@@ -178,7 +178,7 @@ export function createTestModeProcessor(db: DbOrTx, siteUrl: string): PaymentPro
  * every retry. Concurrent first calls are kept apart by the callers: a charge by its row's `processing` claim,
  * transfers and refunds by the payment outbox's lease, which outlasts this processor's instant answer.
  */
-async function once<T extends Record<string, unknown>>(db: DbOrTx, key: string, run: () => Promise<T>): Promise<T> {
+async function once<T extends Record<string, unknown>>(db: Executor, key: string, run: () => Promise<T>): Promise<T> {
   const id = `idem_${key}`;
   const stored = await getTestObject<{ result: T }>(db, id, 'idempotent_result');
   if (stored) return stored.result;

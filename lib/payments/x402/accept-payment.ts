@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { getAddress, type Hex, keccak256, recoverTypedDataAddress, toHex } from 'viem';
-import type { Db, DbOrTx } from '@/db/client';
+import type { Db, Executor } from '@/db/client';
 import { x402Payments } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import { networkOfCaip2, X402_NETWORKS, type X402Network, x402Config } from './config';
@@ -102,7 +102,7 @@ export type ClaimX402Options = {
  * needs). The row's id, or undefined when the authorization was claimed before (a replay).
  */
 export async function claimX402Payment(
-  db: DbOrTx,
+  db: Executor,
   { payment, requirements, authorization, intent }: ClaimX402Options,
 ): Promise<string | undefined> {
   const [claimed] = await db

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { x402Payments } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
@@ -19,7 +19,10 @@ export type X402ReceiptInput = {
  * x402_receipts -amount, escrow +amount (kind `x402_receipt`, idempotent by task). Call it inside the
  * transaction that creates the task; inside a transaction it runs in a savepoint.
  */
-export async function recordX402Receipt(tx: DbOrTx, input: X402ReceiptInput): Promise<{ ledgerTransactionId: string }> {
+export async function recordX402Receipt(
+  tx: Executor,
+  input: X402ReceiptInput,
+): Promise<{ ledgerTransactionId: string }> {
   const mode = input.livemode ? 'live' : 'test';
   return tx.transaction(async (inner) => {
     const payment = await linkSettledPayment(inner, input.paymentId, input.taskId);
@@ -61,7 +64,7 @@ export type UnusedX402PaymentInput = {
  * owed back to the paying wallet (x402_receipts -amount, refunds +amount, kind `refund`), as an x402-funded task's
  * refund is. Idempotent by payment; a payment another task took is left alone.
  */
-export async function recordUnusedX402Payment(db: DbOrTx, input: UnusedX402PaymentInput): Promise<void> {
+export async function recordUnusedX402Payment(db: Executor, input: UnusedX402PaymentInput): Promise<void> {
   const mode = input.livemode ? 'live' : 'test';
   await db.transaction(async (tx) => {
     const payment = await linkSettledPayment(tx, input.paymentId, input.taskId);
@@ -87,7 +90,7 @@ export async function recordUnusedX402Payment(db: DbOrTx, input: UnusedX402Payme
  * Links a settled payment to `taskId` unless another task took it, and stamps it booked (the reconciliation job
  * then leaves it alone); its amount and transaction, or undefined.
  */
-async function linkSettledPayment(tx: DbOrTx, paymentId: string, taskId: string | null) {
+async function linkSettledPayment(tx: Executor, paymentId: string, taskId: string | null) {
   const now = new Date();
   const [payment] = await tx
     .update(x402Payments)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { execute } from '@/db/execute';
 import { BALANCE_VIOLATION_SQL } from '@/lib/payments/ledger/accounts';
 
@@ -10,7 +10,7 @@ export type LedgerCheck = { balanced: boolean; checkedAt: string };
  * breaks its sign rule (escrow, fees, payables never negative; funding sources never positive). One statement
  * that stops at the first violation; `npm run ledger:check` (checkLedgerInvariants) names them.
  */
-export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
+export async function checkLedger(db: Executor): Promise<LedgerCheck> {
   const [row] = await execute<{ broken: boolean }>(
     db,
     sql`select exists (

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { execute } from '@/db/execute';
 import { deploymentLivemode } from '@/lib/payments/get-processor';
 import { gmvSql } from './admin-money';
@@ -10,7 +10,7 @@ export type AdminDay = { day: string; tasks: number; gmvCents: number };
  * The overview chart: for each of the last `days` UTC days (today included, oldest first, days without
  * anything as zeros), the tasks created and the GMV funded (admin-money.ts), in the deployment's mode.
  */
-export async function getAdminDailySeries(db: DbOrTx, { days = 30 }: { days?: number } = {}): Promise<AdminDay[]> {
+export async function getAdminDailySeries(db: Executor, { days = 30 }: { days?: number } = {}): Promise<AdminDay[]> {
   const livemode = deploymentLivemode();
   const today = new Date();
   today.setUTCHours(0, 0, 0, 0);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { execute } from '@/db/execute';
 import { type TaskStatus, taskStatus } from '@/db/schema/tasks';
 import { deploymentLivemode } from '@/lib/payments/get-processor';
@@ -34,7 +34,7 @@ type CountsRow = {
  * a failing webhook endpoint is a live one (not deleted or disabled) whose latest attempted delivery did not
  * succeed (failed for good, or waiting for a retry after a failed attempt). The ledger check runs on every call.
  */
-export async function getAdminStats(db: DbOrTx): Promise<AdminStats> {
+export async function getAdminStats(db: Executor): Promise<AdminStats> {
   const livemode = deploymentLivemode();
   const since = sql`now() - interval '30 days'`;
   const [counts] = await execute<CountsRow>(

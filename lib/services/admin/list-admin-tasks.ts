@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { disputes, type TaskStatus, tasks, users } from '@/db/schema';
 import { adminSearch } from './admin-search';
@@ -14,7 +14,7 @@ const worker = alias(users, 'worker');
  * Every task in both modes, newest first, keyset-paginated on (created_at, id): `status` filters, `q` finds an
  * exact id or a part of the title. Each with its requester and worker and its dispute, if any.
  */
-export async function listAdminTasks(db: DbOrTx, { status, q, cursor, limit = 20 }: ListAdminTasks) {
+export async function listAdminTasks(db: Executor, { status, q, cursor, limit = 20 }: ListAdminTasks) {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db
     .select({

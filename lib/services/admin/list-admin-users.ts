@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { users, workerProfiles } from '@/db/schema';
 import { hasAdminRole } from '@/lib/auth/admin';
@@ -16,7 +16,7 @@ export type AdminUser = z.input<typeof adminUserSchema>;
  * `q` finds an exact id, or a part of the email or name. With each: suspension, admin role, worker listing and
  * how many live agents it operates.
  */
-export async function listAdminUsers(db: DbOrTx, { q, cursor, limit = 20 }: ListAdminUsers) {
+export async function listAdminUsers(db: Executor, { q, cursor, limit = 20 }: ListAdminUsers) {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db
     .select({

@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { adminAuditLog, users } from '@/db/schema';
 
 export type ListAuditLog = { cursor?: string; limit?: number; action?: string; targetId?: string };
 
 /** The admin audit log, newest first, keyset-paginated on (created_at, id); filter by action or target id. */
-export async function listAuditLog(db: DbOrTx, { cursor, limit = 20, action, targetId }: ListAuditLog) {
+export async function listAuditLog(db: Executor, { cursor, limit = 20, action, targetId }: ListAuditLog) {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db
     .select({

@@ -1,5 +1,5 @@
 import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { ledgerEntries, ledgerTransactions, tasks } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 
@@ -19,7 +19,7 @@ const taskEscrowAccount = sql`(case when ${tasks.livemode} then ${ledgerAccount.
  * The sum of the entries of `kinds` on the escrow accounts of the tasks `requesterId` created, as a query
  * of one row `{cents}`. `requesterId` may be a column, for use as a lateral subquery.
  */
-export function escrowTotal(db: DbOrTx, requesterId: string | AnyColumn, kinds: LedgerKind[]) {
+export function escrowTotal(db: Executor, requesterId: string | AnyColumn, kinds: LedgerKind[]) {
   return db
     .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number).as('cents') })
     .from(tasks)
@@ -35,6 +35,6 @@ export function escrowTotal(db: DbOrTx, requesterId: string | AnyColumn, kinds: 
  * The one definition of what an agent has **spent** (docs/payments.md, "Spent"): charges and x402 receipts
  * into its tasks' escrow minus refunds back out. Used by the agents list and the agent's spending alike.
  */
-export function spentTotal(db: DbOrTx, requesterId: string | AnyColumn) {
+export function spentTotal(db: Executor, requesterId: string | AnyColumn) {
   return escrowTotal(db, requesterId, NET_KINDS);
 }

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { users } from '@/db/schema';
 import { agentColumns } from './agent-columns';
 import { agentNotFound } from './agent-not-found';
@@ -10,7 +10,7 @@ export type FindOwnedAgentOptions = { operatorId: string; agentId: string; lock?
  * The operator's agent, or NOT_FOUND. `lock` holds its row until the transaction ends, so concurrent
  * key rotations (and a concurrent delete) run one after the other.
  */
-export async function findOwnedAgent(db: DbOrTx, { operatorId, agentId, lock = false }: FindOwnedAgentOptions) {
+export async function findOwnedAgent(db: Executor, { operatorId, agentId, lock = false }: FindOwnedAgentOptions) {
   const query = db.select(agentColumns).from(users).where(ownedAgent({ operatorId, agentId }));
   const [agent] = await (lock ? query.for('update') : query);
   if (!agent) throw agentNotFound();

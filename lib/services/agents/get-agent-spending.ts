@@ -1,5 +1,5 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { tasks } from '@/db/schema';
 import { escrowTotal, GROSS_KINDS, spentTotal } from './escrow-total';
 import { findOwnedAgent } from './find-owned-agent';
@@ -13,7 +13,7 @@ export type GetAgentSpendingOptions = { operatorId: string; agentId: string };
  * What the operator's agent has spent (net: charged minus refunded, the figure the agents list shows, see
  * docs/payments.md "Spent"), what it was charged gross, and how many of its tasks are open.
  */
-export async function getAgentSpending(db: DbOrTx, { operatorId, agentId }: GetAgentSpendingOptions) {
+export async function getAgentSpending(db: Executor, { operatorId, agentId }: GetAgentSpendingOptions) {
   const agent = await findOwnedAgent(db, { operatorId, agentId });
   const [[charged], [spent]] = await Promise.all([escrowTotal(db, agent.id, GROSS_KINDS), spentTotal(db, agent.id)]);
   const [counts] = await db

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { apiRequestLog } from '@/db/schema';
 import { findOwnedAgent } from './find-owned-agent';
 
@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type GetAgentUsageOptions = { operatorId: string; agentId: string };
 
 /** Request counts, errors and latency of the operator's agent, from the usage log of all its keys. */
-export async function getAgentUsage(db: DbOrTx, { operatorId, agentId }: GetAgentUsageOptions) {
+export async function getAgentUsage(db: Executor, { operatorId, agentId }: GetAgentUsageOptions) {
   const agent = await findOwnedAgent(db, { operatorId, agentId });
   const ofAgent = eq(apiRequestLog.userId, agent.id);
   const [summary] = await db

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { tasks } from '@/db/schema';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
@@ -10,7 +10,7 @@ export type AgentTasksPage = { cursor?: string; limit: number };
 export type ListAgentTasksOptions = { operatorId: string; agentId: string; page: AgentTasksPage };
 
 /** Tasks the operator's agent created, newest first, keyset-paginated on (created_at, id). */
-export async function listAgentTasks(db: DbOrTx, { operatorId, agentId, page }: ListAgentTasksOptions) {
+export async function listAgentTasks(db: Executor, { operatorId, agentId, page }: ListAgentTasksOptions) {
   const agent = await findOwnedAgent(db, { operatorId, agentId });
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db

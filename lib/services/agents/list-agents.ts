@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, min, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { apiKeys, apiRequestLog, tasks, users } from '@/db/schema';
 import { activeKey } from '@/lib/services/operators/active-key';
 import { spentTotal } from './escrow-total';
@@ -9,7 +9,7 @@ import { spentTotal } from './escrow-total';
  * figure is a lateral subquery over the agent's own rows (all indexed by user or requester), so the list
  * costs one round trip however many agents there are.
  */
-export async function listAgents(db: DbOrTx, operatorId: string) {
+export async function listAgents(db: Executor, operatorId: string) {
   const taskStats = db
     .select({ taskCount: count().as('task_count') })
     .from(tasks)

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { users } from '@/db/schema';
 import { agentColumns } from './agent-columns';
 import { agentNotFound } from './agent-not-found';
@@ -9,7 +9,7 @@ export type UpdateAgentInput = { name?: string; spendingLimitCents?: number | nu
 export type UpdateAgentOptions = { operatorId: string; agentId: string; input: UpdateAgentInput };
 
 /** Applies the fields present in `input` (null clears the cap); with none, answers the agent as it is. */
-export async function updateAgent(db: DbOrTx, { operatorId, agentId, input }: UpdateAgentOptions) {
+export async function updateAgent(db: Executor, { operatorId, agentId, input }: UpdateAgentOptions) {
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.spendingLimitCents !== undefined) changes.spendingLimitCents = input.spendingLimitCents;

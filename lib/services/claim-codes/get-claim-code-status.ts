@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { agentClaimCodes, users } from '@/db/schema';
 import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
 import { ApiError } from '@/lib/errors/api-error';
@@ -11,7 +11,7 @@ export type GetClaimCodeStatusOptions = {
 };
 
 /** The state of one of the operator's codes; someone else's code is simply not found. */
-export async function getClaimCodeStatus(db: DbOrTx, { ownerId, code }: GetClaimCodeStatusOptions) {
+export async function getClaimCodeStatus(db: Executor, { ownerId, code }: GetClaimCodeStatusOptions) {
   const [row] = await db
     .select({ code: agentClaimCodes, agent: { id: users.id, name: users.name } })
     .from(agentClaimCodes)

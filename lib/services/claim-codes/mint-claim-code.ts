@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { agentClaimCodes } from '@/db/schema';
 import { CLAIM_CODE_TTL_MS, formatClaimCode, generateClaimCode } from '@/lib/auth/claim-code-format';
 import { assertEmailVerified } from '@/lib/services/users/assert-email-verified';
@@ -11,7 +11,7 @@ export type MintClaimCodeOptions = {
 };
 
 /** A fresh single-use code for the operator, and the text they paste to their agent; only once its email is verified. */
-export async function mintClaimCode(db: DbOrTx, { ownerId, siteUrl }: MintClaimCodeOptions) {
+export async function mintClaimCode(db: Executor, { ownerId, siteUrl }: MintClaimCodeOptions) {
   await assertEmailVerified(db, ownerId);
   const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);
   // A collision among live codes is astronomically unlikely; retry rather than fail if it happens.

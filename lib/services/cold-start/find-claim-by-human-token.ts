@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { agentClaims, tasks } from '@/db/schema';
 import { sha256Hex } from '@/lib/auth/tokens';
 
 export type ClaimState = 'open' | 'expired' | 'claimed';
 
 /** The claim behind a human claim link, with its task; undefined for an unknown link. */
-export async function findClaimByHumanToken(db: DbOrTx, humanToken: string) {
+export async function findClaimByHumanToken(db: Executor, humanToken: string) {
   if (!/^[0-9A-Za-z]{43}$/.test(humanToken)) return undefined;
   const [row] = await db
     .select({ claim: agentClaims, task: tasks })

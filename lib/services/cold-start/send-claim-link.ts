@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { claimLinkEmailCounts } from '@/db/schema';
 import { formatMoney } from '@/lib/format/money';
 import type { Mailer } from '@/lib/mail/mailer';
@@ -23,7 +23,7 @@ export type SendClaimLinkInput = {
  * nothing is sent and this answers null; the proposal itself stands). The link opens the claim page only; it never
  * reveals the agent's key. The proposed title is quoted as an agent's words, in the body only.
  */
-export async function sendClaimLink(db: DbOrTx, mailer: Mailer, input: SendClaimLinkInput) {
+export async function sendClaimLink(db: Executor, mailer: Mailer, input: SendClaimLinkInput) {
   if (!(await takeDailySlot(db, input.to))) return null;
   return mailer.send({
     to: input.to,
@@ -49,7 +49,7 @@ export async function sendClaimLink(db: DbOrTx, mailer: Mailer, input: SendClaim
  * Counts one email to `address` today, if it is under the cap: one upsert that adds one only while the count is
  * below it (the row lock of ON CONFLICT orders concurrent proposals). True when a slot was taken.
  */
-async function takeDailySlot(db: DbOrTx, address: string): Promise<boolean> {
+async function takeDailySlot(db: Executor, address: string): Promise<boolean> {
   const rows = await db
     .insert(claimLinkEmailCounts)
     .values({ address: address.toLowerCase(), day: sql`(now() at time zone 'utc')::date`, sent: 1 })

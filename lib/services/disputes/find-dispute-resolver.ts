@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { disputes, users } from '@/db/schema';
 
 export type FindDisputeResolverOptions = { disputeId: string };
@@ -8,7 +8,7 @@ export type FindDisputeResolverOptions = { disputeId: string };
  * The admin who resolved a dispute (name and email), for the admin dispute page; null while it is open. Not in the
  * API's dispute resource: the parties are told the outcome, not which staff member decided it.
  */
-export async function findDisputeResolver(db: DbOrTx, { disputeId }: FindDisputeResolverOptions) {
+export async function findDisputeResolver(db: Executor, { disputeId }: FindDisputeResolverOptions) {
   const [row] = await db
     .select({ name: users.name, email: users.email })
     .from(disputes)

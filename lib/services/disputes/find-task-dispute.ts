@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { disputes } from '@/db/schema';
 import { loadEvidence } from './load-evidence';
 import { type DisputeResource, toDisputeResource } from './to-dispute-resource';
@@ -7,7 +7,10 @@ import { type DisputeResource, toDisputeResource } from './to-dispute-resource';
 export type FindTaskDisputeOptions = { taskId: string };
 
 /** The task's dispute (a task has at most one), or null; for pages that already checked the reader's access. */
-export async function findTaskDispute(db: DbOrTx, { taskId }: FindTaskDisputeOptions): Promise<DisputeResource | null> {
+export async function findTaskDispute(
+  db: Executor,
+  { taskId }: FindTaskDisputeOptions,
+): Promise<DisputeResource | null> {
   const [dispute] = await db.select().from(disputes).where(eq(disputes.taskId, taskId));
   if (!dispute) return null;
   const evidence = await loadEvidence(db, [dispute.id]);

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import type { Caller } from '@/lib/auth/admin';
 import { loadEvidence } from './load-evidence';
 import { readDisputeAccess } from './read-dispute-access';
@@ -7,7 +7,7 @@ import { type DisputeResource, toDisputeResource } from './to-dispute-resource';
 export type GetDisputeOptions = { caller: Caller; disputeId: string };
 
 /** One dispute with its evidence, for either side of its task or an admin; 404 for anyone else. */
-export async function getDispute(db: DbOrTx, { caller, disputeId }: GetDisputeOptions): Promise<DisputeResource> {
+export async function getDispute(db: Executor, { caller, disputeId }: GetDisputeOptions): Promise<DisputeResource> {
   const { dispute } = await readDisputeAccess(db, { caller, disputeId });
   const evidence = await loadEvidence(db, [dispute.id]);
   return toDisputeResource(dispute, evidence.get(dispute.id) ?? []);

@@ -1,5 +1,5 @@
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { afterCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { type Dispute, disputes, tasks, users } from '@/db/schema';
 import { type Caller, isAdminCaller } from '@/lib/auth/admin';
@@ -20,7 +20,7 @@ export type ListDisputesOptions = {
  * paginated on (created_at, id); each with its evidence.
  */
 export async function listDisputes(
-  db: DbOrTx,
+  db: Executor,
   { caller, status, cursor, limit = 20 }: ListDisputesOptions,
 ): Promise<{ data: DisputeResource[]; nextCursor: string | null }> {
   const after = cursor ? decodeCursor(cursor) : undefined;

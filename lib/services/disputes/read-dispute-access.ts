@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type Dispute, disputes, type Task, tasks, users } from '@/db/schema';
 import { type Caller, isAdminCaller } from '@/lib/auth/admin';
 import { sideOf, type TaskSide } from '@/lib/services/tasks/side-of';
@@ -28,7 +28,7 @@ export type ReadDisputeAccessOptions = {
 
 /** The dispute, its task and the caller's relation to it; 404 for anyone who is neither a side nor an admin. */
 export async function readDisputeAccess(
-  db: DbOrTx,
+  db: Executor,
   { caller, disputeId, forUpdate = false }: ReadDisputeAccessOptions,
 ): Promise<DisputeAccess> {
   if (forUpdate) {

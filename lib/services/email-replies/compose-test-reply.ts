@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { emails } from '@/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
@@ -13,7 +13,7 @@ export type ComposeTestReplyOptions = { emailId: string; body: string };
  * goes into test mode's store and the result is the signed-to-be `email.received` event (JSON) that announces
  * it, exactly what Resend would deliver.
  */
-export async function composeTestReply(db: DbOrTx, { emailId, body }: ComposeTestReplyOptions): Promise<string> {
+export async function composeTestReply(db: Executor, { emailId, body }: ComposeTestReplyOptions): Promise<string> {
   const [original] = await db
     .select()
     .from(emails)

@@ -1,12 +1,12 @@
 import { and, gt, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { replyTokens } from '@/db/schema';
 import { sha256Hex } from '@/lib/auth/tokens';
 
 export type ReplyToken = { userId: string; taskId: string };
 
 /** The first of `tokens` that names a reply address still valid (stored by SHA-256, not expired), or null. */
-export async function findReplyToken(db: DbOrTx, tokens: string[]): Promise<ReplyToken | null> {
+export async function findReplyToken(db: Executor, tokens: string[]): Promise<ReplyToken | null> {
   const hashes = [...new Set(tokens)].slice(0, 20).map(sha256Hex);
   if (hashes.length === 0) return null;
   const rows = await db

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { type Feedback, feedback, users } from '@/db/schema';
 import type { Caller } from '@/lib/auth/admin';
@@ -14,7 +14,7 @@ export type ListFeedbackOptions = {
 };
 
 /** Everyone's feedback for the admins, newest first, keyset-paginated on (created_at, id), with who sent it. */
-export async function listFeedback(db: DbOrTx, { admin, kind, cursor, limit = 20 }: ListFeedbackOptions) {
+export async function listFeedback(db: Executor, { admin, kind, cursor, limit = 20 }: ListFeedbackOptions) {
   assertAdmin(admin, 'read feedback');
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { type IntakeConversation, intakeConversations } from '@/db/schema';
 import type { Caller } from '@/lib/auth/admin';
@@ -18,7 +18,7 @@ export type ListIntakeConversations = {
  * receives a message while an admin pages moves to the top: it may then show on a later page again or not at all
  * until the list is read from the start, as with any list ordered by a time that changes.
  */
-export async function listIntakeConversations(db: DbOrTx, { admin, status, cursor, limit }: ListIntakeConversations) {
+export async function listIntakeConversations(db: Executor, { admin, status, cursor, limit }: ListIntakeConversations) {
   assertAdmin(admin, 'use the SMS intake');
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db

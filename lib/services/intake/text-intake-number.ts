@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type IntakeConversation, intakeConversations, intakeMessages } from '@/db/schema';
 import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
 
@@ -15,7 +15,7 @@ export type TextIntakeNumber = {
  * conversation's outbound message, which becomes its latest. Returns null, storing nothing, when the number has
  * opted out.
  */
-export async function textIntakeNumber(tx: DbOrTx, { conversation, body, sentBy }: TextIntakeNumber) {
+export async function textIntakeNumber(tx: Executor, { conversation, body, sentBy }: TextIntakeNumber) {
   const queued = await queueSms(tx, { to: conversation.phone, body });
   if (!queued) return null;
   const [message] = await tx

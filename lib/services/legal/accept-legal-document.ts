@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { legalAcceptances } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { LEGAL_SLUGS } from '@/lib/schemas/legal';
@@ -19,7 +19,7 @@ export type AcceptLegalDocumentOptions = {
  * POST /v1/legal/acceptances: the current version only (409 LEGAL_VERSION_OUTDATED names it), recorded once;
  * accepting it again answers the first row.
  */
-export async function acceptLegalDocument(db: DbOrTx, options: AcceptLegalDocumentOptions) {
+export async function acceptLegalDocument(db: Executor, options: AcceptLegalDocumentOptions) {
   const { userId, slug, version, ip, documents = legalDocuments() } = options;
   if (!isLegalSlug(slug)) throw new ApiError('LEGAL_DOCUMENT_UNKNOWN', { details: { slug, slugs: [...LEGAL_SLUGS] } });
   const currentVersion = documents[slug].version;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { execute } from '@/db/execute';
 import type { LegalSlug } from '@/lib/schemas/legal';
 import { type LegalDocuments, legalDocuments } from './legal-documents';
@@ -10,7 +10,7 @@ export type FindPendingLegalOptions = { userId: string; documents?: LegalDocumen
  * The documents whose current version a human has not accepted (`pendingLegal` on GET /v1/users/me, the
  * banner): terms and privacy for everyone, the worker agreement once they have a worker profile. One query.
  */
-export async function findPendingLegal(db: DbOrTx, options: FindPendingLegalOptions): Promise<LegalSlug[]> {
+export async function findPendingLegal(db: Executor, options: FindPendingLegalOptions): Promise<LegalSlug[]> {
   const { userId, documents = legalDocuments() } = options;
   const [row] = await execute<{ isWorker: boolean; accepted: string[] }>(
     db,

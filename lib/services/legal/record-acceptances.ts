@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { legalAcceptances } from '@/db/schema';
 import type { LegalSlug } from '@/lib/schemas/legal';
 import { type LegalDocuments, legalDocuments } from './legal-documents';
@@ -15,7 +15,7 @@ export type RecordAcceptancesOptions = {
  * (sign-up, the first worker profile, the banner). A version already accepted keeps its first row: rows are
  * never updated (a trigger refuses it), so a repeat does nothing.
  */
-export async function recordAcceptances(db: DbOrTx, options: RecordAcceptancesOptions) {
+export async function recordAcceptances(db: Executor, options: RecordAcceptancesOptions) {
   const { userId, slugs, ip = null, documents = legalDocuments() } = options;
   if (slugs.length === 0) return;
   await db

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { tasks, users } from '@/db/schema';
 import { deploymentLivemode } from '@/lib/payments/get-processor';
 import { liveWorkersAmong } from '@/lib/services/workers/live-workers-among';
@@ -13,7 +13,7 @@ export type CheckMessageModeOptions = { taskId: string; senderId: string };
  * the task is left to postMessage's own 404. Only test-mode senders on a live deployment pay for this read (on a
  * test deployment every sender is test-mode, and the thread keeps its one round trip).
  */
-export async function checkMessageMode(db: DbOrTx, { taskId, senderId }: CheckMessageModeOptions) {
+export async function checkMessageMode(db: Executor, { taskId, senderId }: CheckMessageModeOptions) {
   if (!deploymentLivemode()) return;
   const [task] = await db
     .select({ requesterId: tasks.requesterId, ownerId: users.ownerId, workerId: tasks.workerId })

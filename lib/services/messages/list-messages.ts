@@ -1,5 +1,5 @@
 import { and, desc } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, decodeCursor, encodeCursor } from '@/db/cursor';
 import { taskMessages } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
@@ -23,7 +23,7 @@ export type ListMessagesOptions = MessagesPage & {
  * The thread newest first, keyset-paginated on (created_at, id); readable in every status by its two sides (the
  * worker: their own assignment's messages only, see `inThread`), and by admins once the task has a dispute.
  */
-export async function listMessages(db: DbOrTx, { userId, taskId, admin = false, ...page }: ListMessagesOptions) {
+export async function listMessages(db: Executor, { userId, taskId, admin = false, ...page }: ListMessagesOptions) {
   const thread = await readThread(db, { taskId, userId, admin });
   const before = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db
@@ -41,7 +41,7 @@ export async function listMessages(db: DbOrTx, { userId, taskId, admin = false, 
   };
 }
 
-async function readThread(db: DbOrTx, { taskId, userId, admin }: { taskId: string; userId: string; admin: boolean }) {
+async function readThread(db: Executor, { taskId, userId, admin }: { taskId: string; userId: string; admin: boolean }) {
   try {
     return await loadThread(db, { taskId, userId });
   } catch (error) {

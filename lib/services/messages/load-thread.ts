@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type Task, taskAssignments } from '@/db/schema';
 import { loadTaskAccess } from '@/lib/services/tasks/load-task-access';
 import type { TaskSide } from '@/lib/services/tasks/side-of';
@@ -37,7 +37,7 @@ export type LoadThreadOptions = {
 
 /** The thread as `userId` may see it; 404 for anyone who is not one of its two sides. */
 export async function loadThread(
-  db: DbOrTx,
+  db: Executor,
   { taskId, userId, forUpdate = false }: LoadThreadOptions,
 ): Promise<Thread> {
   const access = await loadTaskAccess(db, { taskId, userId, partiesOnly: true, forUpdate });
@@ -53,7 +53,10 @@ export async function loadThread(
 
 type LatestAssignmentIdOptions = { taskId: string; workerId: string };
 
-async function latestAssignmentId(db: DbOrTx, { taskId, workerId }: LatestAssignmentIdOptions): Promise<string | null> {
+async function latestAssignmentId(
+  db: Executor,
+  { taskId, workerId }: LatestAssignmentIdOptions,
+): Promise<string | null> {
   const [row] = await db
     .select({ id: taskAssignments.id })
     .from(taskAssignments)

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { taskMessages, taskThreadReads } from '@/db/schema';
 import { afterKey } from './after-key';
 import { fromOtherSide } from './from-other-side';
@@ -22,7 +22,7 @@ export type MarkThreadReadOptions = {
  * with the cursor and how many messages from the other side lie after it. A worker's cursor counts only within
  * their assignment's thread: one left in an earlier assignment (the same worker accepting again) reads as none.
  */
-export async function markThreadRead(db: DbOrTx, { userId, taskId, messageId }: MarkThreadReadOptions) {
+export async function markThreadRead(db: Executor, { userId, taskId, messageId }: MarkThreadReadOptions) {
   const thread = await loadThread(db, { taskId, userId });
   const scope: ThreadScope = { ...thread, taskId };
   const target = messageId
@@ -42,7 +42,10 @@ export async function markThreadRead(db: DbOrTx, { userId, taskId, messageId }: 
   return readCursor(db, { ...thread, userId, taskId });
 }
 
-async function readCursor(db: DbOrTx, thread: Parameters<typeof fromOtherSide>[0] & ThreadScope & { userId: string }) {
+async function readCursor(
+  db: Executor,
+  thread: Parameters<typeof fromOtherSide>[0] & ThreadScope & { userId: string },
+) {
   const [cursor] = await db
     .select({
       lastReadMessageId: taskThreadReads.lastReadMessageId,

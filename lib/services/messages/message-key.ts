@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { taskMessages } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { inThread } from './in-thread';
@@ -18,7 +18,7 @@ export type MessageKeyOptions = {
 };
 
 /** The key of a message of this thread as `scope`'s reader sees it; 404 when the id names no message there. */
-export async function messageKey(db: DbOrTx, { scope, messageId, field }: MessageKeyOptions): Promise<MessageKey> {
+export async function messageKey(db: Executor, { scope, messageId, field }: MessageKeyOptions): Promise<MessageKey> {
   const [row] = await db
     .select({ id: taskMessages.id, cursorAt: messageCursorAt })
     .from(taskMessages)

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { taskMessages } from '@/db/schema';
 import { inThread } from './in-thread';
 import type { ThreadScope } from './load-thread';
@@ -7,7 +7,7 @@ import { messageCursorAt } from './message-cursor-at';
 import type { MessageKey } from './message-key';
 
 /** The newest message of the thread as `scope`'s reader sees it, if any. */
-export async function newestKey(db: DbOrTx, scope: ThreadScope): Promise<MessageKey | undefined> {
+export async function newestKey(db: Executor, scope: ThreadScope): Promise<MessageKey | undefined> {
   const [row] = await db
     .select({ id: taskMessages.id, cursorAt: messageCursorAt })
     .from(taskMessages)

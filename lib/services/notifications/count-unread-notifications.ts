@@ -1,9 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { notifications } from '@/db/schema';
 
 /** How many of a person's notifications are unread (the partial index on unread rows serves it). */
-export async function countUnreadNotifications(db: DbOrTx, userId: string): Promise<number> {
+export async function countUnreadNotifications(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ unread: count() })
     .from(notifications)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { replyTokens } from '@/db/schema';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { env } from '@/lib/env';
@@ -15,7 +15,7 @@ export type IssueReplyAddressOptions = { userId: string; taskId: string };
  * SHA-256 only. `messageId` carries the same token for mail systems that drop the `+tag` (DESIGN §5; GitLab's
  * pattern): answers name it in `In-Reply-To`/`References`.
  */
-export async function issueReplyAddress(db: DbOrTx, { userId, taskId }: IssueReplyAddressOptions) {
+export async function issueReplyAddress(db: Executor, { userId, taskId }: IssueReplyAddressOptions) {
   const token = base32(randomBytes(20));
   await db.insert(replyTokens).values({
     tokenHash: sha256Hex(token),

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { type Notification, notifications } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
@@ -13,7 +13,7 @@ export type ListNotificationsOptions = {
 };
 
 /** A person's notifications, newest first, keyset-paginated on (created_at, id); `unread` keeps the unread ones. */
-export async function listNotifications(db: DbOrTx, { user, unread, cursor, limit }: ListNotificationsOptions) {
+export async function listNotifications(db: Executor, { user, unread, cursor, limit }: ListNotificationsOptions) {
   assertPerson(user);
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { notifications } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { assertPerson } from './assert-person';
@@ -14,7 +14,7 @@ export type MarkNotificationsReadOptions = {
 };
 
 /** Marks a person's notifications read (a read one keeps its first `readAt`); answers how many stay unread. */
-export async function markNotificationsRead(db: DbOrTx, { user, ids, all }: MarkNotificationsReadOptions) {
+export async function markNotificationsRead(db: Executor, { user, ids, all }: MarkNotificationsReadOptions) {
   assertPerson(user);
   if (all || (ids && ids.length > 0)) {
     await db

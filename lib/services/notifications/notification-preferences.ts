@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { NOTIFICATION_KINDS, type NotificationKind, notificationPreferences } from '@/db/schema';
 
 export type ChannelPreferences = Record<NotificationKind, boolean>;
@@ -21,7 +21,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
 };
 
 /** A person's switches: the stored ones over the defaults, every kind present. */
-export async function notificationPreferencesOf(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
+export async function notificationPreferencesOf(db: Executor, userId: string): Promise<NotificationPreferences> {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   return withDefaults(row);
 }

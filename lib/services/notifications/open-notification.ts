@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { notifications } from '@/db/schema';
 
 export type OpenNotificationOptions = { userId: string; id: string };
@@ -8,7 +8,7 @@ export type OpenNotificationOptions = { userId: string; id: string };
  * A person opens one of their notifications: it is read from now (a read one keeps its first `readAt`). Answers
  * the page it is about (a path on this site), or null when it has none or is not theirs.
  */
-export async function openNotification(db: DbOrTx, { userId, id }: OpenNotificationOptions) {
+export async function openNotification(db: Executor, { userId, id }: OpenNotificationOptions) {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { users } from '@/db/schema';
 import { readUnsubscribeToken } from '@/lib/auth/unsubscribe-token';
 import { ApiError } from '@/lib/errors/api-error';
@@ -10,7 +10,7 @@ import { updateNotificationPreferences } from './update-notification-preferences
  * person and the kind, whose email switch turns off. 404 EMAIL_LINK_NOT_FOUND for a token we did not sign (or a
  * person who no longer exists), changing nothing.
  */
-export async function unsubscribeFromEmails(db: DbOrTx, token: string) {
+export async function unsubscribeFromEmails(db: Executor, token: string) {
   const target = readUnsubscribeToken(token);
   const [person] = target ? await db.select({ id: users.id }).from(users).where(eq(users.id, target.userId)) : [];
   if (!target || !person) {

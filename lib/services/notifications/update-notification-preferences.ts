@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type NotificationKind, notificationPreferences } from '@/db/schema';
 import { notificationPreferencesOf } from './notification-preferences';
 
@@ -18,7 +18,7 @@ export type UpdateNotificationPreferencesOptions = {
  * two changes at once both land). Answers every switch, defaults filled in.
  */
 export async function updateNotificationPreferences(
-  db: DbOrTx,
+  db: Executor,
   { userId, email = {}, sms = {}, agentChargeDigest }: UpdateNotificationPreferencesOptions,
 ) {
   const values = { userId, email: defined(email), sms: defined(sms), agentChargeDigest: agentChargeDigest ?? false };

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 
@@ -10,7 +10,7 @@ export type RevokeApiKeyOptions = {
 };
 
 /** Revokes one of the user's own keys; someone else's key is simply not found. */
-export async function revokeApiKey(db: DbOrTx, { userId, keyId }: RevokeApiKeyOptions) {
+export async function revokeApiKey(db: Executor, { userId, keyId }: RevokeApiKeyOptions) {
   const [key] = await db
     .select({ id: apiKeys.id })
     .from(apiKeys)

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '@/db/client';
+import type { Db, Executor } from '@/db/client';
 import { ledgerTransactions, type transfers } from '@/db/schema';
 import { type LedgerMode, ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { expectHeld } from './expect-held';
@@ -13,7 +13,7 @@ export type TransferSourceOptions = {
  * Where a transfer stands on the books: already moved (`booked`: the completing transaction posted its
  * `transfer`), or pay held at completion, released to what the platform owes the worker, which the send moves on.
  */
-export async function transferSource(db: DbOrTx, { transfer, mode }: TransferSourceOptions) {
+export async function transferSource(db: Executor, { transfer, mode }: TransferSourceOptions) {
   const kinds = transfer.taskId
     ? await db
         .select({ kind: ledgerTransactions.kind })

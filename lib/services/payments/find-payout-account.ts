@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { payoutAccounts } from '@/db/schema';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 
-export async function findPayoutAccount(db: DbOrTx, userId: string, processor: PaymentProcessor) {
+export async function findPayoutAccount(db: Executor, userId: string, processor: PaymentProcessor) {
   const [row] = await db
     .select()
     .from(payoutAccounts)

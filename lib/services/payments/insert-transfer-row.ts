@@ -1,10 +1,10 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { transfers } from '@/db/schema';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import type { TransferToWorkerInput } from './transfer-to-worker-input';
 
 /** The task's transfer row, unsent (no processor id) until sendDueTransfers sends it; one per task and mode. */
-export async function insertTransferRow(db: DbOrTx, processor: PaymentProcessor, input: TransferToWorkerInput) {
+export async function insertTransferRow(db: Executor, processor: PaymentProcessor, input: TransferToWorkerInput) {
   await db
     .insert(transfers)
     .values({

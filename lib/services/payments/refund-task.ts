@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { charges, refunds } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
@@ -18,7 +18,7 @@ export type RefundTaskInput = { taskId: string; amountCents?: number; descriptio
  * re-send after a crash repeats the same refund. Atomic on its own: on the pool handle its own transaction, in a
  * caller's a savepoint, so a refusal (NOT_FOUND, CONFLICT) the caller catches undoes only the refund's lock.
  */
-export async function refundTask(db: DbOrTx, processor: PaymentProcessor, input: RefundTaskInput) {
+export async function refundTask(db: Executor, processor: PaymentProcessor, input: RefundTaskInput) {
   const mode = processor.livemode ? 'live' : 'test';
   return db.transaction(async (tx) => {
     const [charge] = await tx

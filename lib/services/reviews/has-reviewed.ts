@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { reviews } from '@/db/schema';
 import type { TaskSide } from '@/lib/services/tasks/side-of';
 
 export type HasReviewedOptions = { taskId: string; side: TaskSide };
 
 /** Whether `side` has already reviewed the other side of the task (each side reviews once). */
-export async function hasReviewed(db: DbOrTx, { taskId, side }: HasReviewedOptions): Promise<boolean> {
+export async function hasReviewed(db: Executor, { taskId, side }: HasReviewedOptions): Promise<boolean> {
   const [row] = await db
     .select({ id: reviews.id })
     .from(reviews)

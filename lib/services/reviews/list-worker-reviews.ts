@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { reviews, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { toReviewResource } from './to-review-resource';
 
 /** What requesters wrote about a worker (by profile id), newest first; any profile, listed or not. */
-export async function listWorkerReviews(db: DbOrTx, profileId: string, page: { cursor?: string; limit: number }) {
+export async function listWorkerReviews(db: Executor, profileId: string, page: { cursor?: string; limit: number }) {
   const [profile] = await db
     .select({ userId: workerProfiles.userId })
     .from(workerProfiles)

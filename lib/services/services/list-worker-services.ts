@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { services, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
@@ -21,7 +21,7 @@ const workerNotFound = () =>
  * GET /v1/workers/{id}/services: a listed worker's active services, newest first. The worker themself sees
  * theirs while unlisted too, and with `status=all` the archived ones; `all` from anyone else shows active only.
  */
-export async function listWorkerServices(db: DbOrTx, options: ListWorkerServicesOptions) {
+export async function listWorkerServices(db: Executor, options: ListWorkerServicesOptions) {
   const { workerId, userId, cursor, limit } = options;
   const [worker] = await db
     .select({

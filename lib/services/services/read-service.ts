@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { services, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { ServiceRow } from './to-service';
@@ -23,7 +23,7 @@ export const serviceNotFound = () =>
  * A service with its worker's public name, or 404: another worker's service is visible while it is active and
  * they are listed; one's own always. `isListed` and `workerUserId` are for the callers' own checks.
  */
-export async function readService(db: DbOrTx, options: ReadServiceOptions) {
+export async function readService(db: Executor, options: ReadServiceOptions) {
   const { serviceId, userId, ownOnly, forUpdate } = options;
   const query = db
     .select({

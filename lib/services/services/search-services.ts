@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
+import type { Database, Executor } from '@/db/client';
 import { containsPattern } from '@/db/contains-pattern';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { services, workerProfiles } from '@/db/schema';
@@ -59,7 +59,7 @@ export async function searchServices(database: Database, query: SearchServicesQu
   return { data, nextCursor };
 }
 
-async function listServices(db: DbOrTx, query: SearchServicesQuery) {
+async function listServices(db: Executor, query: SearchServicesQuery) {
   const pattern = query.q ? containsPattern(query.q) : undefined;
   const rows = await db
     .select({ ...columns, cursorAt: cursorAt(services.createdAt) })

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type services, uploads } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { UpdateServiceBody } from '@/lib/schemas/services';
@@ -8,7 +8,7 @@ import type { UpdateServiceBody } from '@/lib/schemas/services';
  * The columns of a service body (create or update): the area spread into its three columns (null = remote), and
  * the photos checked to be the caller's own uploads (else 400 naming each unknown one).
  */
-export async function serviceColumns(db: DbOrTx, userId: string, body: UpdateServiceBody) {
+export async function serviceColumns(db: Executor, userId: string, body: UpdateServiceBody) {
   const { area, photos, ...rest } = body;
   const columns: Partial<typeof services.$inferInsert> = { ...rest };
   if (area !== undefined) {
@@ -20,7 +20,7 @@ export async function serviceColumns(db: DbOrTx, userId: string, body: UpdateSer
   return columns;
 }
 
-async function ownUploads(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
+async function ownUploads(db: Executor, userId: string, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await db

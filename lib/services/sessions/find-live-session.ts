@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { phoneVerifications, sessions, users } from '@/db/schema';
 import { isWellFormedSessionToken, sha256Hex } from '@/lib/auth/tokens';
 
@@ -8,7 +8,7 @@ import { isWellFormedSessionToken, sha256Hex } from '@/lib/auth/tokens';
  * or by raw token (what sign-up returns). `pendingPhone`: the number waiting for its texted code, if any. A
  * suspended user's sessions are not live, so a browser signed in as them is signed out on its next page.
  */
-export async function findLiveSession(db: DbOrTx, by: { sessionId: string } | { token: string }) {
+export async function findLiveSession(db: Executor, by: { sessionId: string } | { token: string }) {
   if ('token' in by && !isWellFormedSessionToken(by.token)) return undefined;
   const match = 'token' in by ? eq(sessions.tokenHash, sha256Hex(by.token)) : eq(sessions.id, by.sessionId);
   const [row] = await db

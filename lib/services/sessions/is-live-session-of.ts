@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { findLiveSession } from './find-live-session';
 
 /**
@@ -12,7 +12,7 @@ export type HeldSession = { token: string | undefined } | { sessionId: string | 
  * Whether `held` is a live session (neither revoked nor expired, its user not suspended) of the account with this
  * email: the evidence that lets a device past the per-email sign-in ceiling (limitSignInAttempts).
  */
-export async function isLiveSessionOf(db: DbOrTx, held: HeldSession | undefined, email: string): Promise<boolean> {
+export async function isLiveSessionOf(db: Executor, held: HeldSession | undefined, email: string): Promise<boolean> {
   const by = lookupOf(held);
   if (!by) return false;
   const session = await findLiveSession(db, by);

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { sessions } from '@/db/schema';
 import { generateSessionToken, sha256Hex } from '@/lib/auth/tokens';
 
@@ -14,7 +14,7 @@ export type SessionMeta = {
 export type IssuedSession = { id: string; token: string; expiresAt: Date };
 
 /** Creates a server-side session row; the raw token is returned to the caller once and never stored. */
-export async function issueSession(db: DbOrTx, userId: string, meta: SessionMeta = {}): Promise<IssuedSession> {
+export async function issueSession(db: Executor, userId: string, meta: SessionMeta = {}): Promise<IssuedSession> {
   const token = generateSessionToken();
   const expiresAt = new Date(Date.now() + Math.min(meta.ttlMs ?? SESSION_TTL_MS, SESSION_TTL_MS));
   const [row] = await db

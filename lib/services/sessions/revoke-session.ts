@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { sessions } from '@/db/schema';
 
 /** Revokes one session of one user. Revoking twice is harmless. */
-export async function revokeSession(db: DbOrTx, { userId, sessionId }: { userId: string; sessionId: string }) {
+export async function revokeSession(db: Executor, { userId, sessionId }: { userId: string; sessionId: string }) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type fundingSource, tasks } from '@/db/schema';
 import { fundingInProgress } from './funding-in-progress';
 
@@ -18,7 +18,7 @@ const STALE_X402_CLAIM = sql`now() - interval '2 minutes'`;
  * before the claim may have been corrected since; once claimed, it cannot change).
  */
 export async function claimFundingSource(
-  tx: DbOrTx,
+  tx: Executor,
   taskId: string,
   source: FundingSource,
 ): Promise<{ totalCents: number }> {

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { tasks } from '@/db/schema';
 import type { TaskBody } from '@/lib/schemas/tasks';
 import { PROPOSAL_DEFAULTS, priceTask } from '@/lib/tasks/task-rules';
@@ -20,7 +20,7 @@ export type CreationKey = { key: string; requestHash: string };
 
 /** Stores a `draft` task from a validated body, filling the documented defaults. */
 export async function insertDraftTask(
-  db: DbOrTx,
+  db: Executor,
   { requesterId, body, livemode, booking, creation }: InsertDraftTaskOptions,
 ) {
   const [task] = await db

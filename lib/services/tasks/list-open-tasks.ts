@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { execute } from '@/db/execute';
 import { tasks, workerProfiles } from '@/db/schema';
 import { callerLivemode } from '@/lib/payments/get-processor';
@@ -50,7 +50,7 @@ type RankedRow = { id: string; distance_meters: number | null; matched_skills: s
  * has no profile) sees none: posted tasks are shown to listed workers only, and only those of the worker's mode
  * (`options.livemode`, default the deployment's: a live worker never sees test-mode tasks).
  */
-export async function listOpenTasks(db: DbOrTx, userId: string, options: OpenTaskOptions): Promise<OpenTasks> {
+export async function listOpenTasks(db: Executor, userId: string, options: OpenTaskOptions): Promise<OpenTasks> {
   const livemode = options.livemode ?? callerLivemode();
   const [profile] = await db
     .select({

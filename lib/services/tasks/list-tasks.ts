@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { containsPattern } from '@/db/contains-pattern';
 import { decodeCursor, encodeCursor } from '@/db/cursor';
 import { execute } from '@/db/execute';
@@ -28,7 +28,7 @@ export type TaskListQuery = {
  * requests, each of their agents', their assignments as a worker — is read by its own index-ordered scan,
  * cut at the page size, and the pieces merged: the cost follows the page size, not how many tasks exist.
  */
-export async function listTasks(db: DbOrTx, userId: string, query: TaskListQuery) {
+export async function listTasks(db: Executor, userId: string, query: TaskListQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const take = query.limit + 1;
   const search = query.search?.trim();

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { tasks, users } from '@/db/schema';
 
 /** A task with its requester's operator, as the platform sees it (no caller); `forUpdate` locks the task row. */
-export async function loadPlatformTask(db: DbOrTx, taskId: string, forUpdate = false) {
+export async function loadPlatformTask(db: Executor, taskId: string, forUpdate = false) {
   const query = db
     .select({ task: tasks, requesterOwnerId: users.ownerId })
     .from(tasks)

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type ReadTaskAccessOptions, readTaskAccess, type TaskAccess } from './read-task-access';
 import { visibleOrNotFound } from './visible-or-not-found';
 
@@ -13,7 +13,7 @@ export type LoadTaskAccessOptions = ReadTaskAccessOptions & {
  * for a transition; `livemode` is the caller's mode (default: the deployment's, a browser session's).
  */
 export async function loadTaskAccess(
-  db: DbOrTx,
+  db: Executor,
   { partiesOnly, ...options }: LoadTaskAccessOptions,
 ): Promise<TaskAccess> {
   const access = await readTaskAccess(db, options);

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@/db/client';
+import type { Executor, Tx } from '@/db/client';
 import type { Task } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
@@ -27,7 +27,7 @@ export type PostFundedTask = {
  * `payment.succeeded` and then `task.posted`. Pass a transaction to post inside it (the claim page attaches the
  * agent in the same one).
  */
-export async function postFundedTask(db: Db | Tx, input: PostFundedTask): Promise<Task> {
+export async function postFundedTask(db: Executor, input: PostFundedTask): Promise<Task> {
   const { task } = await runTransition(db, {
     taskId: input.taskId,
     action: 'publish',

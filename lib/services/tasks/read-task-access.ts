@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type Task, tasks, users, workerProfiles } from '@/db/schema';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { sideOf, type TaskSide } from './side-of';
@@ -33,7 +33,7 @@ export type ReadTaskAccessOptions = {
  * worker, nor a live one for a `lgw_test_` key).
  */
 export async function readTaskAccess(
-  db: DbOrTx,
+  db: Executor,
   { taskId, userId, forUpdate = false, livemode = callerLivemode() }: ReadTaskAccessOptions,
 ): Promise<TaskAccess> {
   const query = db

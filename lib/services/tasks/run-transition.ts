@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '@/db/client';
+import type { Executor, Tx } from '@/db/client';
 import { nearbyFanouts, type Task, tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
@@ -53,7 +53,7 @@ export type TransitionInput = {
  * on the receiving side (notify-task-event.ts) and, on `publish`, queue the nearby workers' notices. Given a
  * transaction, it runs inside it (as a savepoint), after what the caller already did there.
  */
-export async function runTransition(db: DbOrTx, input: TransitionInput): Promise<{ task: Task; access: TaskAccess }> {
+export async function runTransition(db: Executor, input: TransitionInput): Promise<{ task: Task; access: TaskAccess }> {
   const rule = TASK_TRANSITIONS[input.action];
   return db.transaction(async (tx) => {
     const access = await lockForCaller(tx, input.taskId, input.caller);

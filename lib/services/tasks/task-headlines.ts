@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { tasks } from '@/db/schema';
 
 export type TaskHeadline = { id: string; title: string; status: string; totalCents: number };
@@ -8,7 +8,7 @@ export type TaskHeadline = { id: string; title: string; status: string; totalCen
  * The title, status and total of each task a list names (the admin disputes queue's rows), in one query. No
  * access check: for callers that already read the list as someone allowed to see these tasks.
  */
-export async function taskHeadlines(db: DbOrTx, taskIds: string[]): Promise<Map<string, TaskHeadline>> {
+export async function taskHeadlines(db: Executor, taskIds: string[]): Promise<Map<string, TaskHeadline>> {
   const ids = [...new Set(taskIds)];
   if (ids.length === 0) return new Map();
   const rows = await db

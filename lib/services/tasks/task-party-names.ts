@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type Task, users, workerProfiles } from '@/db/schema';
 
 export type TaskPartyNames = { requester: string; worker: string | null };
@@ -9,7 +9,7 @@ export type TaskPartyNames = { requester: string; worker: string | null };
  * assigned worker's display name (their account name without a profile). Generic words stand in for a blank name.
  */
 export async function taskPartyNames(
-  db: DbOrTx,
+  db: Executor,
   task: Pick<Task, 'requesterId' | 'workerId'>,
 ): Promise<TaskPartyNames> {
   const ids = [task.requesterId, task.workerId].filter((id): id is string => id !== null);

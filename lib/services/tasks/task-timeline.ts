@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { events, type Task } from '@/db/schema';
 import { TASK_STATUSES } from '@/lib/schemas/tasks';
 
@@ -21,7 +21,7 @@ export type TimelineEntry = {
  * outbox (written in the same transaction as each transition, so the history is exactly what happened).
  * Visibility is the caller's business: load the task with loadTaskAccess first.
  */
-export async function taskTimeline(db: DbOrTx, task: Pick<Task, 'id' | 'createdAt'>): Promise<TimelineEntry[]> {
+export async function taskTimeline(db: Executor, task: Pick<Task, 'id' | 'createdAt'>): Promise<TimelineEntry[]> {
   const rows = await db
     .select({ id: events.id, type: events.type, data: events.data, createdAt: events.createdAt })
     .from(events)

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { ApiError } from '@/lib/errors/api-error';
 import { InFlightBudget } from '@/lib/http/in-flight-budget';
 import { checkUploadQuota } from './check-upload-quota';
@@ -26,7 +26,7 @@ const retryAfter = String(UPLOAD_RETRY_AFTER_SECONDS);
  * upload reserves its Content-Length, or the most a body may be without one. Answers the release the caller runs
  * once the upload is stored or refused.
  */
-export async function admitUpload(db: DbOrTx, userId: string, contentLength: string | null): Promise<() => void> {
+export async function admitUpload(db: Executor, userId: string, contentLength: string | null): Promise<() => void> {
   const declared = contentLength !== null && /^\d{1,15}$/.test(contentLength) ? Number(contentLength) : null;
   if (declared !== null && declared > MAX_UPLOAD_BODY_BYTES) {
     throw new ApiError('PAYLOAD_TOO_LARGE', {

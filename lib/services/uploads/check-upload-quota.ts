@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { uploads, users } from '@/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
@@ -13,7 +13,7 @@ import { inAccount } from '@/lib/services/users/in-account';
  * an early refusal that the locked check repeats.
  */
 export async function checkUploadQuota(
-  tx: DbOrTx,
+  tx: Executor,
   userId: string,
   sizeBytes: number,
   { lock = true }: { lock?: boolean } = {},

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { execute } from '@/db/execute';
 import { uploadPath } from './upload-path';
 
@@ -23,7 +23,7 @@ type UploadRow = { user_id: string; content_type: string; storage_key: string; p
  * private upload `viewer` may not see (the same null: a stranger learns nothing of its existence). `viewer` is
  * asked only for a private upload, so a public photo costs no credential lookup.
  */
-export async function readUpload(db: DbOrTx, id: string, viewer: () => Promise<UploadViewer | null>) {
+export async function readUpload(db: Executor, id: string, viewer: () => Promise<UploadViewer | null>) {
   if (!uuid.safeParse(id).success) return null;
   // Public = the uploader's own worker profile (photos stored as URLs, matched on the id so a changed SITE_URL
   // keeps them) or one of their services shows it. Both lookups go through the uploader's indexed rows.
@@ -54,7 +54,7 @@ export async function readUpload(db: DbOrTx, id: string, viewer: () => Promise<U
  * as proof or as dispute evidence. Starts from the user's own tasks (indexed by requester and worker), never from
  * every task.
  */
-async function isTaskPartyFor(db: DbOrTx, uploadId: string, userId: string): Promise<boolean> {
+async function isTaskPartyFor(db: Executor, uploadId: string, userId: string): Promise<boolean> {
   const rows = await execute<{ found: number }>(
     db,
     sql`

@@ -1,5 +1,5 @@
 import { and, between, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeSerialCursor, cursorAt, decodeSerialCursor, encodeSerialCursor, pageOf } from '@/db/cursor';
 import { apiKeys, apiRequestLog } from '@/db/schema';
 import type { StatusClass } from '@/lib/schemas/usage';
@@ -14,7 +14,7 @@ const STATUS_RANGES: Record<StatusClass, [number, number]> = {
 };
 
 /** The viewer's logged requests, newest first, one keyset page (`(created_at, id) desc`). */
-export async function listUsageLogs(db: DbOrTx, viewer: UsageViewer, query: UsageLogQuery) {
+export async function listUsageLogs(db: Executor, viewer: UsageViewer, query: UsageLogQuery) {
   const log = apiRequestLog;
   const status = query.status ? STATUS_RANGES[query.status] : undefined;
   const rows = await db

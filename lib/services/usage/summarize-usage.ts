@@ -1,5 +1,5 @@
 import { count, desc, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { apiRequestLog } from '@/db/schema';
 import type { UsageGrouping } from '@/lib/schemas/usage';
 import { agentIdOf, type UsageFilter, type UsageViewer, usageScope } from './usage-scope';
@@ -23,7 +23,11 @@ function groupExpression(groupBy: UsageGrouping, viewer: UsageViewer): SQL<strin
  * Requests, errors (status ≥ 400: what a developer debugging an agent looks for) and latency percentiles of the
  * viewer's usage log, by UTC day (oldest first) or by key, agent or route (busiest first).
  */
-export async function summarizeUsage(db: DbOrTx, viewer: UsageViewer, query: UsageFilter & { groupBy: UsageGrouping }) {
+export async function summarizeUsage(
+  db: Executor,
+  viewer: UsageViewer,
+  query: UsageFilter & { groupBy: UsageGrouping },
+) {
   const group = groupExpression(query.groupBy, viewer);
   const requests = count();
   const rows = await db

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { users } from '@/db/schema';
 import { ApiError, errorTable } from '@/lib/errors/api-error';
 
@@ -28,7 +28,7 @@ export const NOT_VERIFIED_REFUSALS: Record<Refused, { message: string; hint: str
  * only once its email is verified, and an agent only while its operator's is (an agent has no email, and one
  * without an operator has nobody to vouch for it). 403 EMAIL_NOT_VERIFIED otherwise, before anything is written.
  */
-export async function assertEmailVerified(db: DbOrTx, userId: string, { viaClaimCode = false } = {}) {
+export async function assertEmailVerified(db: Executor, userId: string, { viaClaimCode = false } = {}) {
   const [row] = await db
     .select({ type: users.type, verifiedAt: users.emailVerifiedAt, operatorVerifiedAt: operators.emailVerifiedAt })
     .from(users)

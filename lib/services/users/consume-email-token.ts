@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { type EmailToken, emailTokens } from '@/db/schema';
 import { isWellFormedEmailToken } from '@/lib/auth/email-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
@@ -29,7 +29,7 @@ export type ConsumeEmailTokenOptions = { token: string; purpose: EmailTokenPurpo
  * succeed. Unknown (or another user's, when `userId` is given), expired and used links are each their own error.
  */
 export async function consumeEmailToken(
-  db: DbOrTx,
+  db: Executor,
   { token, purpose, userId }: ConsumeEmailTokenOptions,
 ): Promise<EmailToken> {
   const hints = EMAIL_LINK_HINTS[purpose];

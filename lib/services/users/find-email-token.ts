@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { emailTokens } from '@/db/schema';
 import { isWellFormedEmailToken } from '@/lib/auth/email-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
@@ -13,7 +13,7 @@ export type FindEmailTokenOptions = { token: string; purpose: EmailTokenPurpose;
  * The link behind `token` and whether it still works, without using it up (the reset page shows the form
  * only for a live link). Undefined for an unknown token, or one of another user when `userId` is given.
  */
-export async function findEmailToken(db: DbOrTx, { token, purpose, userId }: FindEmailTokenOptions) {
+export async function findEmailToken(db: Executor, { token, purpose, userId }: FindEmailTokenOptions) {
   if (!isWellFormedEmailToken(token)) return undefined;
   const [row] = await db
     .select()

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { findPendingLegal } from '../legal/find-pending-legal';
@@ -9,7 +9,7 @@ import { toPublicUser } from './to-public-user';
  * The caller's user record, already loaded by the credential lookup (phone numbers too), with the legal
  * documents a human still has to accept (one query; an agent accepts none, its operator does).
  */
-export async function getCurrentUser(db: DbOrTx, actor: Actor) {
+export async function getCurrentUser(db: Executor, actor: Actor) {
   if (actor.kind === 'anonymous') throw new ApiError('UNAUTHORIZED');
   const { phones } = actor.user;
   const [user, pendingLegal] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { emailTokens } from '@/db/schema';
 import { generateEmailToken, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from '@/lib/auth/email-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
@@ -12,7 +12,7 @@ const TTL_MS: Record<EmailTokenPurpose, number> = {
 
 /** A single-use link secret for `email`; the raw token goes into the email and nowhere else. */
 export async function issueEmailToken(
-  db: DbOrTx,
+  db: Executor,
   input: { userId: string; email: string; purpose: EmailTokenPurpose },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = generateEmailToken();

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth/passwords';
 
@@ -7,7 +7,7 @@ export type SetInitialPasswordOptions = { userId: string; password: string };
 
 /** Sets the password of an account created without one; false when it already has a password. */
 export async function setInitialPassword(
-  db: DbOrTx,
+  db: Executor,
   { userId, password }: SetInitialPasswordOptions,
 ): Promise<boolean> {
   const passwordHash = await hashPassword(password);

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { webhookDeliveries } from '@/db/schema';
 import { loadDeliveries } from './load-deliveries';
 
 export type FindDeliveryOptions = { endpointId: string; deliveryId: string };
 
 /** One delivery of the endpoint, or undefined. */
-export async function findDelivery(db: DbOrTx, { endpointId, deliveryId }: FindDeliveryOptions) {
+export async function findDelivery(db: Executor, { endpointId, deliveryId }: FindDeliveryOptions) {
   const [row] = await loadDeliveries(
     db,
     and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, deliveryId)),

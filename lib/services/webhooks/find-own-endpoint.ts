@@ -1,12 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 
 export type FindOwnEndpointOptions = { ownerId: string; endpointId: string; forUpdate?: boolean };
 
 /** The caller's live (not deleted) endpoint; anyone else's, or a deleted one, is 404. */
-export async function findOwnEndpoint(db: DbOrTx, { ownerId, endpointId, forUpdate = false }: FindOwnEndpointOptions) {
+export async function findOwnEndpoint(
+  db: Executor,
+  { ownerId, endpointId, forUpdate = false }: FindOwnEndpointOptions,
+) {
   const query = db
     .select()
     .from(webhookEndpoints)

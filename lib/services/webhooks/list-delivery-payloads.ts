@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { events, webhookDeliveries } from '@/db/schema';
 import { eventBody } from '@/lib/webhooks/dispatcher';
 import { findOwnEndpoint } from './find-own-endpoint';
@@ -11,7 +11,7 @@ export type ListDeliveryPayloadsOptions = { ownerId: string; endpointId: string;
  * id, pretty-printed for reading. Another owner's endpoint is 404.
  */
 export async function listDeliveryPayloads(
-  db: DbOrTx,
+  db: Executor,
   { ownerId, endpointId, deliveryIds }: ListDeliveryPayloadsOptions,
 ) {
   await findOwnEndpoint(db, { ownerId, endpointId });

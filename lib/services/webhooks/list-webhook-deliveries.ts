@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, decodeCursor, pageOf } from '@/db/cursor';
 import { webhookDeliveries } from '@/db/schema';
 import { findOwnEndpoint } from './find-own-endpoint';
@@ -12,7 +12,7 @@ export type ListWebhookDeliveriesOptions = {
 };
 
 /** The endpoint's delivery log, newest first, keyset-paginated on (created_at, id). */
-export async function listWebhookDeliveries(db: DbOrTx, { ownerId, endpointId, page }: ListWebhookDeliveriesOptions) {
+export async function listWebhookDeliveries(db: Executor, { ownerId, endpointId, page }: ListWebhookDeliveriesOptions) {
   await findOwnEndpoint(db, { ownerId, endpointId });
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await loadDeliveries(

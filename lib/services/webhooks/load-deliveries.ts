@@ -1,5 +1,5 @@
 import { type and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { cursorAt } from '@/db/cursor';
 import { events, webhookAttempts, webhookDeliveries } from '@/db/schema';
 
@@ -13,7 +13,7 @@ function attemptOutcome(attempt: { statusCode: number | null; durationMs: number
 }
 
 /** The deliveries matching `where` (one, or a page of the endpoint's), newest first, with their attempts, in the API shape. */
-export async function loadDeliveries(db: DbOrTx, where: ReturnType<typeof and>, limit: number) {
+export async function loadDeliveries(db: Executor, where: ReturnType<typeof and>, limit: number) {
   const rows = await db
     .select({
       delivery: webhookDeliveries,

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
 
 export type WorkerLocation = { lat: number; lng: number };
 
 /** Where the user works from, or null without a profile or a place on it. */
-export async function findWorkerLocation(db: DbOrTx, userId: string): Promise<WorkerLocation | null> {
+export async function findWorkerLocation(db: Executor, userId: string): Promise<WorkerLocation | null> {
   const [profile] = await db
     .select({ lat: workerProfiles.lat, lng: workerProfiles.lng })
     .from(workerProfiles)

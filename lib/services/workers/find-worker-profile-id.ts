@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
 
 /** The worker profile id of a user (a task's `workerId` is a user id), or null when they have none. */
-export async function findWorkerProfileId(db: DbOrTx, userId: string): Promise<string | null> {
+export async function findWorkerProfileId(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: workerProfiles.id })
     .from(workerProfiles)

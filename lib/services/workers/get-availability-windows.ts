@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { expandAvailability } from '@/lib/workers/expand-availability';
@@ -8,7 +8,7 @@ import { expandAvailability } from '@/lib/workers/expand-availability';
  * A worker's schedule expanded into UTC windows within [from, to]. Same visibility as GET /v1/workers/{id}:
  * any signed-in caller, listed or not (listing governs search only).
  */
-export async function getAvailabilityWindows(db: DbOrTx, workerId: string, range: { from: Date; to: Date }) {
+export async function getAvailabilityWindows(db: Executor, workerId: string, range: { from: Date; to: Date }) {
   const [profile] = await db
     .select({ id: workerProfiles.id })
     .from(workerProfiles)

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
 import { toWorkerProfile } from './to-worker-profile';
 
 /** The caller's worker profile, or null when they have none. */
-export async function getOwnWorkerProfile(db: DbOrTx, userId: string) {
+export async function getOwnWorkerProfile(db: Executor, userId: string) {
   const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.userId, userId));
   return row ? toWorkerProfile(row, userId) : null;
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { taskAssignments, workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { hhmm } from '@/lib/workers/hhmm';
@@ -12,7 +12,7 @@ export type GetWorkerProfileOptions = { viewerId: string; workerId: string; isAd
  * sight of a worker who unlisted after accepting their task. Only the owner sees the exact location. A
  * platform admin also sees `noShowCount`.
  */
-export async function getWorkerProfile(db: DbOrTx, { viewerId, workerId, isAdmin = false }: GetWorkerProfileOptions) {
+export async function getWorkerProfile(db: Executor, { viewerId, workerId, isAdmin = false }: GetWorkerProfileOptions) {
   const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.id, workerId));
   if (!row) {
     throw new ApiError('NOT_FOUND', {
@@ -55,7 +55,7 @@ export async function getWorkerProfile(db: DbOrTx, { viewerId, workerId, isAdmin
 }
 
 /** Assignments of this worker that ended with a no-show: cancelled by the requester past the deadline, undelivered. */
-async function noShowCount(db: DbOrTx, userId: string): Promise<number> {
+async function noShowCount(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(taskAssignments)

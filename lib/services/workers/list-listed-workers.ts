@@ -1,5 +1,5 @@
 import { and, desc } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { workerProfiles } from '@/db/schema';
 import { toWorkerProfile } from './to-worker-profile';
@@ -10,7 +10,7 @@ export type ListedWorkersPage = { cursor?: string; limit: number };
  * Listed workers, newest first, keyset-paginated on (created_at, id) (worker_profiles_listed_created_idx), as
  * `viewerId` may see them (exact location only on their own profile).
  */
-export async function listListedWorkers(db: DbOrTx, page: ListedWorkersPage, viewerId: string) {
+export async function listListedWorkers(db: Executor, page: ListedWorkersPage, viewerId: string) {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db
     .select({ worker: workerProfiles, cursorAt: cursorAt(workerProfiles.createdAt) })

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { payoutAccounts } from '@/db/schema';
 import { deploymentLivemode } from '@/lib/payments/get-processor';
 import { SANDBOX_WORKER_ID } from '@/lib/services/sandbox/sandbox-worker-id';
@@ -11,7 +11,7 @@ import { SANDBOX_WORKER_ID } from '@/lib/services/sandbox/sandbox-worker-id';
  * "Test mode and live workers"). Always empty on a test deployment (no key, or an `sk_test_` one), where no such
  * account can exist and the rule does not apply; so it costs no query there.
  */
-export async function liveWorkersAmong(db: DbOrTx, userIds: Iterable<string>): Promise<Set<string>> {
+export async function liveWorkersAmong(db: Executor, userIds: Iterable<string>): Promise<Set<string>> {
   const ids = [...new Set(userIds)].filter((id) => id !== SANDBOX_WORKER_ID);
   if (ids.length === 0 || !deploymentLivemode()) return new Set();
   const rows = await db

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { uploads, type workerProfiles } from '@/db/schema';
 import { validationError } from '@/lib/errors/api-error';
 import type { WorkerProfileInput } from '@/lib/schemas/workers';
@@ -11,7 +11,7 @@ type ProfileColumns = Partial<typeof workerProfiles.$inferInsert>;
  * The columns a create or patch body sets: only the fields present (null clears). Photos must be the
  * caller's own uploads; they are stored as their public URLs.
  */
-export async function toProfileColumns(db: DbOrTx, userId: string, input: WorkerProfileInput) {
+export async function toProfileColumns(db: Executor, userId: string, input: WorkerProfileInput) {
   const columns: ProfileColumns = {};
   if (input.displayName !== undefined) columns.displayName = input.displayName;
   if (input.headline !== undefined) columns.headline = input.headline;
@@ -32,7 +32,7 @@ export async function toProfileColumns(db: DbOrTx, userId: string, input: Worker
   return columns;
 }
 
-async function ownPhotoUrls(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
+async function ownPhotoUrls(db: Executor, userId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: uploads.id })

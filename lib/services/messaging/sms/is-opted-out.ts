@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { smsOptOuts } from '@/db/schema';
 
 /** Whether the number sent STOP (and not START since): such a number is never texted. */
-export async function isOptedOut(db: DbOrTx, phone: string) {
+export async function isOptedOut(db: Executor, phone: string) {
   const [row] = await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone));
   return row !== undefined;
 }

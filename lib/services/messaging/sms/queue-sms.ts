@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { smsOutbox } from '@/db/schema';
 import { isOptedOut } from './is-opted-out';
 
@@ -14,7 +14,7 @@ export type QueueSmsOptions = {
  * Queues one text for the SMS dispatcher (send-due-sms.ts), in the caller's transaction, so it leaves only if
  * the change that causes it commits. Returns null, queuing nothing, when the number has opted out.
  */
-export async function queueSms(db: DbOrTx, { to, body, ignoresOptOut = false }: QueueSmsOptions) {
+export async function queueSms(db: Executor, { to, body, ignoresOptOut = false }: QueueSmsOptions) {
   if (!ignoresOptOut && (await isOptedOut(db, to))) return null;
   const [row] = await db.insert(smsOutbox).values({ to, body, ignoresOptOut }).returning({ id: smsOutbox.id });
   if (!row) throw new Error('sms outbox insert returned no row');
