@@ -90,6 +90,9 @@ describe('an agent’s card charge emails its operator', () => {
     expect(mail?.text).toContain('Photograph the bakery front');
     expect(mail?.text).toContain(pauseUrl);
     expect(mail?.text).toContain(`${env().SITE_URL}/dashboard/tasks/${taskId}`);
+    // About money, not the thread: a reply would land in the task's chat with the worker.
+    expect(mail?.replyTo).toBeNull();
+    expect(mail?.text).not.toContain('Reply to this email');
   });
 
   it('a charge retried after it succeeded notifies once', async () => {

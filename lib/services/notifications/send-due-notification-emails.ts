@@ -80,8 +80,9 @@ async function sendOne(
     const reason = email.to ? 'unsubscribed' : 'no email address';
     return (await settle(db, email, { status: 'failed', lastError: reason })) ? 'skipped' : null;
   }
+  // A charge email is about the operator's card, not the thread: a reply there would reach the worker's chat.
   const reply =
-    notification.taskId && email.partyOfTask
+    notification.taskId && email.partyOfTask && notification.kind !== 'agent_charge'
       ? await issueReplyAddress(db, { userId: notification.userId, taskId: notification.taskId })
       : undefined;
   const message = renderNotificationEmail({
