@@ -64,7 +64,14 @@ const serviceDag = serviceTiers.flatMap((tier, index) =>
     severity: 'error',
     comment: `lib/services/${domain} may import only domains of lower tiers (docs/architecture.md, "Service domains").`,
     from: { path: domainPath([domain]), pathNot: TEST },
-    to: { path: domainPath(serviceTiers.slice(index).flat().filter((other) => other !== domain)) },
+    to: {
+      path: domainPath(
+        serviceTiers
+          .slice(index)
+          .flat()
+          .filter((other) => other !== domain),
+      ),
+    },
   })),
 );
 

@@ -17,14 +17,16 @@ const files: Record<string, string> = {
   'lib/tasks/task-rules.test.ts': 'import { page } from "../../app/page";\nexport const probe = page;\n',
   'lib/services/tasks/a.ts': 'import { b } from "./b";\nexport const a = () => b;\n',
   'lib/services/tasks/b.ts': 'import { a } from "./a";\nexport const b = () => a;\n',
-  'lib/services/tasks/uses-errors.ts': 'import { ApiError } from "../../errors/api-error";\nexport const e = ApiError;\n',
+  'lib/services/tasks/uses-errors.ts':
+    'import { ApiError } from "../../errors/api-error";\nexport const e = ApiError;\n',
   // Service domains: downward is allowed (tasks asks money), upward, sideways within a tier and unplaced are not.
   'lib/services/tasks/approve.ts': 'import { pay } from "../money/pay";\nexport const approve = pay;\n',
   'lib/services/money/pay.ts': 'import { escrow } from "../../payments/ledger/accounts";\nexport const pay = escrow;\n',
   'lib/payments/ledger/accounts.ts': 'export const escrow = "escrow";\n',
   'lib/services/notifications/notify.ts': 'import { approve } from "../tasks/approve";\nexport const n = approve;\n',
   'lib/services/admin/audit.ts': 'import { n } from "../agents/spend";\nexport const audit = n;\n',
-  'lib/services/agents/spend.ts': 'import { escrow } from "../../payments/ledger/accounts";\nexport const n = escrow;\n',
+  'lib/services/agents/spend.ts':
+    'import { escrow } from "../../payments/ledger/accounts";\nexport const n = escrow;\n',
   'lib/services/unplaced/x.ts': 'import { pay } from "../money/pay";\nexport const x = pay;\n',
   'lib/services/money/pay.test.ts': 'import { approve } from "../tasks/approve";\nexport const t = approve;\n',
   'lib/errors/api-error.ts': 'export class ApiError extends Error {}\n',
