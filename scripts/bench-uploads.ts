@@ -3,20 +3,18 @@
 // strip metadata, re-encode at quality 85, quota check, write, row) in a scratch PostgreSQL database and a temporary
 // DATA_DIR, side by side with the plain store it replaces (type from the magic bytes, quota check, write, row).
 // Median and p95 of RUNS each, after WARM_UP; target: re-encoded p50 <= 400 ms.
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { type Database, openDatabase } from '../db/client';
-import { uploads, users } from '../db/schema';
+import { users } from '../db/schema';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { resetEnvCache } from '../lib/env';
-import { checkUploadQuota } from '../lib/services/uploads/check-upload-quota';
 import { createUpload } from '../lib/services/uploads/create-upload';
 import { detectImageType } from '../lib/services/uploads/detect-image-type';
-import { storageKeyFor } from '../lib/services/uploads/storage-key-for';
-import { uploadPath } from '../lib/services/uploads/upload-path';
+import { storeUploadBytes } from '../lib/services/uploads/store-upload-bytes';
 import { median, serverUrl } from './bench-server';
 
 const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 30);
@@ -43,26 +41,10 @@ async function phonePhoto(): Promise<Buffer> {
 
 /** The store before re-encoding: the sent bytes, as they came. */
 async function plainStore(database: Database, userId: string, form: FormData) {
-  const file = form.get('file') as Blob;
-  const bytes = Buffer.from(await file.arrayBuffer());
+  const bytes = Buffer.from(await (form.get('file') as Blob).arrayBuffer());
   const contentType = detectImageType(bytes);
   if (!contentType) throw new Error('not an image');
-  const id = randomUUID();
-  const storageKey = storageKeyFor(id);
-  const target = uploadPath(storageKey);
-  await database.db.transaction(async (tx) => {
-    await checkUploadQuota(tx, userId, bytes.byteLength);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, bytes);
-    await tx.insert(uploads).values({
-      id,
-      userId,
-      contentType,
-      sizeBytes: bytes.byteLength,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      storageKey,
-    });
-  });
+  await storeUploadBytes(database.db, { userId, bytes, contentType });
 }
 
 /** The multipart body as the pipeline hands it over. */

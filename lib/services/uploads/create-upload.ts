@@ -1,21 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '@/db/client';
-import { uploads } from '@/db/schema';
 import { ApiError, validationError } from '@/lib/errors/api-error';
-import { checkUploadQuota } from './check-upload-quota';
 import { detectImageType } from './detect-image-type';
 import { reencodeImage } from './reencode-image';
-import { storageKeyFor } from './storage-key-for';
+import { storeUploadBytes } from './store-upload-bytes';
 import { MAX_UPLOAD_BYTES } from './upload-limits';
-import { uploadPath } from './upload-path';
 import { uploadUrl } from './upload-url';
 
 const invalid = (message: string) => validationError([{ path: ['file'], message }]);
 
-// Only the re-encoded image is stored (no EXIF, GPS, XMP or ICC survives). The quota lock is held until the row
-// is written; decoding runs before the transaction opens.
+// Only the re-encoded image is stored (no EXIF, GPS, XMP or ICC survives); decoding runs before the transaction
+// opens (storeUploadBytes).
 export async function createUpload(db: Db, userId: string, form: FormData | undefined) {
   const files = form?.getAll('file') ?? [];
   const file = files[0];
@@ -34,26 +28,6 @@ export async function createUpload(db: Db, userId: string, form: FormData | unde
   if (!image) throw invalid(`${name} is not a decodable ${type.slice('image/'.length).toUpperCase()} image`);
   const { bytes, contentType } = image;
 
-  const id = randomUUID();
-  const storageKey = storageKeyFor(id);
-  const target = uploadPath(storageKey);
-  try {
-    await db.transaction(async (tx) => {
-      await checkUploadQuota(tx, userId, bytes.byteLength);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes);
-      await tx.insert(uploads).values({
-        id,
-        userId,
-        contentType,
-        sizeBytes: bytes.byteLength,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        storageKey,
-      });
-    });
-  } catch (error) {
-    await rm(target, { force: true });
-    throw error;
-  }
+  const id = await storeUploadBytes(db, { userId, bytes, contentType });
   return { id, url: uploadUrl(id), contentType, sizeBytes: bytes.byteLength };
 }
