@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from './pglite';
 
-describe('embedded PGlite', () => {
+// Each test opens PGlite and applies every migration: about 20 s alone, past 30 s on a loaded two-core machine.
+describe('embedded PGlite', { timeout: 120_000 }, () => {
   it('applies the migrations with the geo extensions loaded', async () => {
     const database = await openPglite('memory://');
     try {
