@@ -4,7 +4,7 @@ import { agentClaims, apiKeys, phoneVerifications, tasks, users } from '@/db/sch
 import { CLAIM_TTL_MS, generateClaimToken } from '@/lib/auth/claim-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { env } from '@/lib/env';
-import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { completeClaim } from '@/lib/services/claims/complete-claim';
 import { issueSession } from '@/lib/services/sessions/issue-session';
 import { auditRowsFor } from '@/test/admin';
 import { humanTokenOf, pollClaimViaApi } from '@/test/cold-start';

@@ -4,7 +4,7 @@ import { agentClaims, apiKeys, charges, tasks, users } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { formatMoney } from '@/lib/format/money';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { finishIntakeClaim } from '@/lib/services/intake/finish-intake-claim';
+import { finishIntakeClaim } from '@/lib/services/claims/finish-intake-claim';
 import { chargeForTask } from '@/lib/services/payments/charge-for-task';
 import { claimFundingSource } from '@/lib/services/tasks/claim-funding-source';
 import { postFundedTask } from '@/lib/services/tasks/post-funded-task';

@@ -9,11 +9,11 @@ import type { TaskBody } from '@/lib/schemas/tasks';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { recordAdminAction } from '@/lib/services/admin/record-admin-action';
+import { lockOpenConversation } from '@/lib/services/intake/lock-open-conversation';
+import { textIntakeNumber } from '@/lib/services/intake/text-intake-number';
+import { toIntakeConversation } from '@/lib/services/intake/to-intake-conversation';
 import { insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
-import { lockOpenConversation } from './lock-open-conversation';
-import { textIntakeNumber } from './text-intake-number';
-import { toIntakeConversation } from './to-intake-conversation';
 
 export type ConvertIntake = { admin: AdminCaller; conversationId: string; task: TaskBody };
 
