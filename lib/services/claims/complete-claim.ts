@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { agentClaims, apiKeys, charges, tasks, users } from '@/db/schema';
+import { apiKeys, charges, taskClaims, tasks, users } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { formatMoney } from '@/lib/format/money';
 import type { PaymentProcessor } from '@/lib/payments/processor';
@@ -90,7 +90,7 @@ type AttachAndPost = { claimId: string; userId: string; totalCents: number };
 /** The claim's one transaction: the agent (capped at the task's total) and its key, the post, the claim used. */
 function attachAndPost(db: Db, { claimId, userId, totalCents }: AttachAndPost) {
   return db.transaction(async (tx) => {
-    const [claim] = await tx.select().from(agentClaims).where(eq(agentClaims.id, claimId)).for('update');
+    const [claim] = await tx.select().from(taskClaims).where(eq(taskClaims.id, claimId)).for('update');
     if (!claim) throw new Error('claim vanished');
     if (claim.claimedAt) return ensureClaimedBy({ claimedBy: claim.claimedBy, userId, taskId: claim.taskId });
     if (claim.agentId) {
@@ -112,7 +112,7 @@ function attachAndPost(db: Db, { claimId, userId, totalCents }: AttachAndPost) {
     if (claim.intakeConversationId) {
       await finishIntakeClaim(tx, { conversationId: claim.intakeConversationId, userId, taskTitle: posted.title });
     }
-    await tx.update(agentClaims).set({ claimedAt: sql`now()`, claimedBy: userId }).where(eq(agentClaims.id, claim.id));
+    await tx.update(taskClaims).set({ claimedAt: sql`now()`, claimedBy: userId }).where(eq(taskClaims.id, claim.id));
     return { taskId: claim.taskId, agentId: claim.agentId };
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { agentClaims, intakeConversations } from '@/db/schema';
-import { CLAIM_TTL_MS, generateClaimToken, generateHumanClaimToken } from '@/lib/auth/claim-tokens';
+import { intakeConversations, taskClaims } from '@/db/schema';
+import { CLAIM_TTL_MS, generateHumanClaimToken } from '@/lib/auth/claim-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { ApiError } from '@/lib/errors/api-error';
 import { formatMoney } from '@/lib/format/money';
@@ -35,14 +35,11 @@ export async function convertIntake(
   return db.transaction(async (tx) => {
     const conversation = await lockOpenConversation(tx, conversationId);
     const task = await insertDraftTask(tx, { requesterId: admin.user.id, body, livemode: options.livemode });
-    await tx.insert(agentClaims).values({
-      agentId: null,
-      apiKeyId: null,
+    // No agent, no parked key and no poll token: no one polls an intake claim (the claim's CHECKs hold it to that).
+    await tx.insert(taskClaims).values({
+      kind: 'intake',
       intakeConversationId: conversation.id,
       taskId: task.id,
-      // The column is required, but no one polls an intake claim (pollClaim refuses one without an agent): the
-      // token is thrown away.
-      claimTokenHash: sha256Hex(generateClaimToken()),
       humanTokenHash: sha256Hex(humanToken),
       expiresAt: new Date(Date.now() + CLAIM_TTL_MS),
     });
