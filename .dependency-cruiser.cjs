@@ -41,9 +41,58 @@ const upward = layers.slice(0, -1).map((layer, index) => ({
   to: { path: layers.slice(index + 1).map((above) => above.path) },
 }));
 
+// The folders of lib/services (domains), lowest tier first (docs/architecture.md, "Service domains"). A domain
+// imports only domains of lower tiers: never one of its own tier or above, so the folders form a directed acyclic
+// graph, and a new folder must be placed here before it may import or be imported.
+const serviceTiers = [
+  ['geo', 'health', 'legal', 'messaging', 'sessions', 'usage'],
+  ['users'],
+  ['operators', 'uploads', 'webhooks'],
+  ['workers', 'services'],
+  ['coverage', 'notifications'],
+  ['money'],
+  ['tasks'],
+  ['admin', 'agents', 'bookings', 'dashboard', 'messages', 'reviews'],
+  ['disputes', 'email-replies', 'feedback', 'intake', 'sandbox'],
+  ['claims'],
+];
+const domainPath = (names) => `^lib/services/(${names.join('|')})/`;
+
+const serviceDag = serviceTiers.flatMap((tier, index) =>
+  tier.map((domain) => ({
+    name: `service-tiers-${domain}`,
+    severity: 'error',
+    comment: `lib/services/${domain} may import only domains of lower tiers (docs/architecture.md, "Service domains").`,
+    from: { path: domainPath([domain]), pathNot: TEST },
+    to: {
+      path: domainPath(
+        serviceTiers
+          .slice(index)
+          .flat()
+          .filter((other) => other !== domain),
+      ),
+    },
+  })),
+);
+
 module.exports = {
   forbidden: [
     ...upward,
+    ...serviceDag,
+    {
+      name: 'service-tiers-placed',
+      severity: 'error',
+      comment: 'Every folder of lib/services has a tier: add a new one to serviceTiers here and in the docs.',
+      from: { path: '^lib/services/', pathNot: [domainPath(serviceTiers.flat()), TEST] },
+      to: {},
+    },
+    {
+      name: 'ledger-through-money',
+      severity: 'error',
+      comment: 'The ledger is written and read only through lib/services/money (docs/architecture.md, "Money flow").',
+      from: { path: '^(lib|app|mcp|components)/', pathNot: ['^lib/payments/', '^lib/services/money/', TEST] },
+      to: { path: '^lib/payments/ledger/' },
+    },
     {
       name: 'no-cycles',
       severity: 'error',

@@ -10,12 +10,12 @@
 // notices being written (target: all within 60 s).
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { startWalletSetup } from '@/lib/services/money/start-wallet-setup';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { getProcessor } from '../lib/payments/get-processor';
 import { confirmTestSetup } from '../lib/payments/test-mode/confirm-test-setup';
-import { startWalletSetup } from '../lib/services/payments/start-wallet-setup';
 import { cpuMeter, ensureBuild, seedApiKey, serverUrl, startServer, stopServer, waitForServer } from './bench-server';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 5_000);

@@ -15,9 +15,20 @@ const files: Record<string, string> = {
   'lib/schemas/tasks.ts': 'export const statuses = ["draft"];\n',
   'lib/tasks/task-rules.ts': 'import { statuses } from "../schemas/tasks";\nexport const first = statuses[0];\n',
   'lib/tasks/task-rules.test.ts': 'import { page } from "../../app/page";\nexport const probe = page;\n',
-  'lib/services/a.ts': 'import { b } from "./b";\nexport const a = () => b;\n',
-  'lib/services/b.ts': 'import { a } from "./a";\nexport const b = () => a;\n',
-  'lib/services/uses-errors.ts': 'import { ApiError } from "../errors/api-error";\nexport const e = ApiError;\n',
+  'lib/services/tasks/a.ts': 'import { b } from "./b";\nexport const a = () => b;\n',
+  'lib/services/tasks/b.ts': 'import { a } from "./a";\nexport const b = () => a;\n',
+  'lib/services/tasks/uses-errors.ts':
+    'import { ApiError } from "../../errors/api-error";\nexport const e = ApiError;\n',
+  // Service domains: downward is allowed (tasks asks money), upward, sideways within a tier and unplaced are not.
+  'lib/services/tasks/approve.ts': 'import { pay } from "../money/pay";\nexport const approve = pay;\n',
+  'lib/services/money/pay.ts': 'import { escrow } from "../../payments/ledger/accounts";\nexport const pay = escrow;\n',
+  'lib/payments/ledger/accounts.ts': 'export const escrow = "escrow";\n',
+  'lib/services/notifications/notify.ts': 'import { approve } from "../tasks/approve";\nexport const n = approve;\n',
+  'lib/services/admin/audit.ts': 'import { n } from "../agents/spend";\nexport const audit = n;\n',
+  'lib/services/agents/spend.ts':
+    'import { escrow } from "../../payments/ledger/accounts";\nexport const n = escrow;\n',
+  'lib/services/unplaced/x.ts': 'import { pay } from "../money/pay";\nexport const x = pay;\n',
+  'lib/services/money/pay.test.ts': 'import { approve } from "../tasks/approve";\nexport const t = approve;\n',
   'lib/errors/api-error.ts': 'export class ApiError extends Error {}\n',
   'app/page.ts': 'import { Banner } from "../components/banner";\nexport const page = Banner;\n',
   'app/actions.ts': 'export const act = 1;\n',
@@ -43,12 +54,16 @@ async function violations() {
 }
 
 describe('the layer map (.dependency-cruiser.cjs)', () => {
-  it('refuses upward imports, cycles and files outside the map, and lets tests import anything', async () => {
+  it('refuses upward imports, cycles, files outside the map, domain loops and the ledger outside money; lets tests import anything', async () => {
     expect(await violations()).toEqual([
       'in-the-map: stray/loose.ts -> lib/errors/api-error.ts',
-      'no-cycles: lib/services/a.ts -> lib/services/b.ts',
+      'ledger-through-money: lib/services/agents/spend.ts -> lib/payments/ledger/accounts.ts',
+      'no-cycles: lib/services/tasks/a.ts -> lib/services/tasks/b.ts',
       'no-upward-from-components: components/banner.ts -> app/actions.ts',
       'no-upward-from-domain: lib/tasks/task-rules.ts -> lib/schemas/tasks.ts',
+      'service-tiers-admin: lib/services/admin/audit.ts -> lib/services/agents/spend.ts',
+      'service-tiers-notifications: lib/services/notifications/notify.ts -> lib/services/tasks/approve.ts',
+      'service-tiers-placed: lib/services/unplaced/x.ts -> lib/services/money/pay.ts',
     ]);
   });
 

@@ -9,9 +9,9 @@ import { getProcessor } from '@/lib/payments/get-processor';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { completeTestOnboarding } from '@/lib/payments/test-mode/complete-test-flows';
 import { confirmTestSetup } from '@/lib/payments/test-mode/confirm-test-setup';
-import { chargeForTask } from '@/lib/services/payments/charge-for-task';
-import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
-import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
+import { chargeForTask } from '@/lib/services/money/charge-for-task';
+import { startPayoutOnboarding } from '@/lib/services/money/start-payout-onboarding';
+import { startWalletSetup } from '@/lib/services/money/start-wallet-setup';
 import { insertUser } from './factories';
 
 // Helpers for tests of the money flow through the built-in test-mode processor.

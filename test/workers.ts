@@ -3,7 +3,7 @@ import { POST as verifyRoute } from '@/app/v1/workers/me/verify/route';
 import { getDatabase } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
 import { completeTestOnboarding, finishTestIdentity } from '@/lib/payments/test-mode/complete-test-flows';
-import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
+import { startPayoutOnboarding } from '@/lib/services/money/start-payout-onboarding';
 import { call, uniqueIp } from './http';
 import { BACK_URL, paymentsSetup } from './payments';
 

@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import { type Actor, userOf } from '@/lib/auth/actor';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { readX402Offer } from '@/lib/payments/x402/read-offer';
-import type { Funder } from '@/lib/services/tasks/funding-outcome';
+import type { Funder } from '@/lib/services/money/funding-outcome';
 
 /** The caller of a funding route as the funding service sees them, with the x402 payment the request offers. */
 export function funderOf({ db, actor, request }: { db: Db; actor: Actor; request: Request }): Funder {

@@ -1,5 +1,5 @@
 import type { Task } from '@/db/schema';
-import type { FundingOutcome } from '@/lib/services/tasks/funding-outcome';
+import type { FundingOutcome } from '@/lib/services/money/funding-outcome';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { reply } from './outcome';
 import { paymentRequiredReply } from './payment-required-reply';

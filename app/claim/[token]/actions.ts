@@ -16,7 +16,7 @@ import { createUserOperation, passwordSchema } from '@/lib/schemas/users';
 import { completeClaim } from '@/lib/services/claims/complete-claim';
 import { correctClaimTask } from '@/lib/services/claims/correct-claim-task';
 import { findClaimByHumanToken } from '@/lib/services/claims/find-claim-by-human-token';
-import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
+import { startWalletSetup } from '@/lib/services/money/start-wallet-setup';
 import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
 import { BUDGET_MAX_CENTS, BUDGET_MIN_CENTS } from '@/lib/tasks/task-rules';

@@ -10,7 +10,7 @@ import { env } from '@/lib/env';
 import { formatMoney } from '@/lib/format/money';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { findClaimByHumanToken } from '@/lib/services/claims/find-claim-by-human-token';
-import { getWallet } from '@/lib/services/payments/get-wallet';
+import { getWallet } from '@/lib/services/money/get-wallet';
 import { hasPassword } from '@/lib/services/users/has-password';
 import { getBrowserUser } from '@/lib/web/next-auth';
 import { addClaimCard } from './actions';

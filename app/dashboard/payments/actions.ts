@@ -5,8 +5,8 @@ import { getDatabase } from '@/db/client';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
-import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
-import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
+import { startPayoutOnboarding } from '@/lib/services/money/start-payout-onboarding';
+import { startWalletSetup } from '@/lib/services/money/start-wallet-setup';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 /**

@@ -10,10 +10,10 @@ import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { getProcessor } from '@/lib/payments/get-processor';
-import { getPayoutAccountStatus } from '@/lib/services/payments/get-payout-account-status';
-import { getWallet } from '@/lib/services/payments/get-wallet';
-import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
-import { paymentHistoryTaskStates } from '@/lib/services/payments/payment-history-task-states';
+import { getPayoutAccountStatus } from '@/lib/services/money/get-payout-account-status';
+import { getWallet } from '@/lib/services/money/get-wallet';
+import { listPaymentHistory } from '@/lib/services/money/list-payment-history';
+import { paymentHistoryTaskStates } from '@/lib/services/money/payment-history-task-states';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { addCard, onboardPayouts } from './actions';
 

@@ -6,7 +6,7 @@ import { getDatabase } from '@/db/client';
 import { addDisputeEvidenceOperation } from '@/lib/schemas/disputes';
 import { disputeTaskOperation } from '@/lib/schemas/task-actions';
 import { addDisputeEvidence } from '@/lib/services/disputes/add-dispute-evidence';
-import { disputeTask } from '@/lib/services/tasks/dispute-task';
+import { disputeTask } from '@/lib/services/disputes/dispute-task';
 import { actionClientIp } from '@/lib/web/action-client-ip';
 import { describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
 import { requireBrowserActor, requireBrowserCaller } from '@/lib/web/require-browser-actor';

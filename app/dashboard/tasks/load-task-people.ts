@@ -1,8 +1,8 @@
 import type { Db } from '@/db/client';
 import type { Task } from '@/db/schema';
+import { taskPartyNames } from '@/lib/services/notifications/task-party-names';
 import { hasReviewed } from '@/lib/services/reviews/has-reviewed';
 import type { TaskSide } from '@/lib/services/tasks/side-of';
-import { taskPartyNames } from '@/lib/services/tasks/task-party-names';
 import { findWorkerProfileId } from '@/lib/services/workers/find-worker-profile-id';
 import { getWorkerProfile } from '@/lib/services/workers/get-worker-profile';
 

@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { createWorkerProfileInput } from '@/lib/schemas/workers';
-import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
+import { startPayoutOnboarding } from '@/lib/services/money/start-payout-onboarding';
 import { createWorkerProfile } from '@/lib/services/workers/create-worker-profile';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
 import { saveCapabilities } from '@/lib/services/workers/save-capabilities';

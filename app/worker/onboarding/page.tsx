@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
 import { getProcessor } from '@/lib/payments/get-processor';
-import { getPayoutAccountStatus } from '@/lib/services/payments/get-payout-account-status';
+import { getPayoutAccountStatus } from '@/lib/services/money/get-payout-account-status';
 import { getCapabilities } from '@/lib/services/workers/get-capabilities';
 import { getIdVerificationStatus } from '@/lib/services/workers/get-id-verification-status';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';

@@ -14,10 +14,10 @@ import {
   webhookEndpoints,
   workerProfiles,
 } from '@/db/schema';
+import { checkLedger } from '@/lib/services/money/check-ledger';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { uniquePhone } from '@/test/intake';
 import { withoutStripe } from '@/test/payments';
-import { checkLedger } from './check-ledger';
 import { getAdminDailySeries } from './get-admin-daily-series';
 import { getAdminStats } from './get-admin-stats';
 

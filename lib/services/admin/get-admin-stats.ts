@@ -3,8 +3,8 @@ import type { Executor } from '@/db/client';
 import { execute } from '@/db/execute';
 import { type TaskStatus, taskStatus } from '@/db/schema/tasks';
 import { deploymentLivemode } from '@/lib/payments/get-processor';
+import { checkLedger, type LedgerCheck } from '@/lib/services/money/check-ledger';
 import { feesSql, gmvSql } from './admin-money';
-import { checkLedger, type LedgerCheck } from './check-ledger';
 
 export type AdminStats = {
   /** Which money and tasks the figures count: the deployment's mode (live only with a live Stripe key). */

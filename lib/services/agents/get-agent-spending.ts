@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { tasks } from '@/db/schema';
-import { escrowTotal, GROSS_KINDS, spentTotal } from './escrow-total';
+import { escrowTotal, GROSS_KINDS, spentTotal } from '@/lib/services/money/escrow-total';
 import { findOwnedAgent } from './find-owned-agent';
 
 // Funded tasks that have not ended yet.

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull, min, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { apiKeys, apiRequestLog, tasks, users } from '@/db/schema';
+import { spentTotal } from '@/lib/services/money/escrow-total';
 import { activeKey } from '@/lib/services/operators/active-key';
-import { spentTotal } from './escrow-total';
 
 /**
  * The operator's agents that are not deleted, newest first, each with its figures. One statement: every

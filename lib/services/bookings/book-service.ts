@@ -4,13 +4,13 @@ import { type Service, services, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { haversineMeters } from '@/lib/geo/haversine';
 import type { BookServiceBody } from '@/lib/schemas/services';
+import { fundTask } from '@/lib/services/money/fund-task';
+import type { Funder, FundingOutcome } from '@/lib/services/money/funding-outcome';
 import { readService } from '@/lib/services/services/read-service';
-import { fundTask } from '@/lib/services/tasks/fund-task';
-import type { Funder, FundingOutcome } from '@/lib/services/tasks/funding-outcome';
 import { insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
+import { postBooking } from '@/lib/services/tasks/post-booking';
 import { checkBookingMode } from './check-booking-mode';
 import { archivedService, holdSlot } from './hold-slot';
-import { postBooking } from './post-booking';
 
 export type BookService = Funder & { serviceId: string; body: BookServiceBody };
 

@@ -5,8 +5,8 @@ import { apiKeys, events, refunds, tasks, users } from '@/db/schema';
 import { errorTable } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { chargeForTask } from '@/lib/services/payments/charge-for-task';
-import { claimFundingSource } from '@/lib/services/tasks/claim-funding-source';
+import { chargeForTask } from '@/lib/services/money/charge-for-task';
+import { claimFundingSource } from '@/lib/services/money/claim-funding-source';
 import { claimRow, expireClaim, parkedKeyOf, pollClaimViaApi, proposeTask } from '@/test/cold-start';
 import { call, uniqueIp } from '@/test/http';
 import {

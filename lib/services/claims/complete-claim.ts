@@ -5,11 +5,11 @@ import { ApiError } from '@/lib/errors/api-error';
 import { formatMoney } from '@/lib/format/money';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { finishIntakeClaim } from '@/lib/services/claims/finish-intake-claim';
-import { chargeForTask } from '@/lib/services/payments/charge-for-task';
-import { claimFundingSource } from '@/lib/services/tasks/claim-funding-source';
+import { chargeForTask } from '@/lib/services/money/charge-for-task';
+import { claimFundingSource } from '@/lib/services/money/claim-funding-source';
+import { refundUnpostedCharge } from '@/lib/services/money/refund-unposted-charge';
+import { releaseFundingSource } from '@/lib/services/money/release-funding-source';
 import { postFundedTask } from '@/lib/services/tasks/post-funded-task';
-import { refundUnpostedCharge } from '@/lib/services/tasks/refund-unposted-charge';
-import { releaseFundingSource } from '@/lib/services/tasks/release-funding-source';
 import { findClaimByHumanToken } from './find-claim-by-human-token';
 
 export type CompleteClaim = {

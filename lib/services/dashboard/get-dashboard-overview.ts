@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { execute } from '@/db/execute';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { getWallet } from '@/lib/services/payments/get-wallet';
+import { getWallet } from '@/lib/services/money/get-wallet';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 
 /** How far back a failed webhook delivery still asks for attention. */

@@ -2,7 +2,7 @@ import type { Tx } from '@/db/client';
 import type { Task } from '@/db/schema';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { DisputeEventType } from '@/lib/events/event-types';
-import { taskAudience } from '@/lib/services/tasks/task-audience';
+import { taskAudience } from '@/lib/tasks/task-audience';
 import type { DisputeResource } from './to-dispute-resource';
 
 /** The dispute's task and the operator of its requesting agent: who hears of it. */

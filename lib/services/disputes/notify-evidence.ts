@@ -2,7 +2,7 @@ import type { Tx } from '@/db/client';
 import type { DisputeEvidence } from '@/db/schema';
 import { notify } from '@/lib/services/notifications/notify';
 import { taskLink } from '@/lib/services/notifications/task-link';
-import { taskPartyNames } from '@/lib/services/tasks/task-party-names';
+import { taskPartyNames } from '@/lib/services/notifications/task-party-names';
 import type { DisputeAccess } from './read-dispute-access';
 
 export type EvidenceNotice = {

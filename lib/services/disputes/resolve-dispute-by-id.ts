@@ -4,9 +4,9 @@ import { disputes } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
-import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
 import { disputeNotFound } from './dispute-not-found';
 import type { DisputeResolutionInput } from './resolution-amounts';
+import { resolveDispute } from './resolve-dispute';
 import type { DisputeResource } from './to-dispute-resource';
 
 export type ResolveDisputeByIdOptions = {

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { disputes } from '@/db/schema';
-import { resolveDispute } from '@/lib/services/tasks/resolve-dispute';
 import { adminCallerOf } from '@/test/admin';
 import { disputedTask, disputeOf, moneyOf } from '@/test/disputes';
 import { intakeAdminForFile } from '@/test/intake';
@@ -11,6 +10,7 @@ import { fundedPartiesForFile, taskRow } from '@/test/tasks';
 import { findTaskDispute } from './find-task-dispute';
 import { getDispute } from './get-dispute';
 import { listDisputes } from './list-disputes';
+import { resolveDispute } from './resolve-dispute';
 
 const parties = fundedPartiesForFile();
 const admin = intakeAdminForFile();

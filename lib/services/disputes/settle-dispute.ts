@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { disputes } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
-import { ledgerAccount } from '@/lib/payments/ledger/accounts';
-import { lockedBalance } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { recordAdminAction } from '@/lib/services/admin/record-admin-action';
-import { payWorker } from '@/lib/services/tasks/pay-worker';
-import { payWorkerPart } from '@/lib/services/tasks/pay-worker-part';
+import { lockedEscrowCents } from '@/lib/services/money/escrow-balance';
+import { payWorker } from '@/lib/services/money/pay-worker';
+import { payWorkerPart } from '@/lib/services/money/pay-worker-part';
+import { refundEscrow } from '@/lib/services/money/refund-escrow';
 import type { TaskAccess } from '@/lib/services/tasks/read-task-access';
-import { refundEscrow } from '@/lib/services/tasks/refund-escrow';
 import { emitDisputeEvent } from './emit-dispute-event';
 import { loadEvidence } from './load-evidence';
 import { type DisputeResolutionInput, resolutionAmounts } from './resolution-amounts';
@@ -32,7 +31,7 @@ export async function settleDispute(
   if (dispute.status !== 'open') throw new ApiError('DISPUTE_NOT_OPEN');
   const { workerCents, feeCents } = resolutionAmounts(resolution, task);
 
-  const escrow = await lockedBalance(tx, ledgerAccount.escrow(task.livemode ? 'live' : 'test', task.id));
+  const escrow = await lockedEscrowCents(tx, task);
   const reason = `Dispute resolved (${task.title})`;
   if (resolution.outcome === 'pay_worker') await payWorker(tx, access);
   if (resolution.outcome === 'split') await payWorkerPart(tx, { held: access, amountCents: workerCents, feeCents });

@@ -6,7 +6,7 @@ import { emails, notificationDigestItems, notificationEmails, notifications, use
 import { SCOPES } from '@/lib/auth/scopes';
 import { env } from '@/lib/env';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
-import { chargeForTask } from '@/lib/services/payments/charge-for-task';
+import { chargeForTask } from '@/lib/services/money/charge-for-task';
 import { envForFile } from '@/test/env';
 import { insertApiKey, insertUser } from '@/test/factories';
 import { call } from '@/test/http';

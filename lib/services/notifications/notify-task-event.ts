@@ -1,10 +1,10 @@
 import type { Tx } from '@/db/client';
 import type { NotificationKind, Task } from '@/db/schema';
 import { formatMoney } from '@/lib/format/money';
-import { type TaskPartyNames, taskPartyNames } from '@/lib/services/tasks/task-party-names';
 import type { TaskAction } from '@/lib/tasks/task-transitions';
 import { notify } from './notify';
 import { taskLink } from './task-link';
+import { type TaskPartyNames, taskPartyNames } from './task-party-names';
 
 export type TaskEventNotice = {
   action: TaskAction;

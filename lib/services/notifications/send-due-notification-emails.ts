@@ -1,17 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
+// Notification emails retry on the same schedule as texts: 30 s doubling to an hour, 8 attempts.
+import { OUTBOX_MAX_ATTEMPTS, outboxRetryDelaySeconds } from '@/db/outbox-retry';
 import { notificationEmails } from '@/db/schema';
 import { signUnsubscribeToken } from '@/lib/auth/unsubscribe-token';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { getMailer } from '@/lib/mail/get-mailer';
 import type { Mailer } from '@/lib/mail/mailer';
-// Notification emails retry on the same schedule as texts: 30 s doubling to an hour, 8 attempts.
-import {
-  SMS_MAX_ATTEMPTS as MAX_ATTEMPTS,
-  smsRetryDelaySeconds as retryDelaySeconds,
-} from '@/lib/services/messaging/sms/sms-retry-delay';
 import { type ClaimedNotificationEmail, claimDueNotificationEmails } from './claim-due-notification-emails';
 import { issueReplyAddress } from './issue-reply-address';
 import { notificationPreferencesOf } from './notification-preferences';
@@ -99,7 +96,7 @@ async function sendOne(
   } catch (error) {
     const attempts = email.attempts + 1;
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-    const givenUp = attempts >= MAX_ATTEMPTS;
+    const givenUp = attempts >= OUTBOX_MAX_ATTEMPTS;
     logger.warn('notification email attempt failed', {
       notificationEmailId: email.id,
       attempt: attempts,
@@ -113,7 +110,7 @@ async function sendOne(
         : {
             attempts,
             lastError,
-            nextAttemptAt: sql`now() + ${retryDelaySeconds(attempts)}::int * interval '1 second'`,
+            nextAttemptAt: sql`now() + ${outboxRetryDelaySeconds(attempts)}::int * interval '1 second'`,
           },
     );
     if (!settled) return null;

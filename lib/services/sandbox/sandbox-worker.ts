@@ -5,9 +5,9 @@ import type { ActorUser } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
 import { processorForTask } from '@/lib/payments/get-processor';
 import { completeTestOnboarding } from '@/lib/payments/test-mode/complete-test-flows';
-import { findPayoutAccount } from '@/lib/services/payments/find-payout-account';
-import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
-import { SANDBOX_WORKER_ID } from './sandbox-worker-id';
+import { findPayoutAccount } from '@/lib/services/money/find-payout-account';
+import { startPayoutOnboarding } from '@/lib/services/money/start-payout-onboarding';
+import { SANDBOX_WORKER_ID } from '@/lib/services/workers/sandbox-worker-id';
 
 // The sandbox worker: one shared system user that plays the worker on test-mode tasks
 // (POST /v1/sandbox/tasks/{id}/simulate). It has a fixed id, so no sign-up can ever become it; no email, password,

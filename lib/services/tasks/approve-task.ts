@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
-import { payWorker } from './pay-worker';
-import { performDuePayments } from './perform-due-payments';
+import { payWorker } from '@/lib/services/money/pay-worker';
+import { performDuePayments } from '@/lib/services/money/perform-due-payments';
 import { runTransition } from './run-transition';
 
 /** The requester approves the submission: the task completes and the worker's pay is sent after the commit. */

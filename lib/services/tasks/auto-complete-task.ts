@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
-import { payWorker } from './pay-worker';
-import { performDuePayments } from './perform-due-payments';
+import { payWorker } from '@/lib/services/money/pay-worker';
+import { performDuePayments } from '@/lib/services/money/perform-due-payments';
 import { runTransition } from './run-transition';
 
 /** A `submitted` task the requester left unanswered for the review window completes; the worker is paid. */

@@ -1,5 +1,5 @@
 import type { Tx } from '@/db/client';
-import { refundEscrow } from './refund-escrow';
+import { refundEscrow } from '@/lib/services/money/refund-escrow';
 import { runTransition } from './run-transition';
 
 /** A posted task of a suspended account is cancelled by the platform and its escrow refunded in full. */

@@ -1,9 +1,9 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
+import { performDuePayments } from '@/lib/services/money/perform-due-payments';
+import { refundEscrow } from '@/lib/services/money/refund-escrow';
 import { endAssignment } from './end-assignment';
-import { performDuePayments } from './perform-due-payments';
-import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 
 /**

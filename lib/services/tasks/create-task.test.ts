@@ -4,12 +4,12 @@ import { type ActorUser, toActorUser } from '@/lib/auth/actor';
 import { X402Rejection } from '@/lib/payments/x402/accept-payment';
 import { X402_PAYMENT_HINT } from '@/lib/payments/x402/requirements';
 import { taskBodySchema } from '@/lib/schemas/tasks';
+import type { Funder } from '@/lib/services/money/funding-outcome';
 import { insertUser } from '@/test/factories';
 import { chargeRows, expectApiError, payerWithCard, paymentsSetup } from '@/test/payments';
 import { countTasksOf, taskBody } from '@/test/tasks';
 import { TASKS_URL } from '@/test/x402';
 import { createTask } from './create-task';
-import type { Funder } from './funding-outcome';
 
 // createTask is the one funding service's front for POST /v1/tasks: whatever happens, it answers with one outcome
 // (a draft, a posted task, or payment required with the x402 requirements), and the route only maps it to HTTP.

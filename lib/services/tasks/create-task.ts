@@ -3,9 +3,10 @@ import type { Db, Tx } from '@/db/client';
 import { tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { TaskBody } from '@/lib/schemas/tasks';
-import { AlreadyPosted, fundTask } from './fund-task';
-import type { Funder, FundingOutcome } from './funding-outcome';
+import { AlreadyPosted, fundTask } from '@/lib/services/money/fund-task';
+import type { Funder, FundingOutcome } from '@/lib/services/money/funding-outcome';
 import { type CreationKey, insertDraftTask } from './insert-draft-task';
+import { postFundedTask } from './post-funded-task';
 
 export type CreateTask = Funder & {
   body: TaskBody & { draft?: boolean };
@@ -35,6 +36,7 @@ export async function createTask(db: Db, { body, creation, ...funder }: CreateTa
       return earlier ?? insertDraftTask(tx, draft);
     },
     undo: (taskId) => db.delete(tasks).where(eq(tasks.id, taskId)),
+    post: postFundedTask,
   });
 }
 

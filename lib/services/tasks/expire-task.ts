@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
-import { performDuePayments } from './perform-due-payments';
-import { refundEscrow } from './refund-escrow';
+import { performDuePayments } from '@/lib/services/money/perform-due-payments';
+import { refundEscrow } from '@/lib/services/money/refund-escrow';
 import { runTransition } from './run-transition';
 
 /** A `posted` task past its deadline expires; its escrow goes back to where it came from. */

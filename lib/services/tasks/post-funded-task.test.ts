@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { taskBodySchema } from '@/lib/schemas/tasks';
-import { chargeForTask } from '@/lib/services/payments/charge-for-task';
+import { chargeForTask } from '@/lib/services/money/charge-for-task';
+import { claimFundingSource } from '@/lib/services/money/claim-funding-source';
 import { escrowBalance, expectApiError, payerWithCard, paymentsSetup, withoutStripe } from '@/test/payments';
 import { lifecycleBody, taskEvents, taskRow } from '@/test/tasks';
-import { claimFundingSource } from './claim-funding-source';
 import { insertDraftTask } from './insert-draft-task';
 import { postFundedTask } from './post-funded-task';
 

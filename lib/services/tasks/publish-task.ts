@@ -1,11 +1,12 @@
 import type { Db } from '@/db/client';
 import type { Task } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
-import { fundTask } from './fund-task';
-import type { Funder, FundingOutcome } from './funding-outcome';
+import { fundTask } from '@/lib/services/money/fund-task';
+import type { Funder, FundingOutcome } from '@/lib/services/money/funding-outcome';
+import { releaseFundingSource } from '@/lib/services/money/release-funding-source';
 import { invalidTransition } from './invalid-transition';
+import { postFundedTask } from './post-funded-task';
 import { readTaskAccess, type TaskAccess } from './read-task-access';
-import { releaseFundingSource } from './release-funding-source';
 import { taskNotFound } from './task-not-found';
 import { visibleOrNotFound } from './visible-or-not-found';
 
@@ -29,6 +30,7 @@ export async function publishTask(db: Db, { taskId, ...funder }: PublishTask): P
       refuseUnpublishable(task);
     },
     undo: (id, source) => releaseFundingSource(db, id, source),
+    post: postFundedTask,
   });
 }
 

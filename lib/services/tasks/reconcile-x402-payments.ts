@@ -10,11 +10,11 @@ import {
 } from '@/lib/payments/x402/accept-payment';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
 import { ATOMIC_UNITS_PER_CENT } from '@/lib/payments/x402/requirements';
-import { postBooking } from '@/lib/services/bookings/post-booking';
-import { emitPaymentEvent } from './emit-payment-event';
-import { loadPlatformTask } from './load-platform-task';
+import { emitPaymentEvent } from '@/lib/services/money/emit-payment-event';
+import { loadPlatformTask } from '@/lib/services/money/load-platform-task';
+import { releaseFundingSource } from '@/lib/services/money/release-funding-source';
+import { postBooking } from './post-booking';
 import { postFundedTask } from './post-funded-task';
-import { releaseFundingSource } from './release-funding-source';
 
 /** Older than any live request's settle (two facilitator calls of 10 s) and its post: its request died. */
 export const RECONCILE_X402_AFTER_SECONDS = 5 * 60;

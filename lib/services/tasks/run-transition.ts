@@ -5,7 +5,9 @@ import type { ActorUser } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { emitEvent } from '@/lib/events/emit-event';
+import { loadPlatformTask } from '@/lib/services/money/load-platform-task';
 import { notifyTaskEvent } from '@/lib/services/notifications/notify-task-event';
+import { taskAudience } from '@/lib/tasks/task-audience';
 import {
   leavesFrom,
   noShowFrom,
@@ -17,10 +19,8 @@ import {
 } from '@/lib/tasks/task-transitions';
 import { actionVerb } from './action-verb';
 import { invalidTransition } from './invalid-transition';
-import { loadPlatformTask } from './load-platform-task';
 import { readTaskAccess, type TaskAccess } from './read-task-access';
 import { sideOf } from './side-of';
-import { taskAudience } from './task-audience';
 import { taskNotFound } from './task-not-found';
 import { toTaskResource } from './to-task-resource';
 

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
+import { performDuePayments } from '@/lib/services/money/perform-due-payments';
+import { refundEscrow } from '@/lib/services/money/refund-escrow';
 import { CLEARED_PROOF } from './cleared-proof';
 import { endAssignment } from './end-assignment';
-import { performDuePayments } from './perform-due-payments';
-import { refundEscrow } from './refund-escrow';
 import { runTransition } from './run-transition';
 
 /**

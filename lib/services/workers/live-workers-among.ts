@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { payoutAccounts } from '@/db/schema';
 import { deploymentLivemode } from '@/lib/payments/get-processor';
-import { SANDBOX_WORKER_ID } from '@/lib/services/sandbox/sandbox-worker-id';
+import { SANDBOX_WORKER_ID } from './sandbox-worker-id';
 
 /**
  * Which of `userIds` are live workers: on a deployment with a live processor (`deploymentLivemode`), a user other

@@ -5,8 +5,8 @@ import { ApiError } from '@/lib/errors/api-error';
 import { findDisputeResolver } from '@/lib/services/disputes/find-dispute-resolver';
 import { getDispute } from '@/lib/services/disputes/get-dispute';
 import { listMessages } from '@/lib/services/messages/list-messages';
+import { taskPartyNames } from '@/lib/services/notifications/task-party-names';
 import { readTaskAccess } from '@/lib/services/tasks/read-task-access';
-import { taskPartyNames } from '@/lib/services/tasks/task-party-names';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

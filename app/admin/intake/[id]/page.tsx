@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
 import { getIntakeConversation } from '@/lib/services/intake/get-intake-conversation';
-import { paymentHistoryTaskStates } from '@/lib/services/payments/payment-history-task-states';
+import { paymentHistoryTaskStates } from '@/lib/services/money/payment-history-task-states';
 import { requireAdmin } from '@/lib/web/require-admin-user';
 import { IntakeStatusBadge } from '../intake-status-badge';
 import { closeAction, convertAction, replyAction } from './actions';

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/errors/api-error';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { bookServiceOperation } from '@/lib/schemas/services';
 import { bookService } from '@/lib/services/bookings/book-service';
-import { isCardRefusal } from '@/lib/services/tasks/is-card-refusal';
+import { isCardRefusal } from '@/lib/services/money/is-card-refusal';
 import { describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
 import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 

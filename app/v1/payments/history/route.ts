@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { paymentHistoryOperation } from '@/lib/schemas/payment-history';
-import { listPaymentHistory } from '@/lib/services/payments/list-payment-history';
+import { listPaymentHistory } from '@/lib/services/money/list-payment-history';
 
 // GET /v1/payments/history — the caller's charges, refunds, transfers and receipts, newest first
 export const GET = route(paymentHistoryOperation, ({ db, actor, query }) =>

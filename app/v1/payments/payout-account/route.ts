@@ -4,8 +4,8 @@ import { userOf } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from '@/lib/schemas/payout-account';
-import { getPayoutAccountStatus } from '@/lib/services/payments/get-payout-account-status';
-import { startPayoutOnboarding } from '@/lib/services/payments/start-payout-onboarding';
+import { getPayoutAccountStatus } from '@/lib/services/money/get-payout-account-status';
+import { startPayoutOnboarding } from '@/lib/services/money/start-payout-onboarding';
 
 // POST /v1/payments/payout-account — create the payout account if needed; an onboarding link
 export const POST = route(startPayoutOnboardingOperation, ({ db, actor }) => {

@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { getWalletOperation } from '@/lib/schemas/wallet';
-import { getWallet } from '@/lib/services/payments/get-wallet';
+import { getWallet } from '@/lib/services/money/get-wallet';
 
 // GET /v1/payments/wallet — the card on file
 export const GET = route(getWalletOperation, ({ db, actor }) =>

@@ -2,12 +2,12 @@ import { randomInt } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
+import { OUTBOX_MAX_ATTEMPTS } from '@/db/outbox-retry';
 import { intakeConversations, intakeMessages, smsOptOuts, smsOutbox } from '@/db/schema';
 import type { Messenger, SmsMessage } from '@/lib/sms/messenger';
 import { createOutboxMessenger } from '@/lib/sms/outbox-messenger';
 import { queueSms } from './queue-sms';
 import { sendDueSms } from './send-due-sms';
-import { SMS_MAX_ATTEMPTS } from './sms-retry-delay';
 
 const uniquePhone = () => `+1555${String(randomInt(10_000_000)).padStart(7, '0')}`;
 
@@ -121,7 +121,7 @@ describe('sendDueSms', () => {
     const { messenger, handed } = recordingMessenger('Telnyx did not send the text: HTTP 503 Service unavailable');
 
     const delays: number[] = [];
-    for (let attempt = 1; attempt < SMS_MAX_ATTEMPTS; attempt++) {
+    for (let attempt = 1; attempt < OUTBOX_MAX_ATTEMPTS; attempt++) {
       const before = Date.now();
       expect(await sendDueSms(db, { messenger, outboxIds: [outboxId] })).toMatchObject({ retrying: 1, failed: 0 });
       const row = await outboxRow(outboxId);
@@ -140,12 +140,12 @@ describe('sendDueSms', () => {
     expect(delays).toEqual([30, 60, 120, 240, 480, 960, 1920]);
 
     expect(await sendDueSms(db, { messenger, outboxIds: [outboxId] })).toMatchObject({ retrying: 0, failed: 1 });
-    expect(handed).toHaveLength(SMS_MAX_ATTEMPTS);
-    expect(await outboxRow(outboxId)).toMatchObject({ status: 'failed', attempts: SMS_MAX_ATTEMPTS, sentAt: null });
+    expect(handed).toHaveLength(OUTBOX_MAX_ATTEMPTS);
+    expect(await outboxRow(outboxId)).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS, sentAt: null });
     expect(await intakeStatus(messageId)).toBe('failed');
     await makeDue([outboxId]);
     await sendDueSms(db, { messenger, outboxIds: [outboxId] });
-    expect(handed).toHaveLength(SMS_MAX_ATTEMPTS);
+    expect(handed).toHaveLength(OUTBOX_MAX_ATTEMPTS);
   });
 
   it('sends a text that failed before once the provider takes it', async () => {

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { OUTBOX_MAX_ATTEMPTS, outboxRetryDelaySeconds } from '@/db/outbox-retry';
 import { intakeMessages, smsOutbox } from '@/db/schema';
 import type { MessengerName } from '@/lib/sms/messenger';
 import type { ClaimedSms } from './claim-due-sms';
-import { SMS_MAX_ATTEMPTS, smsRetryDelaySeconds } from './sms-retry-delay';
 
 export type SmsOutcome =
   | { kind: 'sent'; provider: MessengerName; providerId: string | null }
@@ -16,7 +16,7 @@ const MAX_ERROR_LENGTH = 500;
 
 /**
  * Records what became of one claimed text and mirrors its status onto the intake messages it carries, in one
- * transaction. A failed attempt is retried after a backoff, or given up after SMS_MAX_ATTEMPTS. The update
+ * transaction. A failed attempt is retried after a backoff, or given up after OUTBOX_MAX_ATTEMPTS. The update
  * holds only while the claim does (still queued, attempts unchanged): if the lease ran out and another
  * dispatcher settled the row meanwhile, this outcome is dropped. Returns the row's status, or null then.
  */
@@ -34,12 +34,12 @@ export async function settleSms(db: Db, claimed: ClaimedSms, outcome: SmsOutcome
           }
         : outcome.kind === 'opted-out'
           ? { status: 'failed' as const, lastError: 'opted out' }
-          : attempts >= SMS_MAX_ATTEMPTS
+          : attempts >= OUTBOX_MAX_ATTEMPTS
             ? { status: 'failed' as const, attempts, lastError: outcome.error.slice(0, MAX_ERROR_LENGTH) }
             : {
                 attempts,
                 lastError: outcome.error.slice(0, MAX_ERROR_LENGTH),
-                nextAttemptAt: sql`now() + ${smsRetryDelaySeconds(attempts)}::int * interval '1 second'`,
+                nextAttemptAt: sql`now() + ${outboxRetryDelaySeconds(attempts)}::int * interval '1 second'`,
               };
     const [row] = await tx
       .update(smsOutbox)

@@ -4,7 +4,7 @@ import { userOf } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { startWalletSetupOperation } from '@/lib/schemas/wallet';
-import { startWalletSetup } from '@/lib/services/payments/start-wallet-setup';
+import { startWalletSetup } from '@/lib/services/money/start-wallet-setup';
 
 // POST /v1/payments/wallet/setup — the processor page for adding a card
 export const POST = route(startWalletSetupOperation, ({ db, actor }) =>

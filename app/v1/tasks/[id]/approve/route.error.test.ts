@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
-import { sendDueTransfers } from '@/lib/services/tasks/send-due-transfers';
+import { sendDueTransfers } from '@/lib/services/money/send-due-transfers';
 import { escrowBalance, ledgerBalance, processorObjects, taskLedger, transferRows } from '@/test/payments';
 import { anotherWorker, callAction, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 import { onboardPayouts } from '@/test/workers';

@@ -2,7 +2,7 @@ import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { disputeTaskOperation } from '@/lib/schemas/task-actions';
-import { disputeTask } from '@/lib/services/tasks/dispute-task';
+import { disputeTask } from '@/lib/services/disputes/dispute-task';
 import { transitionView } from '@/lib/services/tasks/transition-view';
 
 // POST /v1/tasks/{id}/dispute — accepted or submitted → disputed (either side)

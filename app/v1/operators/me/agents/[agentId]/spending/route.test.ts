@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TASK_STATUSES } from '@/lib/schemas/tasks';
-import { chargeForTask } from '@/lib/services/payments/charge-for-task';
-import { refundTask } from '@/lib/services/payments/refund-task';
+import { chargeForTask } from '@/lib/services/money/charge-for-task';
+import { refundTask } from '@/lib/services/money/refund-task';
 import { chargeTask, createAgentViaApi, insertTask, payWorker, receiveX402, refundCharge } from '@/test/agents';
 import { call } from '@/test/http';
 import { payerWithCard, paymentsSetup, withoutStripe } from '@/test/payments';

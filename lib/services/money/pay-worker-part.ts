@@ -1,7 +1,7 @@
 import type { Tx } from '@/db/client';
 import { processorForTask } from '@/lib/payments/get-processor';
-import { recordWorkerPay } from '@/lib/services/payments/record-worker-pay';
 import type { HeldTask } from './held-task';
+import { recordWorkerPay } from './record-worker-pay';
 
 export type PayWorkerPartOptions = { held: HeldTask; amountCents: number; feeCents: number };
 

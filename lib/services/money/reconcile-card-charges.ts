@@ -3,10 +3,10 @@ import type { Db, Tx } from '@/db/client';
 import { charges, tasks } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import { processorForTask } from '@/lib/payments/get-processor';
-import { refundTask } from '@/lib/services/payments/refund-task';
 import { emitPaymentEvent } from './emit-payment-event';
 import { loadPlatformTask } from './load-platform-task';
 import { performDuePayments } from './perform-due-payments';
+import { refundTask } from './refund-task';
 import { releaseFundingSource } from './release-funding-source';
 
 /** Older than any live publish (a charge and a post): a captured charge whose draft is still a draft was left. */

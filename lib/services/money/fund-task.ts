@@ -23,10 +23,9 @@ import { cardUnavailable } from './card-unavailable';
 import { chargeCard } from './charge-card';
 import { claimFundingSource, type FundingSource } from './claim-funding-source';
 import { CrashError, crashPoint } from './funding-faults';
-import { type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
+import { type FundedPost, type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
 import { isCardRefusal } from './is-card-refusal';
 import { paymentRefusal } from './payment-refusal';
-import { type PostFundedTask, postFundedTask } from './post-funded-task';
 import { refundUnpostedCharge } from './refund-unposted-charge';
 import { releaseFundingSource } from './release-funding-source';
 import { reserveCardFunding } from './reserve-card-funding';
@@ -42,8 +41,8 @@ export type FundingPlan = {
   ready?: (task: Task) => void;
   /** After a payment that did not happen: the new draft deleted, or the existing one's claim given up. */
   undo: (taskId: string, source: FundingSource) => Promise<unknown>;
-  /** Posts the funded draft; default postFundedTask (a booking also hands it to its worker: book-service.ts). */
-  post?: (db: Db, input: PostFundedTask) => Promise<Task>;
+  /** Posts the funded draft: postFundedTask, or postBooking, which also hands it to its worker (book-service.ts). */
+  post: (db: Db, input: FundedPost) => Promise<Task>;
 };
 
 /** Thrown inside the claiming transaction, to roll it back, when the draft cannot be paid for: its outcome. */
@@ -152,8 +151,7 @@ async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promis
   }
   crashPoint(crashAt, 'beforePost');
   try {
-    const post = plan.post ?? postFundedTask;
-    const task = await post(db, { user: funder.user, taskId: draft.id, source: 'x402', x402: paid });
+    const task = await plan.post(db, { user: funder.user, taskId: draft.id, source: 'x402', x402: paid });
     return { kind: 'posted', task, paymentHeaders: paid.responseHeaders };
   } catch (error) {
     if (error instanceof CrashError) throw error;
@@ -267,8 +265,7 @@ async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<Fun
   }
   crashPoint(funder.crashAt, 'beforePost');
   try {
-    const post = plan.post ?? postFundedTask;
-    return { kind: 'posted', task: await post(db, { user, taskId: task.id, source: 'card' }) };
+    return { kind: 'posted', task: await plan.post(db, { user, taskId: task.id, source: 'card' }) };
   } catch (error) {
     if (error instanceof CrashError) throw error;
     await refundUnpostedCharge(db, { processor, task });

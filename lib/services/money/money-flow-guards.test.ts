@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { transferToWorker } from '@/lib/services/tasks/transfer-to-worker';
 import {
   addCard,
   chargedTask,
@@ -16,6 +15,7 @@ import {
 } from '@/test/payments';
 import { chargeForTask } from './charge-for-task';
 import { refundTask } from './refund-task';
+import { transferToWorker } from './transfer-to-worker';
 
 // Money can leave an escrow once: a paid-out task refunds nothing, a refunded task pays nobody, and the
 // processor is never asked to move money the ledger does not hold.

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import type { ActorUser } from '@/lib/auth/actor';
-import { openDispute } from '@/lib/services/disputes/open-dispute';
-import { runTransition } from './run-transition';
+import { runTransition } from '@/lib/services/tasks/run-transition';
+import { openDispute } from './open-dispute';
 
 export type DisputeTaskOptions = { user: ActorUser; taskId: string; reason: string; details?: string };
 

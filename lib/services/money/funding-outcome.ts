@@ -1,8 +1,10 @@
 import type { Task } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
+import type { AcceptedX402Payment } from '@/lib/payments/x402/accept-payment';
 import type { X402Offer } from '@/lib/payments/x402/read-offer';
 import { type PaymentRequiredOptions, type X402Requirements, x402Requirements } from '@/lib/payments/x402/requirements';
+import type { FundingSource } from './claim-funding-source';
 import type { FundingStep } from './funding-faults';
 
 /**
@@ -37,3 +39,14 @@ export function taskX402Requirements(task: Pick<Task, 'totalCents' | 'title'>, r
     description: `Legwork task: ${task.title}`.slice(0, 200),
   });
 }
+
+/** A funded draft, ready to post: the input of a plan's `post` (postFundedTask, postBooking). */
+export type FundedPost = {
+  /** Who publishes: the requester, or the operator of the requesting agent. */
+  user: Pick<ActorUser, 'id'>;
+  taskId: string;
+  /** The funding claimed for the draft; the transition checks, under the task's lock, that it still holds it. */
+  source: FundingSource;
+  /** The settled x402 payment, whose receipt moves into the task's escrow in the same transaction. */
+  x402?: AcceptedX402Payment;
+};

@@ -4,9 +4,9 @@ import { getDatabase } from '@/db/client';
 import { ledgerTransactions, refunds, transfers } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { claimDueTransfers } from '@/lib/services/payments/claim-due-transfers';
 import { chargeRows, escrowBalance, ledgerBalance, processorObjects, taskLedger, transferRows } from '@/test/payments';
 import { callAction, fundedPartiesForFile, taskEvents, taskInStatus } from '@/test/tasks';
+import { claimDueTransfers } from './claim-due-transfers';
 import { performDuePayments } from './perform-due-payments';
 
 // Payouts and refunds are recorded in the transaction that decides them and sent to the processor after the

@@ -3,12 +3,12 @@ import type { Task } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
-import type { DisputeResolutionInput } from '@/lib/services/disputes/resolution-amounts';
-import { settleDispute } from '@/lib/services/disputes/settle-dispute';
-import type { DisputeResource } from '@/lib/services/disputes/to-dispute-resource';
-import { performDuePayments } from './perform-due-payments';
-import type { TaskAccess } from './read-task-access';
-import { runTransition } from './run-transition';
+import { performDuePayments } from '@/lib/services/money/perform-due-payments';
+import type { TaskAccess } from '@/lib/services/tasks/read-task-access';
+import { runTransition } from '@/lib/services/tasks/run-transition';
+import type { DisputeResolutionInput } from './resolution-amounts';
+import { settleDispute } from './settle-dispute';
+import type { DisputeResource } from './to-dispute-resource';
 
 export type ResolveDisputeOptions = {
   admin: AdminCaller;

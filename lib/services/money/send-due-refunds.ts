@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { outboxRetryDelaySeconds } from '@/db/outbox-retry';
 import { ledgerTransactions, refunds } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import { processorForTask } from '@/lib/payments/get-processor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { smsRetryDelaySeconds as retryDelaySeconds } from '@/lib/services/messaging/sms/sms-retry-delay';
 import { type ClaimedRefund, claimDueRefunds } from './claim-due-refunds';
 
 export type SendDueRefundsOptions = {
@@ -86,7 +86,10 @@ async function sendOne(db: Db, processor: PaymentProcessor, refund: ClaimedRefun
       .set(
         givenUp
           ? { status: 'failed', lastError }
-          : { lastError, nextAttemptAt: sql`now() + ${retryDelaySeconds(refund.attempts)}::int * interval '1 second'` },
+          : {
+              lastError,
+              nextAttemptAt: sql`now() + ${outboxRetryDelaySeconds(refund.attempts)}::int * interval '1 second'`,
+            },
       )
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
     return givenUp ? ('failed' as const) : ('retrying' as const);

@@ -2,8 +2,8 @@ import type { Tx } from '@/db/client';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentEventType } from '@/lib/events/event-types';
 import { notifyPayoutSent } from '@/lib/services/notifications/notify-payout-sent';
+import { taskAudience } from '@/lib/tasks/task-audience';
 import type { HeldTask } from './held-task';
-import { taskAudience } from './task-audience';
 
 export type EmitPaymentEventOptions = { held: HeldTask; type: PaymentEventType; amountCents: number };
 

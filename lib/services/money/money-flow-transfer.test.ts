@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
-import { transferToWorker } from '@/lib/services/tasks/transfer-to-worker';
 import { insertUser } from '@/test/factories';
 import {
   BACK_URL,
@@ -17,6 +16,7 @@ import {
 } from '@/test/payments';
 import { refundTask } from './refund-task';
 import { startPayoutOnboarding } from './start-payout-onboarding';
+import { transferToWorker } from './transfer-to-worker';
 
 // Paying a worker for a task through the built-in test-mode processor: the escrow splits into the
 // worker's payout and the platform fee, exactly once. Balances are read from the ledger by SQL sum.

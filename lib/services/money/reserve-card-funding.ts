@@ -3,8 +3,8 @@ import type { Tx } from '@/db/client';
 import { charges, tasks, users } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { findPaymentCustomer } from '@/lib/services/payments/find-payment-customer';
 import { claimFundingSource } from './claim-funding-source';
+import { findPaymentCustomer } from './find-payment-customer';
 
 export type CardFunding = { payerId: string } | { refusal: string; remainingCents?: number };
 

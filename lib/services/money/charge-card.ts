@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { chargeForTask } from '@/lib/services/payments/charge-for-task';
+import { chargeForTask } from './charge-for-task';
 
 export type ChargeCardOptions = {
   processor: PaymentProcessor;

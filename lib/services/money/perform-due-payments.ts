@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { logger } from '@/lib/logger';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { sendDueRefunds } from '@/lib/services/payments/send-due-refunds';
+import { sendDueRefunds } from './send-due-refunds';
 import { sendDueTransfers } from './send-due-transfers';
 
 export type PerformDuePaymentsOptions = {

@@ -1,14 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { outboxRetryDelaySeconds } from '@/db/outbox-retry';
 import { transfers } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import { processorForTask } from '@/lib/payments/get-processor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { smsRetryDelaySeconds as retryDelaySeconds } from '@/lib/services/messaging/sms/sms-retry-delay';
-import { type ClaimedTransfer, claimDueTransfers } from '@/lib/services/payments/claim-due-transfers';
-import { expectTransferHeld } from '@/lib/services/payments/expect-transfer-held';
-import { findPayoutAccount } from '@/lib/services/payments/find-payout-account';
 import { applyTransfer } from './apply-transfer';
+import { type ClaimedTransfer, claimDueTransfers } from './claim-due-transfers';
+import { expectTransferHeld } from './expect-transfer-held';
+import { findPayoutAccount } from './find-payout-account';
 
 export type SendDueTransfersOptions = {
   /** Only these tasks' transfers (the kick right after the commit that recorded them). */
@@ -80,7 +80,7 @@ async function sendOne(db: Db, processor: PaymentProcessor, transfer: ClaimedTra
       .update(transfers)
       .set({
         lastError,
-        nextAttemptAt: sql`now() + ${retryDelaySeconds(transfer.attempts)}::int * interval '1 second'`,
+        nextAttemptAt: sql`now() + ${outboxRetryDelaySeconds(transfer.attempts)}::int * interval '1 second'`,
       })
       .where(and(eq(transfers.id, transfer.id), isNull(transfers.processorId)));
     return 'retrying' as const;

@@ -5,10 +5,10 @@ import { ApiError } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockLedgerAccount } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { findPayoutAccount } from '@/lib/services/payments/find-payout-account';
-import { recordWorkerPay } from '@/lib/services/payments/record-worker-pay';
-import type { TransferToWorkerInput } from '@/lib/services/payments/transfer-to-worker-input';
+import { findPayoutAccount } from './find-payout-account';
+import { recordWorkerPay } from './record-worker-pay';
 import { sendDueTransfers } from './send-due-transfers';
+import type { TransferToWorkerInput } from './transfer-to-worker-input';
 
 /**
  * Pays a worker for a task now: the escrow splits into the worker's payout (a transfer to their payout account)

@@ -3,8 +3,8 @@ import type { Db } from '@/db/client';
 import { tasks } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { refundTask } from '@/lib/services/payments/refund-task';
 import { performDuePayments } from './perform-due-payments';
+import { refundTask } from './refund-task';
 import { releaseFundingSource } from './release-funding-source';
 
 export type RefundUnpostedCharge = {

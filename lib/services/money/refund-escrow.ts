@@ -3,9 +3,9 @@ import { ApiError } from '@/lib/errors/api-error';
 import { processorForTask } from '@/lib/payments/get-processor';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { lockedBalance, postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
-import { refundTask } from '@/lib/services/payments/refund-task';
 import { emitPaymentEvent } from './emit-payment-event';
 import type { HeldTask } from './held-task';
+import { refundTask } from './refund-task';
 
 /** Gives back what the task's escrow holds: to the card it came from, or owed back to the x402 payer. */
 export async function refundEscrow(tx: Tx, held: HeldTask, description: string) {

@@ -4,10 +4,10 @@ import { ledgerTransactions, transfers } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { transferSource } from '@/lib/services/payments/expect-transfer-held';
-import { transferMovement } from '@/lib/services/payments/transfer-movement';
 import { emitPaymentEvent } from './emit-payment-event';
+import { transferSource } from './expect-transfer-held';
 import { loadPlatformTask } from './load-platform-task';
+import { transferMovement } from './transfer-movement';
 
 export type ApplyTransferOptions = { processor: PaymentProcessor; transferRowId: string; transferId: string };
 

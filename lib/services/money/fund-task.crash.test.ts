@@ -6,6 +6,9 @@ import { type ActorUser, toActorUser } from '@/lib/auth/actor';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { taskBodySchema } from '@/lib/schemas/tasks';
+import { createTask } from '@/lib/services/tasks/create-task';
+import { publishTask } from '@/lib/services/tasks/publish-task';
+import { reconcileX402Payments } from '@/lib/services/tasks/reconcile-x402-payments';
 import { withEnv } from '@/test/env';
 import { insertUser } from '@/test/factories';
 import { chargeRows, escrowBalance, ledgerBalance, payerWithCard, paymentsSetup, taskLedger } from '@/test/payments';
@@ -20,11 +23,8 @@ import {
   v1Header,
   v1Payload,
 } from '@/test/x402';
-import { createTask } from './create-task';
 import { CrashError, type FundingStep } from './funding-faults';
-import { publishTask } from './publish-task';
 import { reconcileCardCharges } from './reconcile-card-charges';
-import { reconcileX402Payments } from './reconcile-x402-payments';
 
 // A process killed while it funds a task: an injected CrashError stops createTask at each step as a kill would (no
 // catch block of the service runs after it). Whatever the step, the money ends in the task's escrow or owed back,
