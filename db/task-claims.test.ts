@@ -132,5 +132,6 @@ describe('task_claims', () => {
       await client.close();
       rmSync(folder, { recursive: true, force: true });
     }
-  });
+    // Thirty migrations in WebAssembly, from initdb: slow on a loaded machine.
+  }, 120_000);
 });
