@@ -4,7 +4,6 @@ import { getProcessor } from '@/lib/payments/get-processor';
 import { readX402Offer } from '@/lib/payments/x402/read-offer';
 import type { Funder } from '@/lib/services/money/funding-outcome';
 
-/** The caller of a funding route as the funding service sees them, with the x402 payment the request offers. */
 export function funderOf({ db, actor, request }: { db: Db; actor: Actor; request: Request }): Funder {
   return {
     processor: getProcessor(db, actor),

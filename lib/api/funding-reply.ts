@@ -4,10 +4,6 @@ import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { reply } from './outcome';
 import { paymentRequiredReply } from './payment-required-reply';
 
-/**
- * A funding outcome as HTTP: the task (with the x402 settlement header when x402 paid), or the 402 that offers
- * x402 — the spec's error envelope plus `x402Version` and `accepts`, and the v2 `PAYMENT-REQUIRED` header.
- */
 export function fundingReply(
   outcome: FundingOutcome,
   successStatus: 200 | 201,

@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/errors/api-error';
 import { createRequestContext } from './request-context';
 import { toResponse } from './respond';
 
-/** Any /v1 path without a route: the error envelope instead of Next's HTML 404 page. */
+/** The error envelope instead of Next's HTML 404 page. */
 export function noSuchEndpoint(request: Request): Response {
   const error = new ApiError('NOT_FOUND', {
     message: 'No such API endpoint',
@@ -14,7 +14,6 @@ export function noSuchEndpoint(request: Request): Response {
   );
 }
 
-/** A known /v1 path asked with a method it does not have: 405 in the error envelope, with `Allow`. */
 export function methodNotAllowed(request: Request, allow: readonly string[], method = request.method): Response {
   const error = new ApiError('METHOD_NOT_ALLOWED', {
     message: `${method} is not allowed on this path`,

@@ -6,10 +6,7 @@ const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export type MethodNotAllowedHandler = ((request: Request) => Response) & { methodNotAllowed: true };
 
-/**
- * Handlers for the methods a route file does not implement: 405 in the error envelope with an `Allow`
- * header, instead of Next.js's empty 405. Use: `export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });`
- */
+// Instead of Next.js's empty 405. Use: `export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });`
 export function otherMethods(
   implemented: Partial<Record<HttpMethod, RouteHandler>>,
 ): Record<HttpMethod, MethodNotAllowedHandler> {

@@ -7,10 +7,7 @@ import {
 } from '@/lib/payments/x402/requirements';
 import { rawReply } from './outcome';
 
-/**
- * The 402 answer: the spec's error envelope plus the x402 v1 fields (`x402Version`, `accepts`) in the body,
- * and the x402 v2 PaymentRequired in the `PAYMENT-REQUIRED` header. Sent as is (no `{data}` envelope).
- */
+// x402 v1 fields in the body and the v2 PaymentRequired in the `PAYMENT-REQUIRED` header.
 export function paymentRequiredReply(requirements: X402Requirements, options: PaymentRequiredOptions = {}) {
   const code = options.code ?? 'PAYMENT_REQUIRED';
   const message = options.message ?? errorTable[code].message;

@@ -1,6 +1,5 @@
 import type { RateLimitClass } from '@/lib/schemas/operation';
 
-// Requests per 60-second window. API keys use their own `rateLimitPerMinute` instead of `default`.
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
 export const rateLimitPerMinute: Record<Exclude<RateLimitClass, 'none'>, number> = {

@@ -23,8 +23,7 @@ export function createRequestContext(request: Request): RequestContext {
   };
 }
 
-// Request ids come from a pool of random bytes filled 512 ids at a time: one randomBytes() call per request cost
-// ~4 µs, a twentieth of an API-key read through the router (docs/performance.md "The API router").
+// A pool filled 512 ids at a time: one randomBytes() call per request cost ~4 µs (docs/performance.md).
 const ID_BYTES = 12;
 const idPool = Buffer.alloc(ID_BYTES * 512);
 let idOffset = idPool.length;
@@ -38,12 +37,8 @@ function requestIdBytes(): Buffer {
   return idPool.subarray(idOffset - ID_BYTES, idOffset);
 }
 
-/**
- * The client address (DESIGN §4 "Client address"): the TCP peer, which server.ts passes in PEER_ADDRESS_HEADER,
- * and X-Forwarded-For only through the proxies of TRUSTED_PROXIES, walked from the right. On Vercel the platform's
- * own `x-vercel-forwarded-for` (the peer it saw, last). Without server.ts (`next dev`, `next start`) the peer is
- * unknown and counts as `0.0.0.0`: one bucket for every client, unless TRUSTED_PROXIES lists 0.0.0.0.
- */
+// DESIGN §4 "Client address": X-Forwarded-For only through TRUSTED_PROXIES, walked from the right. Without
+// server.ts (`next dev`) the peer is unknown and counts as `0.0.0.0`: one bucket for every client.
 export function clientIp(headers: Headers): string {
   const { TRUSTED_PROXIES, VERCEL } = env();
   if (VERCEL) return clientOfChain(forwardedEntries(headers.get('x-vercel-forwarded-for')), TRUSTED_PROXIES);
@@ -51,11 +46,8 @@ export function clientIp(headers: Headers): string {
   return clientOfChain([...forwardedEntries(headers.get('x-forwarded-for')), peer], TRUSTED_PROXIES);
 }
 
-/**
- * Writes into the headers of a request made in this process (MCP's calls into the API) what `clientIp` reads, so
- * that it reads `ip`: the address this process resolved for the caller, never one the caller put in a header. Any
- * address header already there is dropped first. With `0.0.0.0` (the peer is unknown) none is written.
- */
+// For requests made in this process (MCP's calls into the API): `ip` is what this process resolved, never a
+// caller's header, so any address header already there is dropped first.
 export function setClientAddress(headers: Headers, ip: string): void {
   for (const name of ['x-forwarded-for', 'x-vercel-forwarded-for', PEER_ADDRESS_HEADER]) headers.delete(name);
   if (ip === '0.0.0.0') return;

@@ -15,7 +15,6 @@ const DATABASE_UNAVAILABLE = new ApiError('SERVICE_UNAVAILABLE', {
   headers: { 'Retry-After': '2' },
 });
 
-/** Turns anything a step or handler threw into an Outcome in the error envelope. */
 export function errorOutcome(error: unknown, context: RequestContext, signal?: AbortSignal): Outcome {
   if (error instanceof ApiError) return { status: error.status, body: error.toBody(), headers: error.headers };
   // The client hung up mid-request: nobody will read this answer, and it is not a server fault.
@@ -49,10 +48,6 @@ export function errorOutcome(error: unknown, context: RequestContext, signal?: A
   return { status: internal.status, body: internal.toBody() };
 }
 
-/**
- * An answer ready for the wire: status, headers (lower-case names) and the JSON text, or for a long poll the bytes
- * still to come. The API router writes it to node:http as it is; `toResponse` makes the web Response Next sends.
- */
 export type Answer = {
   status: number;
   headers: Record<string, string>;
@@ -83,8 +78,7 @@ export function responseOf(answer: Answer): Response {
   if (!later) return new Response(answer.body, { status, headers });
   let started = false;
   let gone = false; // the client left: nothing more may be enqueued
-  // Pulled only when a reader asks (highWaterMark 0): the API router writes `answer.later` itself and never builds
-  // this Response, so 5,000 waking answers cost it no web-stream work.
+  // Pulled only when a reader asks (highWaterMark 0): the API router never builds this Response.
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
@@ -113,13 +107,9 @@ export function responseOf(answer: Answer): Response {
   return new Response(body, { status, headers });
 }
 
-/** The leading byte of a deferred answer, sent with the status line and headers. */
 export const LEADING_WHITESPACE = new TextEncoder().encode(' ');
 
-/**
- * A serialiser with memory: `build()` is serialised once per `key` object, so every deferred answer made from the
- * same object (woken waiters of one thread share their query's result) reuses the same bytes. One per operation.
- */
+// Every deferred answer made from the same `key` object (woken waiters sharing a query) reuses the same bytes.
 export function sharedEncoder(): (key: unknown, build: () => unknown) => Uint8Array {
   const encoded = new WeakMap<object, Uint8Array>();
   return (key, build) => {

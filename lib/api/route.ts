@@ -11,13 +11,11 @@ import { enforceRateLimit, type RateLimitState, rateLimitHeaders } from './steps
 import { authorizeActor, resolveActor } from './steps/resolve-actor';
 import { recordUsage } from './usage-log';
 
-/** What every handler gets, whatever its operation. */
 type RequestInput<T extends Operation> = {
   actor: Actor;
   body: Input<T, 'body'>;
-  /** The exact request bytes as text (for signature checks); '' when the operation reads no body. */
+  /** The exact request bytes (for signature checks). */
   rawBody: string;
-  /** The parsed multipart body of an operation declared `multipart: true`; undefined otherwise. */
   form: FormData | undefined;
   query: Input<T, 'query'>;
   params: Input<T, 'params'>;
@@ -25,17 +23,12 @@ type RequestInput<T extends Operation> = {
   request: Request;
 };
 
-/** The database handles: absent from the type (and the input) of an operation declared `usesDatabase: false`. */
 type DatabaseInput = { db: Db; database: Database };
 
 export type HandlerInput<T extends Operation> = T['usesDatabase'] extends false
   ? RequestInput<T>
   : RequestInput<T> & DatabaseInput;
 
-/**
- * What a handler may answer: its operation's response data, a reply with that data or an `otherResponses`
- * status's, a long poll's promised response data, or a raw protocol body. Anything else fails `tsc`.
- */
 export type HandlerResult<T extends Operation> =
   | Output<T>
   | Reply<Output<T> | OtherOutput<T>>
@@ -47,24 +40,16 @@ export type Handler<T extends Operation> = (input: HandlerInput<T>) => Promise<H
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 export type RouteOptions = {
-  /**
-   * Runs after the rate limit and before the body is read (a multipart upload's admission: its quota from
-   * `Content-Length`, its share of the process's memory); throws to refuse. What it answers is called once the
-   * handler is done, whatever the outcome.
-   */
+  // Runs before the body is read (a multipart upload's admission); what it answers is called once the handler is done.
   beforeBody?: (input: { db: Db; actor: Actor; request: Request }) => Promise<() => void>;
 };
 
 export type RouteHandler = ((request: Request, routeContext: RouteContext) => Promise<Response>) & {
   operation: Operation;
-  /** The same request's answer before it becomes a Response: what the API router (lib/router) writes itself. */
   answer: (request: Request, routeContext: RouteContext) => Promise<Answer>;
 };
 
-/**
- * Builds a Next.js route handler from a declared operation. The pipeline: request context -> actor ->
- * rate limit -> input -> idempotency -> handler -> envelope. Each step lives in ./steps.
- */
+// Pipeline: request context -> actor -> rate limit -> input -> idempotency -> handler -> envelope (./steps).
 export function route<T extends Operation>(
   operation: T,
   handler: Handler<NoInfer<T>>,
@@ -153,7 +138,6 @@ async function runHandler<T extends Operation>(
   return { status, body: shapeBody(operation, status, isReply(result) ? result.data : result), headers };
 }
 
-/** The response body: the data checked against the operation's schema, in its envelope. */
 function shapeBody(operation: Operation, status: number, data: unknown): unknown {
   const schema = operation.otherResponses?.[status]?.schema ?? operation.response;
   if (operation.listEnvelope) {
@@ -164,7 +148,7 @@ function shapeBody(operation: Operation, status: number, data: unknown): unknown
   return operation.envelope === false ? shaped : { data: shaped };
 }
 
-/** Opens the process-wide database on first use, so routes that never touch it never wait for it. */
+/** Routes that never touch the database never wait for it. */
 function lazyDatabase(): () => Promise<Database> {
   let opened: Promise<Database> | undefined;
   return () => {

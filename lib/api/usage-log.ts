@@ -12,9 +12,8 @@ export type UsageEntry = {
   at: Date;
 };
 
-// Requests made with API keys are buffered in memory and written in batches (one multi-row insert, plus
-// one update of each key's last_used_at), off the request's critical path. A crash loses at most the
-// last flush interval of analytics; nothing that decides a request depends on this log.
+// Buffered and written in batches, off the request's critical path; a crash loses at most the last flush interval
+// of analytics, and nothing that decides a request depends on this log.
 export const FLUSH_INTERVAL_MS = 1000;
 export const MAX_BATCH = 500;
 
@@ -31,8 +30,7 @@ const state = holder.__legworkUsage;
 export function recordUsage(database: () => Promise<Database>, entry: UsageEntry): void {
   state.database = database;
   state.buffer.push(entry);
-  // A full batch is written once the current burst of answers is out (setImmediate runs after the microtasks
-  // and I/O callbacks of this turn): 5,000 long polls woken together spend no time serialising their log.
+  // Written once the current burst of answers is out, so 5,000 woken long polls spend no time serialising their log.
   if (state.buffer.length === MAX_BATCH) setImmediate(() => void flushUsageLog());
   else if (!state.timer) {
     state.timer = setTimeout(() => void flushUsageLog(), FLUSH_INTERVAL_MS);
@@ -40,7 +38,6 @@ export function recordUsage(database: () => Promise<Database>, entry: UsageEntry
   }
 }
 
-/** Writes everything buffered so far. Tests call it directly to read the log back. */
 export async function flushUsageLog(): Promise<void> {
   if (state.timer) clearTimeout(state.timer);
   state.timer = undefined;
@@ -64,7 +61,6 @@ const LAST_USED_SQL = `with v as (select id, max(at) as at from unnest($1::uuid[
   update api_keys k set last_used_at = greatest(k.last_used_at, v.at)
   from v join locked on locked.id = v.id where k.id = v.id`;
 
-/** Stamps each key's `last_used_at` with the latest of its `at`s (one statement, whatever the batch size). */
 export async function markKeysUsed(database: Database, entries: Pick<UsageEntry, 'apiKeyId' | 'at'>[]): Promise<void> {
   await database.query('usage_last_used', LAST_USED_SQL, [
     entries.map((entry) => entry.apiKeyId),
@@ -88,7 +84,6 @@ async function writeBatch(database: Database, batch: UsageEntry[]): Promise<void
   await markKeysUsed(database, batch);
 }
 
-/** Rows recorded but not yet handed to a flush, and when the oldest of them was recorded (for the metrics). */
 export function usageLogBacklog(): { pending: number; oldestAt: Date | undefined } {
   return { pending: state.buffer.length, oldestAt: state.buffer[0]?.at };
 }

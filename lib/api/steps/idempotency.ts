@@ -9,16 +9,12 @@ const KEY_PATTERN = /^[\x20-\x2b\x2d-\x7e]{1,255}$/; // printable ASCII except t
 const RETENTION = '24 hours';
 // Stored responses can carry secrets (a new session token or API key), so they are encrypted at rest.
 const SEAL_PURPOSE = 'idempotent-responses';
-// How long a first request may run before a retry may take its key over (a crashed instance).
+// Before a retry may take the key over (a crashed instance).
 const LOCK_SECONDS = 60;
 
 export type IdempotencyScope = { principal: string; method: string; pathname: string };
 
-/**
- * Step 4: run `execute` at most once per (principal, method, route, key) within 24 hours. A retry with
- * the same body replays the stored status and body; a different body is 422; a retry while the first
- * is still running is 409. Unexpected failures (500) release the key so the client can retry.
- */
+// A different body is 422, a retry while the first runs is 409; a 500 releases the key so the client can retry.
 export async function withIdempotency(
   database: Database,
   request: Request,
@@ -52,9 +48,8 @@ export async function withIdempotency(
     await release(database, scopeHash);
     throw error;
   }
-  // A server fault or a client that hung up (499) produced no answer worth replaying. Nor does a 402: the
-  // client is told to pay and retry the same request (same key, same body) with a payment header, and that
-  // retry must reach the handler, not the stored demand for payment.
+  // No replay of a fault, a hang-up (499) or a 402: the client is told to pay and retry the same request, and
+  // that retry must reach the handler.
   if (outcome.status >= 499 || outcome.status === 402) {
     await release(database, scopeHash);
     return outcome;

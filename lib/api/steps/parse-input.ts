@@ -16,7 +16,6 @@ export type ParsedInput = {
 
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 
-/** Step 3: path params, query string and JSON body, each through the operation's zod schema. */
 export async function parseInput(
   operation: Operation,
   request: Request,
@@ -40,7 +39,6 @@ export async function parseInput(
 const TOO_LARGE_FILE = () =>
   new ApiError('PAYLOAD_TOO_LARGE', { hint: 'Files are limited to 10 MB; send a smaller or more compressed image.' });
 
-/** A multipart/form-data body, read with the same streaming cap as JSON (a missing Content-Length is no way round it). */
 export async function readForm(request: Request): Promise<FormData> {
   const contentType = request.headers.get('content-type') ?? '';
   const notMultipart = validationError([
@@ -63,7 +61,6 @@ async function parseParams(operation: Operation, routeContext: RouteContext): Pr
   return result.data;
 }
 
-/** A value through a zod schema, or the 400 VALIDATION_ERROR naming each issue. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -102,10 +99,7 @@ async function readBytes(
 
 const decode = (bytes: Buffer) => new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 
-/**
- * What idempotency hashes for a multipart body: names, file types and SHA-256 of the contents. The bytes
- * themselves would not do, since a client's retry may use another boundary.
- */
+// Not the bytes themselves: a client's retry may use another boundary.
 async function digestForm(form: FormData): Promise<string> {
   const parts: string[] = [];
   for (const [name, value] of form.entries()) {

@@ -8,10 +8,8 @@ import type { ResolvedActor } from './resolve-actor';
 
 export type RateLimitState = { policy: string; limit: number; remaining: number; resetSeconds: number };
 
-/**
- * Step 2: count the request and refuse it past the limit. Authenticated requests were already counted
- * by the credential lookup (same statement); public ones are counted here, per client IP (an IPv6 client's /64).
- */
+// Authenticated requests were already counted by the credential lookup (same statement); public ones per IP
+// (an IPv6 client's /64).
 export async function enforceRateLimit(
   operation: Pick<Operation, 'auth' | 'rateLimit'>,
   resolved: ResolvedActor,
@@ -31,10 +29,7 @@ export async function enforceRateLimit(
   return refuseOverLimit(rate, limit, policy);
 }
 
-/**
- * For the pages' own route handlers (the browser's long poll), which authenticate by cookie outside the pipeline:
- * counts the request in the signed-in user's bucket, the one their session token's API calls count in.
- */
+// For the pages' own route handlers, which authenticate by cookie: the bucket their session token's API calls use.
 export async function enforceUserRateLimit(database: Database, userId: string): Promise<RateLimitState> {
   const rate = await countHit(database, `user:${userId}`, RATE_LIMIT_WINDOW_SECONDS);
   return refuseOverLimit(rate, rateLimitPerMinute.default, 'user');

@@ -15,15 +15,10 @@ export type ResolvedActor = { actor: Actor; rate?: RateCount };
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-/** The credential of an `Authorization: Bearer <token>` header, if the request has one. */
 export const bearerTokenOf = (request: Request): string | undefined =>
   BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
 
-/**
- * Step 1: who is calling. Public operations ignore credentials entirely. Only authentication happens here;
- * whether this actor may call the operation is `authorizeActor`, so the route knows the key of a refused request
- * (its usage log counts 403s too).
- */
+// Authorization is separate (`authorizeActor`), so the route knows the key of a refused request for its usage log.
 export async function resolveActor(
   operation: Pick<Operation, 'auth'>,
   request: Request,
@@ -49,7 +44,6 @@ export async function resolveActor(
   return { actor, rate };
 }
 
-/** Step 1b: 403 when the authenticated actor is the wrong kind for the operation or lacks its scope. */
 export function authorizeActor(operation: Operation, actor: Actor): void {
   if (actor.kind === 'anonymous') return;
   if (operation.auth === 'session' && actor.kind !== 'session') {

@@ -1,11 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 
-// What the overview counts as money, from the ledger (what actually moved, not what tasks say they cost):
-// GMV is what was funded into task escrows (card charges and x402 receipts: the positive escrow entries of
-// those transactions); fees are the net movement on the platform's fee account (earned on completion, and on
-// the worker's share of a split dispute). Both in the deployment's mode (live only with a live Stripe key).
+// From the ledger (what actually moved, not what tasks say they cost): GMV is the positive escrow entries of
+// charges and x402 receipts; fees are the net movement on the platform's fee account.
 
-/** The money funded into escrow, as `gmv_cents`, grouped by `groupBy` (or in total) since `since`. */
 export const gmvSql = (livemode: boolean, since: SQL, groupBy?: SQL) => sql`
   select ${groupBy ? sql`${groupBy} as day,` : sql``} coalesce(sum(e.amount_cents), 0)::text as gmv_cents
   from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
@@ -13,7 +10,6 @@ export const gmvSql = (livemode: boolean, since: SQL, groupBy?: SQL) => sql`
     and split_part(e.account, ':', 2) = 'escrow' and e.amount_cents > 0 and t.created_at >= ${since}
   ${groupBy ? sql`group by 1` : sql``}`;
 
-/** The net amount the platform's fee account moved since `since`, as `fees_cents`. */
 export const feesSql = (livemode: boolean, since: SQL) => sql`
   select coalesce(sum(e.amount_cents), 0)::text as fees_cents from ledger_entries e
   where e.account = ${`${livemode ? 'live' : 'test'}:platform_fees`} and e.created_at >= ${since}`;

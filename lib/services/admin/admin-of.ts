@@ -3,10 +3,7 @@ import { callerOf } from '@/lib/auth/admin';
 import type { AdminCaller } from './admin-caller';
 import { assertAdmin } from './assert-admin';
 
-/**
- * The caller of an admin route as an AdminCaller (who, with what, from where). The pipeline has already refused
- * anyone else with the operation's own words (`admin`); this asserts it again for the type's sake.
- */
+// The pipeline has already refused anyone else; this asserts it again for the type's sake.
 export function adminOf(actor: Actor, ip: string | null): AdminCaller {
   const caller = { ...callerOf(actor), ip };
   assertAdmin(caller);

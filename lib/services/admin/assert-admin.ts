@@ -1,10 +1,7 @@
 import { type Caller, isAdminCaller } from '@/lib/auth/admin';
 import { ApiError } from '@/lib/errors/api-error';
 
-/**
- * Staff-only operations (the admin API, the SMS intake, dispute resolution): an admin user acting through a
- * session. Anyone else, and any API key, is 403, saying what they tried (`what`: "use the SMS intake").
- */
+// Admin users acting through a session only: any API key is 403.
 export function assertAdmin(caller: Caller, what = 'use the admin API'): void {
   if (isAdminCaller(caller)) return;
   throw new ApiError('FORBIDDEN', {

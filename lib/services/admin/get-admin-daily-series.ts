@@ -6,10 +6,6 @@ import { gmvSql } from './admin-money';
 
 export type AdminDay = { day: string; tasks: number; gmvCents: number };
 
-/**
- * The overview chart: for each of the last `days` UTC days (today included, oldest first, days without
- * anything as zeros), the tasks created and the GMV funded (admin-money.ts), in the deployment's mode.
- */
 export async function getAdminDailySeries(db: Executor, { days = 30 }: { days?: number } = {}): Promise<AdminDay[]> {
   const livemode = deploymentLivemode();
   const today = new Date();

@@ -7,7 +7,7 @@ import { checkLedger, type LedgerCheck } from '@/lib/services/money/check-ledger
 import { feesSql, gmvSql } from './admin-money';
 
 export type AdminStats = {
-  /** Which money and tasks the figures count: the deployment's mode (live only with a live Stripe key). */
+  /** Live only with a live Stripe key. */
   livemode: boolean;
   users: number;
   listedWorkers: number;
@@ -28,12 +28,8 @@ type CountsRow = {
   failing_webhook_endpoints: string;
 };
 
-/**
- * The admin overview's figures (GET /v1/admin/stats). `users` counts every account (humans and agents) that is not
- * a deleted agent; tasks are counted in the deployment's mode; GMV and fees come from the ledger (admin-money.ts);
- * a failing webhook endpoint is a live one (not deleted or disabled) whose latest attempted delivery did not
- * succeed (failed for good, or waiting for a retry after a failed attempt). The ledger check runs on every call.
- */
+// A failing webhook endpoint is a live one whose latest attempted delivery did not succeed. The ledger check runs
+// on every call.
 export async function getAdminStats(db: Executor): Promise<AdminStats> {
   const livemode = deploymentLivemode();
   const since = sql`now() - interval '30 days'`;

@@ -10,10 +10,6 @@ export type ListAdminTasks = { status?: TaskStatus; q?: string; cursor?: string;
 const requester = alias(users, 'requester');
 const worker = alias(users, 'worker');
 
-/**
- * Every task in both modes, newest first, keyset-paginated on (created_at, id): `status` filters, `q` finds an
- * exact id or a part of the title. Each with its requester and worker and its dispute, if any.
- */
 export async function listAdminTasks(db: Executor, { status, q, cursor, limit = 20 }: ListAdminTasks) {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db

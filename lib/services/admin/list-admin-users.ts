@@ -11,11 +11,6 @@ export type ListAdminUsers = { q?: string; cursor?: string; limit?: number };
 
 export type AdminUser = z.input<typeof adminUserSchema>;
 
-/**
- * Every account (humans and agents, deleted agents included), newest first, keyset-paginated on (created_at, id):
- * `q` finds an exact id, or a part of the email or name. With each: suspension, admin role, worker listing and
- * how many live agents it operates.
- */
 export async function listAdminUsers(db: Executor, { q, cursor, limit = 20 }: ListAdminUsers) {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db

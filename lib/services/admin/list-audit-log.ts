@@ -5,7 +5,6 @@ import { adminAuditLog, users } from '@/db/schema';
 
 export type ListAuditLog = { cursor?: string; limit?: number; action?: string; targetId?: string };
 
-/** The admin audit log, newest first, keyset-paginated on (created_at, id); filter by action or target id. */
 export async function listAuditLog(db: Executor, { cursor, limit = 20, action, targetId }: ListAuditLog) {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db

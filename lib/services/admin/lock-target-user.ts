@@ -3,7 +3,6 @@ import type { Tx } from '@/db/client';
 import { users } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 
-/** The user an admin acts on, its row locked until the transaction ends; 404 when there is none. */
 export async function lockTargetUser(tx: Tx, userId: string) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw new ApiError('NOT_FOUND', { message: 'No such user' });

@@ -6,15 +6,12 @@ export type AdminAction = {
   /** A dotted verb: `user.suspend`, `dispute.resolve`, `intake.reply`, … */
   action: string;
   target: { type: string; id: string };
-  /** Short summaries of what changed (the fields that matter, not whole rows). */
+  /** Short summaries: the fields that matter, not whole rows. */
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 };
 
-/**
- * Writes one audit row for an admin action. Call it inside the transaction that makes the change, so the row
- * exists exactly when the change does.
- */
+// Call it inside the transaction that makes the change, so the row exists exactly when the change does.
 export async function recordAdminAction(tx: Tx, admin: AdminCaller, entry: AdminAction): Promise<void> {
   await tx.insert(adminAuditLog).values({
     actorId: admin.user.id,

@@ -10,10 +10,7 @@ import { recordAdminAction } from './record-admin-action';
 
 export type SetKeyRateLimitCeilingOptions = { admin: AdminCaller; operatorId: string; ceiling: number | null };
 
-/**
- * An admin sets (or, with null, resets) an operator's key rate-limit ceiling. Keys already above it are lowered
- * in the same transaction (with the audit row), so a lowered ceiling bounds every key at once, not only the next ones.
- */
+// Keys already above it are lowered in the same transaction, so a lowered ceiling bounds every key at once.
 export async function setKeyRateLimitCeiling(db: Db, { admin, operatorId, ceiling }: SetKeyRateLimitCeilingOptions) {
   assertAdmin(admin, 'change key rate-limit ceilings');
   return db.transaction(async (tx) => {

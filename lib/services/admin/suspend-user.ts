@@ -13,13 +13,7 @@ import { recordAdminAction } from './record-admin-action';
 
 export type SuspendUserOptions = { admin: AdminCaller; userId: string; reason: string };
 
-/**
- * An admin suspends an account (a human, or one agent), in one transaction: the user is marked suspended (its
- * sessions and keys, and its agents' keys, stop authenticating on their next request: lib/auth/authenticate.ts),
- * a listed worker profile is unlisted, and the posted tasks it requested, itself or through its agents, are
- * cancelled and refunded. Tasks a worker already holds are left alone (they finish or go to a dispute). 409 for
- * oneself, another admin, or an account already suspended; 404 for an unknown id.
- */
+// One transaction. Tasks a worker already holds are left alone (they finish or go to a dispute).
 export async function suspendUser(db: Db, { admin, userId, reason }: SuspendUserOptions) {
   assertAdmin(admin, 'suspend users');
   const suspended = await db.transaction(async (tx) => {

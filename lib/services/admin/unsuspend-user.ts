@@ -9,11 +9,7 @@ import { recordAdminAction } from './record-admin-action';
 
 export type UnsuspendUserOptions = { admin: AdminCaller; userId: string };
 
-/**
- * An admin lifts a suspension: the account's sessions and keys (and its agents' keys) authenticate again on
- * their next request. What the suspension did stays done: cancelled tasks stay cancelled, and a worker lists
- * their profile again themselves. 409 when the user is not suspended; 404 for an unknown id.
- */
+// What the suspension did stays done: cancelled tasks stay cancelled, and a worker relists themselves.
 export async function unsuspendUser(db: Db, { admin, userId }: UnsuspendUserOptions) {
   assertAdmin(admin, 'unsuspend users');
   return db.transaction(async (tx) => {

@@ -1,2 +1,1 @@
-/** How an agent's keys are labelled in the key list. */
 export const agentKeyName = (agentName: string | null) => `${agentName ?? 'Agent'} key`;

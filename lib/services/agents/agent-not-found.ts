@@ -1,6 +1,5 @@
 import { ApiError } from '@/lib/errors/api-error';
 
-/** Someone else's agent, a deleted one and a user who is no agent are all simply not found. */
 export const agentNotFound = () =>
   new ApiError('NOT_FOUND', {
     message: 'No such agent',

@@ -6,10 +6,7 @@ import { agentKeyName } from './agent-key-name';
 
 export type CreateAgentInput = { name: string; spendingLimitCents?: number | null };
 
-/**
- * Creates an agent owned by the operator and its first key (every scope; counted against the operator's cap): both
- * or neither, and neither until the operator's email is verified.
- */
+// Agent and first key both or neither, and neither until the operator's email is verified.
 export async function createAgent(db: Db, operatorId: string, input: CreateAgentInput) {
   return db.transaction(async (tx) => {
     await assertEmailVerified(tx, operatorId);

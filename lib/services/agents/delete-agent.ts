@@ -6,7 +6,7 @@ import { ownedAgent } from './owned-agent';
 
 export type DeleteAgentOptions = { operatorId: string; agentId: string };
 
-/** Marks the agent deleted and revokes every key it has, in one transaction; its history stays. */
+/** One transaction; its history stays. */
 export async function deleteAgent(db: Db, { operatorId, agentId }: DeleteAgentOptions) {
   return db.transaction(async (tx) => {
     const [agent] = await tx

@@ -6,10 +6,7 @@ import { ownedAgent } from './owned-agent';
 
 export type FindOwnedAgentOptions = { operatorId: string; agentId: string; lock?: boolean };
 
-/**
- * The operator's agent, or NOT_FOUND. `lock` holds its row until the transaction ends, so concurrent
- * key rotations (and a concurrent delete) run one after the other.
- */
+// `lock` holds its row so concurrent key rotations (and a concurrent delete) run one after the other.
 export async function findOwnedAgent(db: Executor, { operatorId, agentId, lock = false }: FindOwnedAgentOptions) {
   const query = db.select(agentColumns).from(users).where(ownedAgent({ operatorId, agentId }));
   const [agent] = await (lock ? query.for('update') : query);

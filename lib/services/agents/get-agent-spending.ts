@@ -4,15 +4,11 @@ import { tasks } from '@/db/schema';
 import { escrowTotal, GROSS_KINDS, spentTotal } from '@/lib/services/money/escrow-total';
 import { findOwnedAgent } from './find-owned-agent';
 
-// Funded tasks that have not ended yet.
 const ACTIVE_STATUSES = ['posted', 'accepted', 'submitted', 'disputed'] as const;
 
 export type GetAgentSpendingOptions = { operatorId: string; agentId: string };
 
-/**
- * What the operator's agent has spent (net: charged minus refunded, the figure the agents list shows, see
- * docs/payments.md "Spent"), what it was charged gross, and how many of its tasks are open.
- */
+// Spent is net, charged minus refunded (docs/payments.md "Spent").
 export async function getAgentSpending(db: Executor, { operatorId, agentId }: GetAgentSpendingOptions) {
   const agent = await findOwnedAgent(db, { operatorId, agentId });
   const [[charged], [spent]] = await Promise.all([escrowTotal(db, agent.id, GROSS_KINDS), spentTotal(db, agent.id)]);

@@ -8,7 +8,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type GetAgentUsageOptions = { operatorId: string; agentId: string };
 
-/** Request counts, errors and latency of the operator's agent, from the usage log of all its keys. */
 export async function getAgentUsage(db: Executor, { operatorId, agentId }: GetAgentUsageOptions) {
   const agent = await findOwnedAgent(db, { operatorId, agentId });
   const ofAgent = eq(apiRequestLog.userId, agent.id);

@@ -9,7 +9,6 @@ export type AgentTasksPage = { cursor?: string; limit: number };
 
 export type ListAgentTasksOptions = { operatorId: string; agentId: string; page: AgentTasksPage };
 
-/** Tasks the operator's agent created, newest first, keyset-paginated on (created_at, id). */
 export async function listAgentTasks(db: Executor, { operatorId, agentId, page }: ListAgentTasksOptions) {
   const agent = await findOwnedAgent(db, { operatorId, agentId });
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;

@@ -4,11 +4,8 @@ import { apiKeys, apiRequestLog, tasks, users } from '@/db/schema';
 import { spentTotal } from '@/lib/services/money/escrow-total';
 import { activeKey } from '@/lib/services/operators/active-key';
 
-/**
- * The operator's agents that are not deleted, newest first, each with its figures. One statement: every
- * figure is a lateral subquery over the agent's own rows (all indexed by user or requester), so the list
- * costs one round trip however many agents there are.
- */
+// One statement: every figure is a lateral subquery over the agent's own indexed rows, so the list costs one round
+// trip however many agents there are.
 export async function listAgents(db: Executor, operatorId: string) {
   const taskStats = db
     .select({ taskCount: count().as('task_count') })

@@ -6,10 +6,7 @@ const uuid = z.uuid();
 
 export type OwnedAgentOptions = { operatorId: string; agentId: string };
 
-/**
- * SQL for "this operator's agent, not deleted": the ownership check of every {agentId} operation. A
- * malformed id (the dashboard passes ids from URLs) matches nothing instead of failing the uuid cast.
- */
+// A malformed id (the dashboard passes ids from URLs) matches nothing instead of failing the uuid cast.
 export const ownedAgent = ({ operatorId, agentId }: OwnedAgentOptions) =>
   uuid.safeParse(agentId).success
     ? and(eq(users.id, agentId), eq(users.ownerId, operatorId), eq(users.type, 'agent'), isNull(users.deletedAt))

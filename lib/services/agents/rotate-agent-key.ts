@@ -7,7 +7,7 @@ import { findOwnedAgent } from './find-owned-agent';
 
 export type RotateAgentKeyOptions = { operatorId: string; agentId: string };
 
-/** Revokes every key of the agent at once (no grace period) and issues one new key with every scope. */
+/** No grace period: every old key is revoked at once. */
 export async function rotateAgentKey(db: Db, { operatorId, agentId }: RotateAgentKeyOptions) {
   return db.transaction(async (tx) => {
     // Locked: a second rotation waits and then revokes this one's key, so exactly one key survives.

@@ -8,7 +8,6 @@ export type UpdateAgentInput = { name?: string; spendingLimitCents?: number | nu
 
 export type UpdateAgentOptions = { operatorId: string; agentId: string; input: UpdateAgentInput };
 
-/** Applies the fields present in `input` (null clears the cap); with none, answers the agent as it is. */
 export async function updateAgent(db: Executor, { operatorId, agentId, input }: UpdateAgentOptions) {
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;

@@ -14,13 +14,8 @@ import { archivedService, holdSlot } from './hold-slot';
 
 export type BookService = Funder & { serviceId: string; body: BookServiceBody };
 
-/**
- * POST /v1/services/{id}/book: a task for the service's worker, funded exactly like POST /v1/tasks (fundTask:
- * x402, the card within an agent's spending limit, or 402), already `accepted` when this returns. The slot is
- * decided under the worker's lock in the transaction that inserts the draft and claims its funding (holdSlot),
- * before any money moves: a booking that loses the slot is refused with 409 and never charged, and the draft of
- * the one that won holds the slot while it is paid for (deleted again if the payment does not happen).
- */
+// The slot is decided under the worker's lock in the transaction that inserts the draft and claims its funding
+// (holdSlot), before any money moves: a booking that loses the slot is refused with 409 and never charged.
 export async function bookService(db: Db, { serviceId, body, ...funder }: BookService): Promise<FundingOutcome> {
   const { service } = await readService(db, { serviceId, userId: funder.user.id, archived: true });
   if (service.workerId === funder.user.id || service.workerId === funder.user.ownerId) {
@@ -64,12 +59,8 @@ export async function bookService(db: Db, { serviceId, body, ...funder }: BookSe
   });
 }
 
-/**
- * The service's price now, read under a share lock in the transaction that inserts the draft (whose price is what
- * gets charged), so a price change cannot land between this check and the charge: 409 PRICE_CHANGED when it is
- * not the one the requester saw, before anything is held or charged. The draft keeps it; later changes never
- * touch a booking made.
- */
+// Read under a share lock in the transaction that inserts the draft, so a price change cannot land between this
+// check and the charge.
 async function agreedPrice(tx: Tx, serviceId: string, expectedPriceCents: number | undefined) {
   const [row] = await tx
     .select({ priceCents: services.priceCents })
@@ -86,7 +77,6 @@ async function agreedPrice(tx: Tx, serviceId: string, expectedPriceCents: number
   return row.priceCents;
 }
 
-/** Where the booking happens: the location given (inside the area), else the area centre; none when remote. */
 function bookingLocation(service: Service, body: BookServiceBody) {
   const { areaLat, areaLng, areaRadiusMeters } = service;
   if (areaLat === null || areaLng === null || areaRadiusMeters === null) {

@@ -2,10 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { services, tasks } from '@/db/schema';
 
-/**
- * What booked a task: the service (id and title) and the slot's start, or null for a task posted to everyone. For a
- * task page whose caller already may see the task (the service's title is public).
- */
+// For a task page whose caller already may see the task (the service's title is public).
 export async function findBooking(db: Executor, taskId: string) {
   const [row] = await db
     .select({ serviceId: services.id, title: services.title, startsAt: tasks.startsAt })

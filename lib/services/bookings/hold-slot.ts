@@ -9,27 +9,21 @@ export type HoldSlotOptions = {
   workerUserId: string;
   startsAt: Date;
   endsAt: Date;
-  /** The booking's mode: only bookings of the same mode hold a slot against it (a test booking never blocks a live one). */
+  /** A test booking never blocks a live one. */
   livemode: boolean;
 };
 
-/** Statuses in which a booking holds its slot. A draft is one being paid for (its payment in flight). */
+/** A draft is one being paid for. */
 const HOLDING = ['draft', 'posted', 'accepted', 'submitted', 'disputed'] as const;
-/** A booking draft older than this is one whose request died mid-payment: it no longer holds the slot. */
+/** Older than this, a booking draft's request died mid-payment. */
 const STALE_DRAFT = sql`now() - interval '15 minutes'`;
 
 export const slotUnavailable = (why: string, details: Record<string, unknown>) =>
   new ApiError('SLOT_UNAVAILABLE', { message: `The worker is not free for this slot: ${why}`, details });
 
-/**
- * Decides, inside the transaction that inserts the booking's draft, that the slot [startsAt, endsAt) is the
- * worker's to give: the worker's slots are locked (a transaction-scoped advisory lock on `booking-slots:<worker
- * id>`, not a row lock, so nothing else touching the worker's users row waits on it or deadlocks with it), so two
- * bookings of one worker are decided one after the other, and the first one's draft (which holds the slot from then on, while it is paid for) is
- * what the second one's overlap check finds. Throws 409 SLOT_UNAVAILABLE when the worker takes no tasks, the
- * slot lies outside their availability windows (a worker with no schedule at all is free any time), or it
- * overlaps another of their bookings of the same mode (`livemode`); 409 CONFLICT when the service was archived meanwhile.
- */
+// The worker's slots are locked with a transaction-scoped advisory lock on `booking-slots:<worker id>`, not a row
+// lock, so nothing else touching the worker's users row waits on it or deadlocks with it; the first booking's draft
+// then holds the slot for the second one's overlap check. A worker with no schedule at all is free any time.
 export async function holdSlot(tx: Tx, { serviceId, workerUserId, startsAt, endsAt, livemode }: HoldSlotOptions) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-slots:${workerUserId}`}, 0))`);
   const [service] = await tx.select({ status: services.status }).from(services).where(eq(services.id, serviceId));

@@ -2,47 +2,28 @@ import { COVERAGE_SAMPLE_CAP, COVERAGE_WORKER_CAP } from '@/lib/schemas/coverage
 import { coarseDegreesSql } from '@/lib/workers/coarse-position';
 import { exceptionCoversInstant, GEO_POINT, mercatorY, ruleCoversInstant } from '../workers/search-workers-sql';
 
-// GET /v1/geo/coverage: one prepared statement, two aggregates read from two GiST indexes, each bounded by the
-// neighbourhood and by a cap, never by the size of the table.
-//
-// Workers: worker_profiles_geo_idx (migration 0012, GEO_POINT) is scanned inside the Mercator box that holds the
-// circle, nearest first, for at most COVERAGE_WORKER_CAP rows, index only; of those, the ones whose public
-// position (rounded to 0.01°, as worker search measures) is within the radius are counted, with their skills
-// and whether they are available now: worker search's rules at the instant $6 (taking tasks, and an exception
-// on their local date, else their weekly rules, else no schedule at all, says so), decided set-wise: one index
-// scan of each availability table for all the counted workers (`= any`), not three subqueries per worker.
-//
-// Tasks: tasks_coverage_idx (migration 0021) holds the Mercator point of every accepted, located task that was
-// not a booking, carrying the columns the medians read. The scan takes, inside the same box, the
-// COVERAGE_SAMPLE_CAP nearest that were posted since $7 (90 days back) and are of the category $5 (any when
-// null), index only; those within the radius are the sample.
-//
+// One prepared statement, two aggregates from two GiST indexes, each bounded by the neighbourhood and by a cap,
+// never by the size of the table. Workers: an index-only scan of worker_profiles_geo_idx inside the Mercator box,
+// at most COVERAGE_WORKER_CAP rows; availability is decided set-wise (`= any`), not three subqueries per worker.
+// Tasks: tasks_coverage_idx (migration 0021), the COVERAGE_SAMPLE_CAP nearest, index only.
 // $1 lat, $2 lng, $3 radius (m), $4 lower-cased skills (text[]), $5 category or null, $6 now, $7 since.
 
 const EARTH_RADIUS_M = 6371008.8;
-// Must match the index expression of tasks_coverage_idx (db/migrations/0021_coverage_index.sql) token for token.
+// Must match tasks_coverage_idx (db/migrations/0021_coverage_index.sql) token for token.
 export const TASK_GEO_POINT = `point(t.lng, ${mercatorY('t.lat')})`;
 
-// The circle's angular radius in degrees plus 0.01° (a public position may be up to 0.005° from the exact one
-// the index holds), its latitude span and its half-width in longitude (asin(sin ρ / cos φ), every longitude
-// when it reaches a pole). Only parameters: computed once per execution.
+// Plus 0.01°: a public position may be up to 0.005° from the exact one the index holds.
 const SPAN = `(degrees($3::float8 / ${EARTH_RADIUS_M}) + 0.01)`;
 const HALF_WIDTH = `(case when abs($1::float8) + ${SPAN} >= 89.9 then 180.0
     else degrees(asin(least(1.0, sin(radians(${SPAN})) / cos(radians($1::float8))))) + 0.01 end)`;
-// The box on the Mercator plane, shifted by `shift` degrees of longitude: the unshifted one holds the circle's
-// points on this side of ±180°, the ±360° ones what the circle reaches across the antimeridian (elsewhere
-// those boxes lie outside every stored longitude and their scans end at the index root).
-//
-// The box, the centre, the time and the category sit in scalar subqueries (InitPlans) so that a custom plan
-// cannot fold them into constants: at 1M rows the custom plans then looked cheaper than the generic one, and
-// PostgreSQL planned every execution afresh (~2 ms each, a tenth of the budget). As in worker search, generic
-// and custom plans now cost the same and the connection keeps the generic one after five executions.
+// The ±360° boxes hold what the circle reaches across the antimeridian. The box, centre, time and category sit
+// in InitPlans so a custom plan cannot fold them into constants; otherwise PostgreSQL planned every execution
+// afresh (~2 ms each, a tenth of the budget) instead of keeping the generic plan.
 const box = (shift: number) => `(select box(
       point($2::float8 - ${HALF_WIDTH} + ${shift}, ${mercatorY(`$1::float8 - ${SPAN}`)}),
       point($2::float8 + ${HALF_WIDTH} + ${shift}, ${mercatorY(`$1::float8 + ${SPAN}`)})))`;
 const centre = (shift: number) => `(select point($2::float8 + ${shift}, ${mercatorY('$1::float8')}))`;
 
-/** Great-circle distance (m) from the centre to a float8 lat/lng pair, in plain float arithmetic. */
 const haversine = (lat: string, lng: string) => `(2 * ${EARTH_RADIUS_M} * asin(sqrt(
     power(sin(radians(${lat} - $1::float8) / 2), 2)
     + cos(radians($1::float8)) * cos(radians(${lat})) * power(sin(radians(${lng} - $2::float8) / 2), 2))))`;

@@ -13,14 +13,10 @@ type CoverageRow = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** sampleSize at or above which the confidence is high (below COVERAGE_MIN_SAMPLE it is low). */
+/** Below COVERAGE_MIN_SAMPLE it is low. */
 const HIGH_CONFIDENCE_SAMPLE = 30;
 
-/**
- * GET /v1/geo/coverage, the task form's "Coverage here" and MCP's quote_task: the listed workers near a point
- * and the medians of our own last 90 days of accepted tasks there. One statement (coverage-sql.ts). `now` is
- * the instant "available now" and the 90 days are measured from.
- */
+// `now` is the instant "available now" and the 90 days are measured from.
 export async function getCoverage(
   database: Database,
   { query, now = new Date() }: { query: CoverageQuery; now?: Date },

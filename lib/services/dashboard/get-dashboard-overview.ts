@@ -15,12 +15,7 @@ export type DashboardOverview = Awaited<ReturnType<typeof getDashboardOverview>>
 type SetupRow = { has_agent: boolean; has_task: boolean; listed: boolean };
 type FailedRow = { endpoint_id: string; url: string; failed: number };
 
-/**
- * What the dashboard's Overview shows a person: the getting-started steps they have done (a card saved, an
- * agent created or a task posted by hand, listed as a worker), what needs their action (proof waiting for review on
- * tasks they or their agents requested, open disputes on either side, webhook endpoints with failed
- * deliveries in the last week) and their most recent tasks. Each part is one indexed read.
- */
+// Each part is one indexed read.
 export async function getDashboardOverview(db: Db, processor: PaymentProcessor, userId: string) {
   const [wallet, setup, submitted, disputed, failed, recent] = await Promise.all([
     getWallet(db, processor, userId),

@@ -12,12 +12,8 @@ import { type DisputeResource, toDisputeEvidence, toDisputeResource } from './to
 
 export type AddDisputeEvidenceOptions = AdminCaller & { disputeId: string; text: string; uploadIds?: string[] };
 
-/**
- * Either side of the task, or an admin, puts evidence forward: text and the poster's own uploads (anyone else's,
- * or an unknown id, is 400 naming `uploadIds` and nothing is stored). The dispute row is locked, so evidence and a
- * resolution never cross: a resolved dispute is 409 DISPUTE_NOT_OPEN. Both sides hear `dispute.evidence_added`, the
- * other side (both, for an admin's) is notified, and an admin's evidence is in the audit log. Answers the dispute.
- */
+// Only the poster's own uploads (else 400, nothing stored). The dispute row is locked, so evidence and a
+// resolution never cross: a resolved dispute is 409 DISPUTE_NOT_OPEN.
 export async function addDisputeEvidence(
   db: Db,
   { user, credential, ip, disputeId, text, uploadIds = [] }: AddDisputeEvidenceOptions,

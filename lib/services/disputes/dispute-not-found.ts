@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/errors/api-error';
 
-/** 404 for a dispute that does not exist or is not the caller's: a foreign dispute does not exist for them. */
+/** A foreign dispute does not exist for the caller. */
 export function disputeNotFound() {
   return new ApiError('NOT_FOUND', {
     message: 'No such dispute',

@@ -5,7 +5,6 @@ import { openDispute } from './open-dispute';
 
 export type DisputeTaskOptions = { user: ActorUser; taskId: string; reason: string; details?: string };
 
-/** Either side opens a dispute (accepted or submitted → disputed): the task and its `disputes` row, as one change. */
 export function disputeTask(db: Db, { user, taskId, reason, details }: DisputeTaskOptions) {
   return runTransition(db, {
     taskId,

@@ -5,16 +5,11 @@ import type { DisputeEventType } from '@/lib/events/event-types';
 import { taskAudience } from '@/lib/tasks/task-audience';
 import type { DisputeResource } from './to-dispute-resource';
 
-/** The dispute's task and the operator of its requesting agent: who hears of it. */
 export type DisputedTask = {
   task: Pick<Task, 'id' | 'title' | 'requesterId' | 'workerId' | 'livemode'>;
   requesterOwnerId: string | null;
 };
 
-/**
- * Writes a `dispute.*` event for both sides of the task: `{dispute, task: {id, title}, …extra}` (`extra`: the new
- * evidence item).
- */
 export function emitDisputeEvent(
   tx: Tx,
   type: DisputeEventType,

@@ -4,10 +4,7 @@ import { disputes, users } from '@/db/schema';
 
 export type FindDisputeResolverOptions = { disputeId: string };
 
-/**
- * The admin who resolved a dispute (name and email), for the admin dispute page; null while it is open. Not in the
- * API's dispute resource: the parties are told the outcome, not which staff member decided it.
- */
+// Not in the API's dispute resource: the parties are told the outcome, not which staff member decided it.
 export async function findDisputeResolver(db: Executor, { disputeId }: FindDisputeResolverOptions) {
   const [row] = await db
     .select({ name: users.name, email: users.email })

@@ -6,7 +6,7 @@ import { type DisputeResource, toDisputeResource } from './to-dispute-resource';
 
 export type FindTaskDisputeOptions = { taskId: string };
 
-/** The task's dispute (a task has at most one), or null; for pages that already checked the reader's access. */
+/** For pages that already checked the reader's access. */
 export async function findTaskDispute(
   db: Executor,
   { taskId }: FindTaskDisputeOptions,

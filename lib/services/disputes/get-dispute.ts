@@ -6,7 +6,6 @@ import { type DisputeResource, toDisputeResource } from './to-dispute-resource';
 
 export type GetDisputeOptions = { caller: Caller; disputeId: string };
 
-/** One dispute with its evidence, for either side of its task or an admin; 404 for anyone else. */
 export async function getDispute(db: Executor, { caller, disputeId }: GetDisputeOptions): Promise<DisputeResource> {
   const { dispute } = await readDisputeAccess(db, { caller, disputeId });
   const evidence = await loadEvidence(db, [dispute.id]);

@@ -10,15 +10,10 @@ export type ListDisputesOptions = {
   caller: Caller;
   status?: Dispute['status'];
   cursor?: string;
-  /** Page size; default 20. */
   limit?: number;
 };
 
-/**
- * The disputes the caller is part of (the task's requester, the operator of the requesting agent, its worker), or
- * every dispute for an admin's session; oldest first, so the admins' open queue starts with the longest waiting. Keyset
- * paginated on (created_at, id); each with its evidence.
- */
+// Oldest first, so the admins' open queue starts with the longest waiting.
 export async function listDisputes(
   db: Executor,
   { caller, status, cursor, limit = 20 }: ListDisputesOptions,

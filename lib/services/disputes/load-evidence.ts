@@ -2,7 +2,6 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { type DisputeEvidence, disputeEvidence } from '@/db/schema';
 
-/** The evidence of these disputes, oldest first, by dispute id (one query for a whole page). */
 export async function loadEvidence(db: Executor, disputeIds: string[]): Promise<Map<string, DisputeEvidence[]>> {
   const byDispute = new Map<string, DisputeEvidence[]>(disputeIds.map((id) => [id, []]));
   if (disputeIds.length === 0) return byDispute;

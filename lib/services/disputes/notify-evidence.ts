@@ -10,17 +10,12 @@ export type EvidenceNotice = {
   by: DisputeEvidence['by'];
   authorId: string;
   text: string;
-  /** The `dispute.evidence_added` event: the dedupe key. */
   eventId: string;
 };
 
 const EXCERPT = 280;
 
-/**
- * Tells the other side of a dispute about new evidence (both sides when an admin posted it), under the
- * `dispute_opened` kind: the switch "disputes opened and new evidence in them" covers both, so no new kind (and no
- * migration of the enum) was needed.
- */
+// Under the `dispute_opened` kind: its switch covers new evidence too, so no new kind (nor enum migration) was needed.
 export async function notifyEvidence(tx: Tx, { access, by, authorId, text, eventId }: EvidenceNotice) {
   const { task, requesterOwnerId } = access;
   const names = await taskPartyNames(tx, { requesterId: task.requesterId, workerId: task.workerId });

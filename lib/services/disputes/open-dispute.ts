@@ -5,18 +5,14 @@ import { emitDisputeEvent } from './emit-dispute-event';
 import { toDisputeResource } from './to-dispute-resource';
 
 export type OpenDisputeOptions = {
-  /** The task as the disputing caller holds it (locked by the transition). */
+  /** Locked by the transition. */
   access: TaskAccess;
   openedById: string;
   reason: string;
   details?: string | null;
 };
 
-/**
- * Records the dispute a `dispute` transition opens, inside that transition (lib/services/tasks/dispute-task.ts),
- * and tells both sides with `dispute.opened`. The side is the caller's: the requester (or the requesting agent's
- * operator), else the worker.
- */
+// Inside the `dispute` transition (lib/services/tasks/dispute-task.ts).
 export async function openDispute(tx: Tx, { access, openedById, reason, details = null }: OpenDisputeOptions) {
   const { task } = access;
   const [dispute] = await tx

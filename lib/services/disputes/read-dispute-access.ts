@@ -8,25 +8,19 @@ import { disputeNotFound } from './dispute-not-found';
 export type DisputeAccess = {
   dispute: Dispute;
   task: Task;
-  /** The operator owning the requesting agent (null for a human requester). */
   requesterOwnerId: string | null;
-  /** The caller's side of the task, if any. */
   side: TaskSide | null;
-  /** Whether the caller acts as an admin (an admin's session: sees every dispute). */
+  /** An admin's session sees every dispute. */
   admin: boolean;
 };
 
 export type ReadDisputeAccessOptions = {
   caller: Caller;
   disputeId: string;
-  /**
-   * Lock the task's row, then the dispute's (`for update`): evidence and resolution wait for each other, and take
-   * their locks in the one order (docs/conventions.md), the task first.
-   */
+  /** Task row, then dispute row: the one lock order (docs/conventions.md), so evidence and resolution wait for each other. */
   forUpdate?: boolean;
 };
 
-/** The dispute, its task and the caller's relation to it; 404 for anyone who is neither a side nor an admin. */
 export async function readDisputeAccess(
   db: Executor,
   { caller, disputeId, forUpdate = false }: ReadDisputeAccessOptions,

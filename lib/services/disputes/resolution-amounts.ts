@@ -2,20 +2,15 @@ import type { Dispute, Task } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { priceTask } from '@/lib/tasks/task-rules';
 
-/** What an admin decides: where the escrow goes, the worker's part of a split, and why. */
 export type DisputeResolutionInput = {
   outcome: NonNullable<Dispute['outcome']>;
-  /** For `split` only (required then): the worker's part of the budget, 1 to budget − 1. */
+  /** For `split` only: 1 to budget − 1. */
   workerCents?: number;
   note?: string | null;
 };
 
-/**
- * What the worker gets of the budget and the platform keeps as its fee: nothing for a refund, the budget and its
- * fee for pay_worker (as an approval), and for a split `workerCents` with the fee taken on that part only
- * (priceTask(workerCents).platformFeeCents). The rest of the escrow goes back to the requester. A workerCents
- * that does not fit the outcome or the budget is 400 VALIDATION_ERROR naming it.
- */
+// A split's fee is taken on the worker's part only (priceTask(workerCents).platformFeeCents); the rest of the
+// escrow goes back to the requester.
 export function resolutionAmounts(
   resolution: DisputeResolutionInput,
   task: Pick<Task, 'budgetCents' | 'platformFeeCents'>,

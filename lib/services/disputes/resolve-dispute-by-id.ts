@@ -15,11 +15,7 @@ export type ResolveDisputeByIdOptions = {
   resolution: DisputeResolutionInput & { note: string };
 };
 
-/**
- * An admin resolves a dispute by its id (403 for anyone else, 404 for an unknown id): the same transition and
- * ledger movements as POST /v1/tasks/{id}/resolve. A dispute already resolved, or resolved by a concurrent call
- * while this one waited for the task, is 409 DISPUTE_NOT_OPEN.
- */
+// The same transition and ledger movements as POST /v1/tasks/{id}/resolve.
 export async function resolveDisputeById(
   db: Db,
   { admin, disputeId, resolution }: ResolveDisputeByIdOptions,

@@ -18,15 +18,9 @@ export type ResolveDisputeOptions = {
 
 export type ResolvedDispute = { task: Task; access: TaskAccess; dispute: DisputeResource };
 
-/**
- * An admin ends a dispute (disputed → resolved), the one path of POST /v1/tasks/{id}/resolve and
- * POST /v1/disputes/{id}/resolve: the escrow goes back to the requester, to the worker (with the platform's fee,
- * as on approval), or is split (the worker gets `workerCents`, the fee is taken on that part only, the rest is
- * refunded), and the dispute row records it (settle-dispute.ts). Two resolutions at once: the task lock lets one
- * through, the other finds the task resolved (409 INVALID_TRANSITION) and nothing moves twice. Only an admin's
- * session may resolve (403 for anyone else, any API key included), and never on a task where that admin is a side
- * (the requester, the requesting agent's operator, the worker): 403, another admin must decide.
- */
+// The one path of both resolve endpoints. Two resolutions at once: the task lock lets one through, the other
+// finds the task resolved (409) and nothing moves twice. Only an admin's session may resolve (any API key is 403),
+// and never on a task where that admin is a side: another admin must decide.
 export async function resolveDispute(
   db: Db,
   { admin, taskId, resolution }: ResolveDisputeOptions,

@@ -16,12 +16,7 @@ import { type DisputeResource, toDisputeResource } from './to-dispute-resource';
 
 export type SettleDisputeOptions = { admin: AdminCaller; access: TaskAccess; resolution: DisputeResolutionInput };
 
-/**
- * The money and the record of a resolution, inside the `resolve` transition (lib/services/tasks/resolve-dispute.ts,
- * the one path of both resolve endpoints), with the task row locked: locks the dispute row (409 DISPUTE_NOT_OPEN
- * once resolved), moves the escrow once (resolution-amounts.ts), stores the outcome, writes the audit row and
- * `dispute.resolved` for both sides.
- */
+// Inside the `resolve` transition with the task row locked; the dispute row lock makes the escrow move once.
 export async function settleDispute(
   tx: Tx,
   { admin, access, resolution }: SettleDisputeOptions,
@@ -66,10 +61,7 @@ export async function settleDispute(
   return resource;
 }
 
-/**
- * The task's dispute row, locked. A disputed task without one (opened before disputes were recorded and missed by
- * migration 0019's backfill) gets it now, as that backfill writes it, so the resolution has somewhere to go.
- */
+// A disputed task missed by migration 0019's backfill gets its row now, as that backfill writes it.
 async function lockTaskDispute(tx: Tx, { task }: TaskAccess) {
   const [dispute] = await tx.select().from(disputes).where(eq(disputes.taskId, task.id)).for('update');
   if (dispute) return dispute;

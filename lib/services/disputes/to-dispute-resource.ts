@@ -1,6 +1,6 @@
 import type { Dispute, DisputeEvidence } from '@/db/schema';
 
-/** A dispute as the API and the pages show it (DESIGN §5): evidence oldest first, the resolution once resolved. */
+/** DESIGN §5. */
 export type DisputeResource = ReturnType<typeof toDisputeResource>;
 export type DisputeEvidenceResource = ReturnType<typeof toDisputeEvidence>;
 

@@ -16,14 +16,9 @@ export type EmailReplyOutcome = 'posted' | 'auto_reply' | 'forged_sender' | 'emp
 
 export type ApplyEmailReplyOptions = { token: ReplyToken; email: ReceivedEmail; emailId: string };
 
-/**
- * Posts an answer by email into its thread as the token's person, through the same `postMessage` as the API
- * (so the other side hears of it and its webhooks fire), after the checks of protocols §3.3: machine mail is
- * dropped; the From address must be the token's recipient's (the token, not From, names the person, and From
- * alone could be forged), and a DMARC failure reported by the receiving server refuses it too. What is left once
- * quoted text and the signature are gone is posted; a thread that no longer takes messages posts nothing and the
- * sender is told by email. Every refusal is logged and acknowledged: a redelivery would not change it.
- */
+// Checks of protocols §3.3: machine mail is dropped; the From address must be the token's recipient's (the token,
+// not From, names the person: From alone could be forged), and a DMARC failure refuses it too. Every refusal is
+// acknowledged: a redelivery would not change it.
 export async function applyEmailReply(
   database: Database,
   { token, email, emailId }: ApplyEmailReplyOptions,

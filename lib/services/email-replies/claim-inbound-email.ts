@@ -13,12 +13,8 @@ const keys = ({ svixId, emailId }: InboundEmailIds) => [
 
 class AlreadyApplied extends Error {}
 
-/**
- * Takes the delivery's `svix-id` and its `email_id` together (protocols §3.2: a redelivery repeats the first, a
- * replay under a new id the second). Both inserts are one transaction: a concurrent twin blocks on the unique
- * key until this commits and then finds it taken, so exactly one applies the email. `release` gives the ids
- * back when applying failed in a way a redelivery may fix.
- */
+// Both the `svix-id` and the `email_id` (protocols §3.2), in one transaction: a concurrent twin blocks on the
+// unique key and then finds it taken, so exactly one applies the email.
 export async function claimInboundEmail(db: Db, ids: InboundEmailIds): Promise<InboundEmailClaim> {
   try {
     await db.transaction(async (tx) => {

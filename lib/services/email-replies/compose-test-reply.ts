@@ -7,12 +7,7 @@ import { storeTestInboundEmail } from '@/lib/mail/test-inbound-emails';
 
 export type ComposeTestReplyOptions = { emailId: string; body: string };
 
-/**
- * The /dev/mailbox Reply box's answer to one outbox email, as a mail client would send it: from the email's
- * recipient to its Reply-To, answering its Message-ID, with the original quoted under "On … wrote:". The email
- * goes into test mode's store and the result is the signed-to-be `email.received` event (JSON) that announces
- * it, exactly what Resend would deliver.
- */
+// Exactly what Resend would deliver for a mail client's reply to an outbox email (/dev/mailbox).
 export async function composeTestReply(db: Executor, { emailId, body }: ComposeTestReplyOptions): Promise<string> {
   const [original] = await db
     .select()

@@ -5,7 +5,6 @@ import { sha256Hex } from '@/lib/auth/tokens';
 
 export type ReplyToken = { userId: string; taskId: string };
 
-/** The first of `tokens` that names a reply address still valid (stored by SHA-256, not expired), or null. */
 export async function findReplyToken(db: Executor, tokens: string[]): Promise<ReplyToken | null> {
   const hashes = [...new Set(tokens)].slice(0, 20).map(sha256Hex);
   if (hashes.length === 0) return null;

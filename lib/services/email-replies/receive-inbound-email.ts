@@ -12,16 +12,11 @@ import { findReplyToken } from './find-reply-token';
 import { parseInboundEmail } from './parse-inbound-email';
 
 export type ReceiveInboundEmailOptions = {
-  /** Where the body is read; default Resend's receiving API with RESEND_API_KEY, else test mode's store. */
   source?: ReceivedEmailSource;
 };
 
-/**
- * Resend's inbound email webhook (DESIGN §5, reply-by-email): the Svix signature first (on the exact bytes), then
- * the event. `email.received` for a valid reply address (`reply+<token>@REPLY_DOMAIN` among the recipients, or the
- * token in In-Reply-To/References of the fetched email) is applied once per `svix-id` and per `email_id`; an
- * unknown address, and any other event, is acknowledged and stores nothing.
- */
+// DESIGN §5: the Svix signature first (on the exact bytes). An unknown address, and any other event, is
+// acknowledged and stores nothing.
 export async function receiveInboundEmail(
   database: Database,
   rawBody: string,

@@ -6,11 +6,8 @@ export const THREAD_CLOSED_REPLY = 'This task’s thread is closed; your reply w
 
 export type RefuseClosedThreadOptions = { to: string; subject: string; emailId: string; taskId: string };
 
-/**
- * Tells the sender of an answer by email that its thread takes no more messages. Marked `Auto-Submitted`
- * (RFC 3834) with no reply address, so no mail system answers it and no loop starts. A failure to send is
- * logged, not thrown: the answer itself is settled either way.
- */
+// `Auto-Submitted` (RFC 3834) with no reply address, so no mail system answers it and no loop starts. A failure
+// is logged, not thrown: the answer itself is settled either way.
 export async function refuseClosedThread(db: Db, { to, subject, emailId, taskId }: RefuseClosedThreadOptions) {
   const original = subject.trim().slice(0, 200);
   try {

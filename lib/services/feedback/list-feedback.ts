@@ -13,7 +13,6 @@ export type ListFeedbackOptions = {
   limit?: number;
 };
 
-/** Everyone's feedback for the admins, newest first, keyset-paginated on (created_at, id), with who sent it. */
 export async function listFeedback(db: Executor, { admin, kind, cursor, limit = 20 }: ListFeedbackOptions) {
   assertAdmin(admin, 'read feedback');
   const after = cursor ? decodeCursor(cursor) : undefined;

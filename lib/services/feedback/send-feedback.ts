@@ -9,19 +9,14 @@ import type { ViewerMode } from '@/lib/services/tasks/read-task-access';
 import { toFeedback } from './to-feedback';
 
 export type SendFeedbackOptions = SendFeedbackBody & {
-  /** The caller: a person, or an agent's own user for an API key. */
+  /** An agent's own user for an API key: every key of an agent counts as the agent. */
   userId: string;
-  /** The key it came with; null from a session. */
   apiKeyId: string | null;
-  /** The caller's mode (callerLivemode), so a task of the other mode is not found. */
+  /** So a task of the other mode is not found. */
   livemode: ViewerMode;
 };
 
-/**
- * Stores one piece of feedback. A `taskId` must be a task the caller may see (404 like any foreign task, so the
- * answer never tells whether it exists); then the message counts against the caller's hourly limit (429, nothing
- * stored). Every key of an agent counts as the agent.
- */
+// A foreign `taskId` is 404 like any foreign task, so the answer never tells whether it exists.
 export async function sendFeedback(database: Database, options: SendFeedbackOptions) {
   const { userId, apiKeyId, livemode, kind, message, taskId, rating } = options;
   if (taskId) await loadTaskAccess(database.db, { taskId, userId, livemode });

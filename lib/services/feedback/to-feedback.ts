@@ -1,6 +1,6 @@
 import type { Feedback } from '@/db/schema';
 
-/** The API shape of a feedback row, without who sent it (the admin list adds `from`). */
+/** Without who sent it (the admin list adds `from`). */
 export function toFeedback(row: Feedback) {
   return {
     id: row.id,

@@ -1,6 +1,5 @@
 import { loadGazetteer, type Place } from '@/lib/geo/gazetteer';
 
-/** The place a point lies in (or the nearest one), from the offline gazetteer, with its distance. */
 export async function reversePlace({
   lat,
   lng,

@@ -2,10 +2,6 @@ import { loadGazetteer, type Place } from '@/lib/geo/gazetteer';
 
 const COUNTRY_SUFFIX = /^(.*\S)\s*,\s*([A-Za-z]{2})$/;
 
-/**
- * Place autocomplete from the offline gazetteer: places whose name starts with `q`, an exact name first, then by
- * population. "Paris, US" keeps only that country's.
- */
 export async function searchPlaces({ q, limit }: { q: string; limit: number }): Promise<Place[]> {
   const gazetteer = await loadGazetteer();
   const [, name, country] = COUNTRY_SUFFIX.exec(q) ?? [];

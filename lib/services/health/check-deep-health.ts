@@ -12,7 +12,7 @@ const PROCESSOR_CACHE_MS = 30_000;
 
 let processorCache: { check: Check; at: number } | undefined;
 
-/** Readiness: each required dependency, timed. The database is opened here, so an open failure is reported too. */
+/** The database is opened here, so an open failure is reported too. */
 export async function checkDeepHealth(openDatabase: () => Promise<Database>): Promise<DeepHealth> {
   const checks = [
     ...(await Promise.all([checkDatabase(openDatabase), checkPaymentProcessor()])),
@@ -90,7 +90,6 @@ function webhookUrlsCheck(): Check {
   };
 }
 
-// Not a dependency either: whether x402 payments can be taken, and how they settle.
 function x402Check(): Check {
   const { enabled, detail } = x402Availability();
   return { name: 'x402', status: enabled ? 'up' : 'down', required: false, latencyMs: 0, detail };

@@ -15,10 +15,7 @@ export type AcceptLegalDocumentOptions = {
   documents?: LegalDocuments;
 };
 
-/**
- * POST /v1/legal/acceptances: the current version only (409 LEGAL_VERSION_OUTDATED names it), recorded once;
- * accepting it again answers the first row.
- */
+// Accepting it again answers the first row.
 export async function acceptLegalDocument(db: Executor, options: AcceptLegalDocumentOptions) {
   const { userId, slug, version, ip, documents = legalDocuments() } = options;
   if (!isLegalSlug(slug)) throw new ApiError('LEGAL_DOCUMENT_UNKNOWN', { details: { slug, slugs: [...LEGAL_SLUGS] } });

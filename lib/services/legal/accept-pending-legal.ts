@@ -5,7 +5,6 @@ import { recordAcceptances } from './record-acceptances';
 
 export type AcceptPendingLegalOptions = { userId: string; ip: string | null; documents?: LegalDocuments };
 
-/** The banner's one button: the current version of every document the user has still to accept, together. */
 export async function acceptPendingLegal(db: Db, options: AcceptPendingLegalOptions) {
   const { userId, ip, documents } = options;
   return db.transaction(async (tx) => {

@@ -6,10 +6,6 @@ import { type LegalDocuments, legalDocuments } from './legal-documents';
 
 export type FindPendingLegalOptions = { userId: string; documents?: LegalDocuments };
 
-/**
- * The documents whose current version a human has not accepted (`pendingLegal` on GET /v1/users/me, the
- * banner): terms and privacy for everyone, the worker agreement once they have a worker profile. One query.
- */
 export async function findPendingLegal(db: Executor, options: FindPendingLegalOptions): Promise<LegalSlug[]> {
   const { userId, documents = legalDocuments() } = options;
   const [row] = await execute<{ isWorker: boolean; accepted: string[] }>(

@@ -1,7 +1,6 @@
 import { ApiError } from '@/lib/errors/api-error';
 import { isLegalSlug, type LegalDocument, type LegalDocuments, legalDocuments } from './legal-documents';
 
-/** GET /v1/legal/{slug} and the page /legal/<slug>: one document with its body; 404 for an unknown slug. */
 export function getLegalDocument(slug: string, documents: LegalDocuments = legalDocuments()): LegalDocument {
   if (!isLegalSlug(slug)) throw new ApiError('NOT_FOUND', { message: 'No legal document with this slug' });
   return documents[slug];

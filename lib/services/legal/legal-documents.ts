@@ -3,13 +3,11 @@ import path from 'node:path';
 
 import { LEGAL_SLUGS, type LegalSlug } from '@/lib/schemas/legal';
 
-/** One document of legal/: its front matter and its Markdown body. */
 export type LegalDocument = { slug: LegalSlug; title: string; version: string; effectiveAt: string; body: string };
 
-/** Every document by slug: the loaded ones, or a test's copy with a bumped version. */
+/** Or a test's copy with a bumped version. */
 export type LegalDocuments = Record<LegalSlug, LegalDocument>;
 
-/** The `key: value` lines between the two `---` of a document's head, and what follows them. */
 export function parseFrontMatter(source: string): { fields: Record<string, string>; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
   if (!match) return { fields: {}, body: source };
@@ -31,10 +29,7 @@ function toDocument(slug: LegalSlug, source: string): LegalDocument {
 
 let cached: LegalDocuments | undefined;
 
-/**
- * The documents in legal/, read once. Each path is a literal so that `next build` traces exactly these files
- * into the server bundle (a computed path makes it trace the whole project).
- */
+// Each path is a literal so that `next build` traces exactly these files (a computed path traces the whole project).
 export function legalDocuments(): LegalDocuments {
   cached ??= {
     terms: toDocument('terms', readFileSync(path.join(process.cwd(), 'legal', 'terms.md'), 'utf8')),

@@ -1,7 +1,6 @@
 import { LEGAL_SLUGS } from '@/lib/schemas/legal';
 import { type LegalDocuments, legalDocuments } from './legal-documents';
 
-/** GET /v1/legal: every document's current version, without its body. */
 export function listLegalDocuments(documents: LegalDocuments = legalDocuments()) {
   return LEGAL_SLUGS.map((slug) => {
     const { title, version, effectiveAt } = documents[slug];

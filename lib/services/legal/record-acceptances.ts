@@ -10,11 +10,7 @@ export type RecordAcceptancesOptions = {
   documents?: LegalDocuments;
 };
 
-/**
- * Records the user's acceptance of the current version of each document, inside the caller's transaction
- * (sign-up, the first worker profile, the banner). A version already accepted keeps its first row: rows are
- * never updated (a trigger refuses it), so a repeat does nothing.
- */
+// A version already accepted keeps its first row: rows are never updated (a trigger refuses it).
 export async function recordAcceptances(db: Executor, options: RecordAcceptancesOptions) {
   const { userId, slugs, ip = null, documents = legalDocuments() } = options;
   if (slugs.length === 0) return;

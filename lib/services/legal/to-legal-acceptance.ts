@@ -1,7 +1,6 @@
 import type { LegalAcceptance } from '@/db/schema';
 import type { LegalSlug } from '@/lib/schemas/legal';
 
-/** The one serializer for acceptance rows. */
 export function toLegalAcceptance(row: LegalAcceptance) {
   return {
     user: row.userId,

@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { taskMessages } from '@/db/schema';
 import type { MessageKey } from './message-key';
 
-/** Messages strictly after `key` in thread order. */
 export function afterKey(key: MessageKey | undefined): SQL | undefined {
   return key
     ? sql`(${taskMessages.createdAt}, ${taskMessages.id}) > (${key.cursorAt}::timestamptz, ${key.id}::uuid)`

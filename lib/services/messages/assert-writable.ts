@@ -4,7 +4,6 @@ import { isOpen } from './is-open';
 import { threadNotOpen } from './thread-not-open';
 import { threadReadOnly } from './thread-read-only';
 
-/** Refuses a post unless the thread is open and not yet read-only. */
 export function assertWritable(task: Pick<Task, 'status'>): void {
   if (!isOpen(task)) throw threadNotOpen();
   if (isTerminal(task.status)) throw threadReadOnly(task);

@@ -7,12 +7,8 @@ import { livemodeMismatch } from '@/lib/services/workers/livemode-mismatch';
 
 export type CheckMessageModeOptions = { taskId: string; senderId: string };
 
-/**
- * A test-mode sender (a `lgw_test_` key) on the requester side of a task whose worker is a live worker
- * (live-workers-among.ts) may not write to them: 403 LIVEMODE_MISMATCH, nothing stored or sent. Anyone outside
- * the task is left to postMessage's own 404. Only test-mode senders on a live deployment pay for this read (on a
- * test deployment every sender is test-mode, and the thread keeps its one round trip).
- */
+// Only test-mode senders on a live deployment pay for this read; on a test deployment the thread keeps its one
+// round trip.
 export async function checkMessageMode(db: Executor, { taskId, senderId }: CheckMessageModeOptions) {
   if (!deploymentLivemode()) return;
   const [task] = await db

@@ -2,7 +2,6 @@ import { inArray, notInArray, type SQL } from 'drizzle-orm';
 import { taskMessages } from '@/db/schema';
 import type { Thread } from './load-thread';
 
-/** Messages the caller's OTHER side sent. */
 export function fromOtherSide(thread: Pick<Thread, 'side' | 'requesterIds'>): SQL {
   return thread.side === 'requester'
     ? notInArray(taskMessages.senderId, thread.requesterIds)

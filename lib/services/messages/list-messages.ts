@@ -12,17 +12,12 @@ import { toMessageResource } from './to-message-resource';
 export type MessagesPage = { cursor?: string; limit: number };
 
 export type ListMessagesOptions = MessagesPage & {
-  /** The reader, one of the thread's two sides (or an admin, for a disputed task). */
   userId: string;
   taskId: string;
-  /** The reader is an admin: a task with a dispute is readable to them though they are on neither side. */
+  /** A task with a dispute is readable to an admin though they are on neither side. */
   admin?: boolean;
 };
 
-/**
- * The thread newest first, keyset-paginated on (created_at, id); readable in every status by its two sides (the
- * worker: their own assignment's messages only, see `inThread`), and by admins once the task has a dispute.
- */
 export async function listMessages(db: Executor, { userId, taskId, admin = false, ...page }: ListMessagesOptions) {
   const thread = await readThread(db, { taskId, userId, admin });
   const before = page.cursor ? decodeCursor(page.cursor) : undefined;

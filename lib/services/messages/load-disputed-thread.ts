@@ -3,10 +3,7 @@ import type { Executor } from '@/db/client';
 import { disputes, tasks, users } from '@/db/schema';
 import type { Thread } from './load-thread';
 
-/**
- * A disputed task's thread as an admin reads it (read only, to judge the dispute): the whole task's messages, as
- * the requester side sees them; null when the task has no dispute (its thread stays the two sides' own).
- */
+// Read only, to judge the dispute; null without a dispute (the thread stays the two sides' own).
 export async function loadDisputedThread(db: Executor, { taskId }: { taskId: string }): Promise<Thread | null> {
   const [row] = await db
     .select({ task: tasks, requesterOwnerId: users.ownerId })

@@ -10,18 +10,12 @@ import { type MessageKey, messageKey } from './message-key';
 import { newestKey } from './newest-key';
 
 export type MarkThreadReadOptions = {
-  /** The reader, one of the thread's two sides. */
   userId: string;
   taskId: string;
-  /** The message to read up to; the newest when absent. */
   messageId?: string;
 };
 
-/**
- * Moves the caller's read cursor forward to `messageId` (default: the newest message), never back, and answers
- * with the cursor and how many messages from the other side lie after it. A worker's cursor counts only within
- * their assignment's thread: one left in an earlier assignment (the same worker accepting again) reads as none.
- */
+// Never moves back. A cursor left in an earlier assignment (the same worker accepting again) reads as none.
 export async function markThreadRead(db: Executor, { userId, taskId, messageId }: MarkThreadReadOptions) {
   const thread = await loadThread(db, { taskId, userId });
   const scope: ThreadScope = { ...thread, taskId };

@@ -3,7 +3,6 @@ import type { Database, Db } from '@/db/client';
 import { taskMessages } from '@/db/schema';
 import { Hub } from '@/lib/realtime/hub';
 
-/** Posting a message notifies this channel with the task id; waiting long polls of that task wake up. */
 export const TASK_MESSAGES_CHANNEL = 'legwork_task_messages';
 
 // One hub per database handle (per process in production), kept on globalThis so dev hot reloads reuse it
@@ -24,7 +23,6 @@ export function messageHub(database: Database): Hub {
   return hub;
 }
 
-/** The safety net's one query: which of these tasks got a message within the window. */
 async function recentlyActive(db: Db, taskIds: string[], windowMs: number): Promise<string[]> {
   const rows = await db
     .selectDistinct({ taskId: taskMessages.taskId })

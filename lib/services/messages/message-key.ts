@@ -6,18 +6,15 @@ import { inThread } from './in-thread';
 import type { ThreadScope } from './load-thread';
 import { messageCursorAt } from './message-cursor-at';
 
-/** A message's place in the thread, to the microsecond: the order is (created_at, id). */
+/** To the microsecond: the order is (created_at, id). */
 export type MessageKey = { cursorAt: string; id: string };
 
 export type MessageKeyOptions = {
-  /** Whose view of the thread: the message must be one they read. */
   scope: ThreadScope;
   messageId: string;
-  /** The request field that named the message, for the 404's hint. */
   field: string;
 };
 
-/** The key of a message of this thread as `scope`'s reader sees it; 404 when the id names no message there. */
 export async function messageKey(db: Executor, { scope, messageId, field }: MessageKeyOptions): Promise<MessageKey> {
   const [row] = await db
     .select({ id: taskMessages.id, cursorAt: messageCursorAt })

@@ -6,7 +6,6 @@ import type { ThreadScope } from './load-thread';
 import { messageCursorAt } from './message-cursor-at';
 import type { MessageKey } from './message-key';
 
-/** The newest message of the thread as `scope`'s reader sees it, if any. */
 export async function newestKey(db: Executor, scope: ThreadScope): Promise<MessageKey | undefined> {
   const [row] = await db
     .select({ id: taskMessages.id, cursorAt: messageCursorAt })

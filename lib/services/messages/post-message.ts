@@ -18,19 +18,12 @@ import { TASK_MESSAGES_CHANNEL } from './message-hub';
 import { threadNotOpen } from './thread-not-open';
 import { type MessageResource, toMessageResource } from './to-message-resource';
 
-/** Where a message may be posted: an open thread that has not ended (`assertWritable`). */
 const WRITABLE = taskStatus.enumValues.filter((status) => isOpen({ status }) && !isTerminal(status));
 
-// One statement, so its own transaction: lock the task (FOR NO KEY UPDATE conflicts with the transitions' FOR
-// UPDATE: none slips between the check and the insert, and posts to one thread are stamped in commit order), find
-// the sender's side (the rule of `sideOf`: the requester or the operator owning it, else the worker), and only for
-// a side of a writable thread: insert the message into the task's current assignment (whose worker alone reads
-// it: in-thread.ts), stamped once the lock is held and never before the thread's newest; write the
-// `task.message.created` outbox event for the OTHER side with the message's copy prepared for the sender's side
-// ($6 as the requester, $7 as the worker) and stamped, and its deliveries to the other side's endpoints; notify
-// the long polls of the task, and the webhook dispatchers when a delivery was queued (at commit); and notify the
-// human on the other side (message-notification-sql.ts: the in-app row, its email and text). The row comes back
-// either way, so a refusal can say why.
+// One statement, so its own transaction. FOR NO KEY UPDATE conflicts with the transitions' FOR UPDATE: none
+// slips between the check and the insert, and posts to one thread are stamped in commit order. The message goes
+// to the current assignment (whose worker alone reads it), and its outbox event to the OTHER side only. The row
+// comes back either way, so a refusal can say why.
 const POST_MESSAGE_SQL = `
   with task as (
     select t.id, t.status, t.title, t.requester_id, t.worker_id, t.livemode, u.owner_id,
@@ -75,20 +68,14 @@ type PostedRow = {
 };
 
 export type PostMessageOptions = {
-  /** The sender. */
   userId: string;
   taskId: string;
   body: string;
-  /** The sender's mode (callerLivemode): a test-mode sender never writes to a live worker (check-message-mode.ts). */
+  /** A test-mode sender never writes to a live worker (check-message-mode.ts). */
   livemode?: boolean;
 };
 
-/**
- * Posts a message in one round trip (plus the caller's credential lookup): 404 for anyone outside the thread,
- * 409 `THREAD_NOT_OPEN` before acceptance and `THREAD_READ_ONLY` once the task has ended, else the message, its
- * outbox event for the other side only with its deliveries, the other side's notification, and the wake-ups,
- * all or nothing. A test-mode sender writing to a live worker: 403 LIVEMODE_MISMATCH, checked first.
- */
+// One round trip (plus the credential lookup), all or nothing.
 export async function postMessage(
   database: Database,
   { userId, taskId, body, livemode }: PostMessageOptions,

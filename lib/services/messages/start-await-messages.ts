@@ -20,24 +20,16 @@ import { type MessageResource, toMessageResource } from './to-message-resource';
 
 export type AwaitInput = { sinceMessageId?: string; timeoutSec: number; signal?: AbortSignal };
 
-/** The first look: messages to answer with at once, or a wait that settles with them (or `[]` at the timeout). */
 export type AwaitStart = { messages: MessageResource[] } | { waiting: Promise<MessageResource[]> };
 
 export type StartAwaitMessagesOptions = AwaitInput & {
-  /** The reader, one of the thread's two sides. */
   userId: string;
   taskId: string;
 };
 
-/**
- * Long poll (reference/protocols.md §11.1): subscribe to the task's wake-ups FIRST, then query, then wait and
- * query again on each wake-up, so a message committed between the query and the wait is never missed. No
- * database connection is held while waiting: each query takes one from the pool and gives it back.
- *
- * Everything that can refuse the request (404, 409, a bad `sinceMessageId`) is decided before the wait starts;
- * once waiting, the answer is always a page, possibly empty (a failed re-query ends the wait early with `[]`:
- * the client asks again from the same cursor and loses nothing).
- */
+// Subscribe to the task's wake-ups FIRST, then query (protocols.md §11.1), so a message committed between the
+// query and the wait is never missed. No connection is held while waiting. Every refusal is decided before the
+// wait; a failed re-query ends it early with `[]`, and the client asks again from the same cursor.
 export async function startAwaitMessages(database: Database, options: StartAwaitMessagesOptions): Promise<AwaitStart> {
   // Held from the first look to the answer: a caller past its MAX_CONCURRENT_WAITS is refused before any query.
   const release = takeWaitSlot(options.userId);
@@ -90,7 +82,6 @@ type WaitForMessagesOptions = {
   reader: ThreadReader;
   since: MessageKey | undefined;
   subscription: Subscription;
-  /** When the wait gives up (`Date.now()` milliseconds). */
   deadline: number;
   signal?: AbortSignal;
 };
@@ -114,10 +105,8 @@ async function waitForMessages(
   }
 }
 
-// Waiters woken together ask the same question: one query answers all of them, and they share its answer (the
-// same array, so the pipeline serialises it once). A waiter only joins a query that started after its wake-up
-// (`notBefore`, stamped when the notification arrived, not when the waiter got to run), so it never shares a
-// snapshot older than the wake-up, yet 5,000 waiters of one thread share one query.
+// Waiters woken together share one query and its answer (one array, serialised once). A waiter only joins a
+// query that started after its wake-up, so it never shares a snapshot older than the wake-up.
 const inflight = new Map<string, { startedAt: number; messages: Promise<MessageResource[]> }>();
 
 type ThreadReader = Pick<Thread, 'requesterIds'> & ThreadScope;

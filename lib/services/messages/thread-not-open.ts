@@ -1,6 +1,5 @@
 import { ApiError } from '@/lib/errors/api-error';
 
-/** The refusal of a post to a thread that is not open yet (see `assertWritable`). */
 export function threadNotOpen(): ApiError {
   return new ApiError('THREAD_NOT_OPEN', {
     message: 'The message thread opens when a worker accepts the task',

@@ -1,7 +1,6 @@
 import type { Task } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 
-/** The refusal of a post to a thread whose task has ended (see `assertWritable`). */
 export function threadReadOnly(task: Pick<Task, 'status'>): ApiError {
   return new ApiError('THREAD_READ_ONLY', {
     message: `The message thread is read-only: the task is ${task.status}`,

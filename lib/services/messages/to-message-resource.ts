@@ -1,6 +1,6 @@
 import type { TaskMessage } from '@/db/schema';
 
-/** The API view of a message. `senderSide` comes from who the sender is, so it survives a worker's withdrawal. */
+/** `senderSide` comes from who the sender is, so it survives a worker's withdrawal. */
 export function toMessageResource(
   message: Pick<TaskMessage, 'id' | 'taskId' | 'senderId' | 'body' | 'createdAt'>,
   requesterIds: string[],

@@ -11,12 +11,7 @@ import { transferMovement } from './transfer-movement';
 
 export type ApplyTransferOptions = { processor: PaymentProcessor; transferRowId: string; transferId: string };
 
-/**
- * Books a transfer the processor made, in one short transaction: the row gets the processor's id, the ledger's
- * `transfer` gets it as its reference (or, for held pay, is posted now: what the platform owes the worker to
- * their payouts), and `payment.transferred` is emitted. A row already booked (a replayed send) changes nothing.
- * Returns whether it booked.
- */
+// One short transaction; a row already booked (a replayed send) changes nothing.
 export async function applyTransfer(db: Db, { processor, transferRowId, transferId }: ApplyTransferOptions) {
   const mode = processor.livemode ? 'live' : 'test';
   return db.transaction(async (tx) => {

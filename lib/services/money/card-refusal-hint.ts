@@ -3,7 +3,6 @@ import { X402_PAYMENT_HINT } from '@/lib/payments/x402/requirements';
 
 export type CardRefusal = 'no_card' | 'spending_limit_exceeded' | 'card_declined';
 
-/** Why the card could not pay, said first in the hint of an API-key caller's 402; the x402 retry steps follow. */
 export function cardRefusalHint(reason: CardRefusal, user: ActorUser): string {
   const why = {
     no_card:

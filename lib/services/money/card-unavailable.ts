@@ -3,13 +3,9 @@ import { cardRefusalHint } from './card-refusal-hint';
 import type { FundingOutcome } from './funding-outcome';
 import type { Refused } from './payment-refusal';
 
-/** Why no card could be reserved: none on file (for the agent's operator), or the agent's cap. */
 export type CardUnavailable = { refusal: string; remainingCents?: number };
 
-/**
- * No card could be reserved: an API-key caller is offered x402 (the hint says why the card could not pay); a
- * session caller gets 402 PAYMENT_REQUIRED with a hint to add a card.
- */
+// An API-key caller is offered x402 instead; a session caller gets 402 with a hint to add a card.
 export function cardUnavailable(card: CardUnavailable, { requirements, funder }: Refused): FundingOutcome {
   if (!funder.viaApiKey) {
     throw new ApiError('PAYMENT_REQUIRED', {

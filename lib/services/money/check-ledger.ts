@@ -5,11 +5,7 @@ import { BALANCE_VIOLATION_SQL } from '@/lib/payments/ledger/accounts';
 
 export type LedgerCheck = { balanced: boolean; checkedAt: string };
 
-/**
- * The ledger's invariants, live, for the admin overview: every transaction's entries sum to zero, and no account
- * breaks its sign rule (escrow, fees, payables never negative; funding sources never positive). One statement
- * that stops at the first violation; `npm run ledger:check` (checkLedgerInvariants) names them.
- */
+// One statement that stops at the first violation; `npm run ledger:check` (checkLedgerInvariants) names them.
 export async function checkLedger(db: Executor): Promise<LedgerCheck> {
   const [row] = await execute<{ broken: boolean }>(
     db,

@@ -4,17 +4,13 @@ import { charges, refunds } from '@/db/schema';
 
 export type ClaimDueRefundsOptions = {
   limit: number;
-  /** How long the claim keeps other senders off the rows; longer than a processor call can take. */
+  /** Longer than a processor call can take. */
   leaseSeconds: number;
-  /** Only these tasks' refunds (the kick after a commit; tests share a database with other work). */
+  /** The kick after a commit; tests share a database with other work. */
   taskIds?: string[];
 };
 
-/**
- * Claims up to `limit` pending refunds, oldest due first, with the charge they refund: the lease claim of
- * claim-due-transfers.ts (no lock held while the processor answers; a dead sender's rows come back after the
- * lease). Each claim counts as an attempt.
- */
+// The lease claim of claim-due-transfers.ts. Each claim counts as an attempt.
 export async function claimDueRefunds(db: Db, { limit, leaseSeconds, taskIds }: ClaimDueRefundsOptions) {
   const due = db
     .select({ id: refunds.id })

@@ -4,18 +4,14 @@ import { payoutAccounts, transfers } from '@/db/schema';
 
 export type ClaimDueTransfersOptions = {
   limit: number;
-  /** How long the claim keeps other senders off the rows; longer than a processor call can take. */
+  /** Longer than a processor call can take. */
   leaseSeconds: number;
-  /** Only these tasks' transfers (the kick after a commit; tests share a database with other work). */
+  /** The kick after a commit; tests share a database with other work. */
   taskIds?: string[];
 };
 
-/**
- * Claims up to `limit` unsent transfers whose worker's payout account can receive them, oldest due first, by
- * moving their next attempt out by the lease (as claim-due-sms.ts does): `FOR UPDATE SKIP LOCKED` splits the rows
- * between senders, no lock is held while the processor answers, and a sender that dies only delays its rows
- * until the lease runs out. Each claim counts as an attempt.
- */
+// Claims by moving the next attempt out by the lease: `FOR UPDATE SKIP LOCKED` splits the rows between senders,
+// no lock is held while the processor answers, and a dead sender only delays its rows until the lease runs out.
 export async function claimDueTransfers(db: Db, { limit, leaseSeconds, taskIds }: ClaimDueTransfersOptions) {
   const due = db
     .select({ id: transfers.id })

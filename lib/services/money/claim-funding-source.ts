@@ -8,15 +8,9 @@ export type FundingSource = (typeof fundingSource.enumValues)[number];
 /** Longer than an x402 verify and settle can take (10 s each): a claim this old belongs to a request that died. */
 const STALE_X402_CLAIM = sql`now() - interval '2 minutes'`;
 
-/**
- * Claims a draft's funding for one payment path (card, x402, later bookings) before any money moves: one
- * conditional update, so of two publishes racing on one draft by different paths exactly one funds it and the
- * other is refused with 409 CONFLICT before it charges or settles anything. The card may claim again what the
- * card holds (a retry after a crash, or a resubmit): its charge is idempotent per task, so it is charged once.
- * An x402 claim is exclusive, and given up as soon as its payment fails; one left by a request that died is
- * taken over after two minutes. Returns the total it locked: the price that payment must be for (a budget read
- * before the claim may have been corrected since; once claimed, it cannot change).
- */
+// One conditional update, so of two publishes racing on one draft by different paths exactly one funds it, before
+// anything is charged or settled. The card may claim again what it holds: its charge is idempotent per task. A
+// stale x402 claim is taken over. Returns the locked total: the price the payment must be for.
 export async function claimFundingSource(
   tx: Executor,
   taskId: string,

@@ -8,11 +8,7 @@ import { fundingInProgress } from './funding-in-progress';
 import type { FundedPost } from './funding-outcome';
 import type { HeldTask } from './held-task';
 
-/**
- * The money half of posting a funded draft, inside the `publish` transition: the funding it claimed is still its
- * own, an x402 receipt is booked into escrow, the escrow holds exactly the task's total (409 CONFLICT otherwise:
- * nothing is posted, and the caller refunds what it charged), and `payment.succeeded` is written.
- */
+// Inside the `publish` transition. On 409 nothing is posted, and the caller refunds what it charged.
 export async function confirmFunding(tx: Tx, held: HeldTask, input: Pick<FundedPost, 'source' | 'x402'>) {
   if (held.task.fundingSource !== input.source) throw fundingInProgress();
   if (input.x402) await bookReceipt(tx, held.task, input.x402);
@@ -30,10 +26,7 @@ function bookReceipt(tx: Tx, task: Task, paid: AcceptedX402Payment) {
   });
 }
 
-/**
- * A task is posted only with its whole price in escrow, never more or less: a charge for a stale price (the budget
- * corrected between reading it and charging), or one refunded meanwhile, is refused here rather than posted.
- */
+// A charge for a stale price, or one refunded meanwhile, is refused here rather than posted.
 async function expectEscrowHoldsTotal(tx: Tx, task: Task) {
   const escrowCents = await lockedEscrowCents(tx, task);
   if (escrowCents === task.totalCents) return;

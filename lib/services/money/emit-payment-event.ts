@@ -7,10 +7,6 @@ import type { HeldTask } from './held-task';
 
 export type EmitPaymentEventOptions = { held: HeldTask; type: PaymentEventType; amountCents: number };
 
-/**
- * A `payment.*` event for the task's two sides: money came in (`succeeded`), went back (`refunded`), or was
- * paid out to the worker (`transferred`, which also tells the worker: notify-payout-sent.ts).
- */
 export async function emitPaymentEvent(tx: Tx, { held, type, amountCents }: EmitPaymentEventOptions) {
   const { task, requesterOwnerId } = held;
   const event = await emitEvent(tx, {

@@ -5,7 +5,7 @@ import { findPaymentCustomer } from './find-payment-customer';
 
 type Owner = { id: string; email: string | null };
 
-/** The user's customer at the processor, created on first need. Concurrent first calls keep one row. */
+/** Concurrent first calls keep one row. */
 export async function ensurePaymentCustomer(db: Db, processor: PaymentProcessor, user: Owner) {
   const existing = await findPaymentCustomer(db, user.id, processor);
   if (existing) return existing;

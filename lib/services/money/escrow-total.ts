@@ -5,9 +5,7 @@ import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 
 type LedgerKind = (typeof ledgerTransactions.$inferSelect)['kind'];
 
-// An agent's spending is read from its tasks' escrow accounts, whoever paid (its operator's card, or
-// x402): a charge or an x402 receipt puts money in (+), a refund takes it back out (-). Payments to the
-// worker also leave the escrow but are spending, so those kinds are never counted.
+// Payments to the worker also leave the escrow but are spending, so those kinds are never counted.
 export const GROSS_KINDS: LedgerKind[] = ['charge', 'x402_receipt'];
 export const NET_KINDS: LedgerKind[] = ['charge', 'x402_receipt', 'refund'];
 
@@ -15,10 +13,7 @@ export const NET_KINDS: LedgerKind[] = ['charge', 'x402_receipt', 'refund'];
 const taskEscrowAccount = sql`(case when ${tasks.livemode} then ${ledgerAccount.escrow('live', '')}
   else ${ledgerAccount.escrow('test', '')} end || ${tasks.id}::text)`;
 
-/**
- * The sum of the entries of `kinds` on the escrow accounts of the tasks `requesterId` created, as a query
- * of one row `{cents}`. `requesterId` may be a column, for use as a lateral subquery.
- */
+/** `requesterId` may be a column, for use as a lateral subquery. */
 export function escrowTotal(db: Executor, requesterId: string | AnyColumn, kinds: LedgerKind[]) {
   return db
     .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number).as('cents') })
@@ -31,10 +26,7 @@ export function escrowTotal(db: Executor, requesterId: string | AnyColumn, kinds
     .where(eq(tasks.requesterId, requesterId));
 }
 
-/**
- * The one definition of what an agent has **spent** (docs/payments.md, "Spent"): charges and x402 receipts
- * into its tasks' escrow minus refunds back out. Used by the agents list and the agent's spending alike.
- */
+/** The one definition of what an agent has spent (docs/payments.md, "Spent"). */
 export function spentTotal(db: Executor, requesterId: string | AnyColumn) {
   return escrowTotal(db, requesterId, NET_KINDS);
 }

@@ -2,7 +2,6 @@ import type { Tx } from '@/db/client';
 import { ApiError } from '@/lib/errors/api-error';
 import { lockedBalance } from '@/lib/payments/ledger/post-ledger-transaction';
 
-/** 409 unless `account` (locked) holds at least `cents`: the task was refunded or never funded. */
 export async function expectHeld(tx: Tx, account: string, cents: number): Promise<void> {
   const held = await lockedBalance(tx, account);
   if (held < cents) {

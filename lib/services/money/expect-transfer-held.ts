@@ -9,10 +9,6 @@ export type TransferSourceOptions = {
   mode: LedgerMode;
 };
 
-/**
- * Where a transfer stands on the books: already moved (`booked`: the completing transaction posted its
- * `transfer`), or pay held at completion, released to what the platform owes the worker, which the send moves on.
- */
 export async function transferSource(db: Executor, { transfer, mode }: TransferSourceOptions) {
   const kinds = transfer.taskId
     ? await db
@@ -32,7 +28,6 @@ export async function transferSource(db: Executor, { transfer, mode }: TransferS
   };
 }
 
-/** 409 unless the books already moved the transfer, or what the platform owes the worker covers it. */
 export async function expectTransferHeld(db: Db, options: TransferSourceOptions) {
   const { booked, from } = await transferSource(db, options);
   if (booked) return;

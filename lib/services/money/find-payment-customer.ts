@@ -3,7 +3,6 @@ import type { Executor } from '@/db/client';
 import { paymentCustomers } from '@/db/schema';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 
-/** The user's customer at the processor, if they have one yet. */
 export async function findPaymentCustomer(db: Executor, userId: string, processor: PaymentProcessor) {
   const [row] = await db
     .select()

@@ -2,7 +2,6 @@ import type { Db } from '@/db/client';
 import type { PaymentProcessor, PayoutAccountStatus } from '@/lib/payments/processor';
 import { findPayoutAccount } from './find-payout-account';
 
-/** As the processor's events last reported it; before any account exists, everything is off. */
 export async function getPayoutAccountStatus(
   db: Db,
   processor: PaymentProcessor,

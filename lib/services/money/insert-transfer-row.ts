@@ -3,7 +3,7 @@ import { transfers } from '@/db/schema';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import type { TransferToWorkerInput } from './transfer-to-worker-input';
 
-/** The task's transfer row, unsent (no processor id) until sendDueTransfers sends it; one per task and mode. */
+/** One per task and mode. */
 export async function insertTransferRow(db: Executor, processor: PaymentProcessor, input: TransferToWorkerInput) {
   await db
     .insert(transfers)

@@ -5,7 +5,6 @@ import { ledgerTransactions } from '@/db/schema';
 
 export type HistoryQuery = { userId: string; livemode: boolean; cursor?: string; limit: number };
 
-/** The user's money movements from the ledger, newest first, keyset-paginated on (created_at, id). */
 export async function listPaymentHistory(db: Db, query: HistoryQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   // Written out in full: Drizzle leaves column names unqualified in a select list, which a correlated

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { tasks, users } from '@/db/schema';
 
-/** A task with its requester's operator, as the platform sees it (no caller); `forUpdate` locks the task row. */
 export async function loadPlatformTask(db: Executor, taskId: string, forUpdate = false) {
   const query = db
     .select({ task: tasks, requesterOwnerId: users.ownerId })

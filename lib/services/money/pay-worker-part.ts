@@ -5,11 +5,7 @@ import { recordWorkerPay } from './record-worker-pay';
 
 export type PayWorkerPartOptions = { held: HeldTask; amountCents: number; feeCents: number };
 
-/**
- * Pays the assigned worker `amountCents` of the escrow and the platform `feeCents` (a split keeps the rest), as
- * recorded pay (recordWorkerPay): the transfer and its `payment.transferred` follow the commit
- * (sendDueTransfers), at once, or once the worker's payout account can receive transfers.
- */
+// The transfer and its `payment.transferred` follow the commit (sendDueTransfers).
 export async function payWorkerPart(tx: Tx, { held, amountCents, feeCents }: PayWorkerPartOptions) {
   const { task } = held;
   if (!task.workerId) throw new Error('paying a task without a worker');

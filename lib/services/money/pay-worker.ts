@@ -4,7 +4,6 @@ import { workerProfiles } from '@/db/schema';
 import type { HeldTask } from './held-task';
 import { payWorkerPart } from './pay-worker-part';
 
-/** Pays the assigned worker the budget and the platform its fee, and counts the completed task. */
 export async function payWorker(tx: Tx, held: HeldTask) {
   const { task } = held;
   await payWorkerPart(tx, { held, amountCents: task.budgetCents, feeCents: task.platformFeeCents });

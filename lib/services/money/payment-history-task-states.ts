@@ -2,7 +2,6 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { tasks } from '@/db/schema';
 
-/** The current status of each task the payment history names, so its rows can be worded after it. */
 export async function paymentHistoryTaskStates(db: Db, taskIds: (string | null)[]) {
   const ids = [...new Set(taskIds.filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map<string, string>();

@@ -4,16 +4,10 @@ import { cardRefusalHint } from './card-refusal-hint';
 import type { Funder, FundingOutcome } from './funding-outcome';
 import { isCardRefusal } from './is-card-refusal';
 
-/** What a refused payment's outcome carries: the x402 requirements to offer again, and who was paying. */
 export type Refused = { requirements: X402Requirements; funder: Pick<Funder, 'user' | 'viaApiKey'> };
 
-/**
- * A payment that did not happen, as the outcome: a refused x402 payment (a malformed header as much as a wrong
- * amount) is `paymentRequired` with the requirements again, for any caller; a card that certainly did not pay
- * (declined, or no card any more: chargeForTask's refusals) is `paymentRequired` with the x402 offer for an
- * API-key caller, so an off-the-shelf x402 client can always pay. Null for any other error, and for a session
- * caller's card error, which the caller rethrows as it is.
- */
+// A refused card is offered x402 to an API-key caller, so an off-the-shelf x402 client can always pay. Null for
+// any other error, and for a session caller's card error, which the caller rethrows.
 export function paymentRefusal(error: unknown, { requirements, funder }: Refused): FundingOutcome | null {
   if (error instanceof X402Rejection) {
     const refusal = { code: 'PAYMENT_FAILED' as const, reason: error.reason, message: error.message };

@@ -5,17 +5,12 @@ import { sendDueRefunds } from './send-due-refunds';
 import { sendDueTransfers } from './send-due-transfers';
 
 export type PerformDuePaymentsOptions = {
-  /** Only this task's calls: the kick right after the commit that recorded them. */
   taskId?: string;
-  /** The processor of a row's mode (tests pass a stand-in to inject faults). */
+  /** Tests pass a stand-in to inject faults. */
   processorFor?: (livemode: boolean) => PaymentProcessor;
 };
 
-/**
- * The payment outbox's step: the transfers and refunds that transactions recorded, sent to the processor after
- * their commit (the background jobs every few seconds, and the services right after a commit so the caller sees
- * the result). Never throws: what fails stays queued for the next round.
- */
+// Sent after the commit that recorded them. Never throws: what fails stays queued for the next round.
 export async function performDuePayments(db: Db, { taskId, processorFor }: PerformDuePaymentsOptions = {}) {
   const taskIds = taskId ? [taskId] : undefined;
   try {

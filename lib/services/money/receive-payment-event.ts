@@ -6,7 +6,7 @@ import { type ProcessorEvent, processorEventSchema } from '@/lib/payments/events
 import { getProcessor } from '@/lib/payments/get-processor';
 import { verifyStripeSignature } from '@/lib/payments/stripe/verify-signature';
 
-/** A Stripe webhook delivery: signature first (on the exact bytes), then the event, applied once. */
+/** Signature first, on the exact bytes. */
 export async function receivePaymentEvent(db: Db, rawBody: string, signatureHeader: string | null) {
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new ApiError('WEBHOOK_NOT_CONFIGURED');
@@ -28,10 +28,7 @@ export async function receivePaymentEvent(db: Db, rawBody: string, signatureHead
   return duplicate ? { received, duplicate } : { received };
 }
 
-/**
- * Stripe's `setup_intent.succeeded` names the saved card by id only; re-read it so brand, last4 and expiry
- * can be stored. (Without a Stripe key there is nothing to read from: the event is applied as it came.)
- */
+// `setup_intent.succeeded` names the saved card by id only; re-read it so brand, last4 and expiry can be stored.
 async function withPaymentMethod(db: Db, event: ProcessorEvent): Promise<ProcessorEvent> {
   const method = event.data.object.payment_method;
   if (event.type !== 'setup_intent.succeeded' || typeof method !== 'string' || !env().STRIPE_SECRET_KEY) return event;

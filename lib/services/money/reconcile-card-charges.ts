@@ -14,17 +14,11 @@ export const RECONCILE_CARD_AFTER_SECONDS = 5 * 60;
 const BATCH = 50;
 
 export type ReconcileCardOptions = {
-  /** How old a charge must be before the job refunds it (tests pass 0). */
   olderThanSeconds?: number;
 };
 
-/**
- * A captured card charge whose draft never posted (its request died between the charge and the post) goes back to
- * the card (every minute, from the background jobs): refunded out of the escrow, the draft's card claim released, and
- * `payment.refunded` for its parties, in one transaction per task under its lock (SKIP LOCKED: instances split the
- * work; the refund is keyed by what was refunded before, so it happens once). A retry of the publish after that is
- * told the payment was refunded. Returns how many were refunded.
- */
+// One transaction per task under its lock (SKIP LOCKED: instances split the work); the refund is keyed by what
+// was refunded before, so it happens once.
 export async function reconcileCardCharges(
   db: Db,
   { olderThanSeconds = RECONCILE_CARD_AFTER_SECONDS }: ReconcileCardOptions = {},

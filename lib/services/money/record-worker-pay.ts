@@ -8,15 +8,9 @@ import { insertTransferRow } from './insert-transfer-row';
 import { transferMovement } from './transfer-movement';
 import type { TransferToWorkerInput } from './transfer-to-worker-input';
 
-/**
- * A completed task's pay, recorded in the completing transaction and never sent from it: the processor is
- * called after the commit (sendDueTransfers), so a slow processor holds no task lock. The ledger moves in this
- * transaction, so the escrow is settled with the status (a split's refund sees only what is left). An account
- * that can receive transfers gets the `transfer` movement (escrow to the worker's payouts and the platform's
- * fee) and an unsent transfer row, whose processor id the send fills in. Otherwise the pay is held so the task
- * need not wait: released from the escrow (the budget to `worker_payable`, the fee to the platform) with an
- * unsent row, sent, with its `transfer` movement, once the account can receive it. Returns whether it is held.
- */
+// Recorded in the completing transaction, never sent from it: a slow processor holds no task lock. The ledger
+// moves here, so the escrow settles with the status. Pay to an account that cannot receive transfers yet is held
+// (to `worker_payable`) so the task need not wait. Returns whether it is held.
 export async function recordWorkerPay(tx: Tx, processor: PaymentProcessor, input: TransferToWorkerInput) {
   const mode = processor.livemode ? 'live' : 'test';
   const escrow = ledgerAccount.escrow(mode, input.taskId);

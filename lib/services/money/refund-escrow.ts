@@ -7,7 +7,6 @@ import { emitPaymentEvent } from './emit-payment-event';
 import type { HeldTask } from './held-task';
 import { refundTask } from './refund-task';
 
-/** Gives back what the task's escrow holds: to the card it came from, or owed back to the x402 payer. */
 export async function refundEscrow(tx: Tx, held: HeldTask, description: string) {
   const { task } = held;
   // No funding source recorded (a draft, or a task the claim page posted before it recorded one) is looked up

@@ -8,16 +8,10 @@ import type { PaymentProcessor } from '@/lib/payments/processor';
 
 export type RefundTaskInput = { taskId: string; amountCents?: number; description: string };
 
-/**
- * Refunds a task's charge back to the payer's card, fully (default) or partly, out of the task's escrow. Called
- * inside the transaction that decides the refund (a cancel, an expiry, a dispute's resolution), it records the
- * refund there and calls no processor: the ledger moves the money to `refunds:<payer>` and a pending `refunds`
- * row is the outbox that sendDueRefunds sends after the commit. The charge row is locked for the duration, so
- * concurrent refunds of one charge run one after the other: the second sees what the first took and refunds only
- * what is left (nothing, for two full refunds). The processor key names the amount already refunded, so a
- * re-send after a crash repeats the same refund. Atomic on its own: on the pool handle its own transaction, in a
- * caller's a savepoint, so a refusal (NOT_FOUND, CONFLICT) the caller catches undoes only the refund's lock.
- */
+// Records the refund in the caller's transaction and calls no processor (sendDueRefunds sends it after the
+// commit). The charge row lock serializes concurrent refunds, so the second refunds only what is left. The
+// processor key names the amount already refunded, so a re-send repeats the same refund. A savepoint in a
+// caller's transaction, so a refusal the caller catches undoes only the refund.
 export async function refundTask(db: Executor, processor: PaymentProcessor, input: RefundTaskInput) {
   const mode = processor.livemode ? 'live' : 'test';
   return db.transaction(async (tx) => {

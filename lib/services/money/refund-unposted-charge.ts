@@ -12,12 +12,8 @@ export type RefundUnpostedCharge = {
   task: { id: string; title: string };
 };
 
-/**
- * A card charge whose draft could not be posted goes back to the card (ledger: the charge, then its refund), and the
- * claim with it, in one transaction under the task's lock. Two card publishes of one draft share its one charge: when
- * this one failed because the other posted the draft with the card, that charge is the posted task's money and
- * stays (its own cancel refunds it later). A failure is logged: the reconciliation job refunds it later.
- */
+// Two card publishes of one draft share its one charge: when the other posted the draft, that charge is the
+// posted task's money and stays. A failure is logged; the reconciliation job refunds it later.
 export async function refundUnpostedCharge(db: Db, { processor, task }: RefundUnpostedCharge) {
   try {
     await db.transaction(async (tx) => {

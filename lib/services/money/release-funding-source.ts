@@ -3,7 +3,6 @@ import type { Executor } from '@/db/client';
 import { tasks } from '@/db/schema';
 import type { FundingSource } from './claim-funding-source';
 
-/** Gives up a claim whose payment did not happen, so the draft can be funded again (or cancelled). */
 export async function releaseFundingSource(tx: Executor, taskId: string, source: FundingSource): Promise<void> {
   await tx
     .update(tasks)

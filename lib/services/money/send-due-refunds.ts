@@ -8,9 +8,8 @@ import type { PaymentProcessor } from '@/lib/payments/processor';
 import { type ClaimedRefund, claimDueRefunds } from './claim-due-refunds';
 
 export type SendDueRefundsOptions = {
-  /** Only these tasks' refunds (the kick right after the commit that recorded them). */
   taskIds?: string[];
-  /** The processor of a row's mode; default processorForTask. Tests pass a stand-in to inject faults. */
+  /** Tests pass a stand-in to inject faults. */
   processorFor?: (livemode: boolean) => PaymentProcessor;
   batchSize?: number;
   leaseSeconds?: number;
@@ -23,12 +22,8 @@ const DEFAULT_LEASE_SECONDS = 120;
 // A refund the processor keeps refusing (about an hour of retries) needs a human: it is logged and left failed.
 const MAX_ATTEMPTS = 8;
 
-/**
- * Sends the refunds refundTask recorded, after their transaction committed, a claimed batch at a time until
- * none is due. The ledger already moved the money (in the transaction that decided the refund); here the
- * processor is called with the row's idempotency key, so a re-send after a crash or an expired lease is a replay,
- * and the refund id is recorded in a short transaction of its own.
- */
+// The ledger already moved the money; the processor is called with the row's idempotency key, so a re-send
+// after a crash or an expired lease is a replay.
 export async function sendDueRefunds(db: Db, options: SendDueRefundsOptions = {}): Promise<SendDueRefundsCounts> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;

@@ -11,9 +11,8 @@ import { expectTransferHeld } from './expect-transfer-held';
 import { findPayoutAccount } from './find-payout-account';
 
 export type SendDueTransfersOptions = {
-  /** Only these tasks' transfers (the kick right after the commit that recorded them). */
   taskIds?: string[];
-  /** The processor of a row's mode; default processorForTask. Tests pass a stand-in to inject faults. */
+  /** Tests pass a stand-in to inject faults. */
   processorFor?: (livemode: boolean) => PaymentProcessor;
   batchSize?: number;
   leaseSeconds?: number;
@@ -24,12 +23,8 @@ export type SendDueTransfersCounts = { transferred: number; retrying: number };
 const DEFAULT_BATCH = 20;
 const DEFAULT_LEASE_SECONDS = 120;
 
-/**
- * Sends the workers' pay recorded unsent (recordWorkerPay) once their payout account can receive it, a claimed
- * batch at a time until none is due: from the background jobs, and right after the commit that completed a task.
- * No transaction is open while the processor answers. Its key is `task:<id>:transfer`, so a re-send after a crash
- * or an expired lease is a replay, and applyTransfer books the result once. A failure is retried with backoff.
- */
+// No transaction is open while the processor answers. The key `task:<id>:transfer` makes a re-send a replay,
+// and applyTransfer books the result once.
 export async function sendDueTransfers(db: Db, options: SendDueTransfersOptions = {}): Promise<SendDueTransfersCounts> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;

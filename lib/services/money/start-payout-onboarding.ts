@@ -6,13 +6,11 @@ import { findPayoutAccount } from './find-payout-account';
 export type StartPayoutOnboardingOptions = {
   processor: PaymentProcessor;
   user: { id: string; email: string | null };
-  /** Where the onboarding sends the user back when done. */
   returnUrl: string;
-  /** Where an expired onboarding link sends the user, to get a fresh one. */
   refreshUrl: string;
 };
 
-/** Creates the connected account on first call (one per user and mode), then a fresh onboarding link. */
+/** One connected account per user and mode. */
 export async function startPayoutOnboarding(
   db: Db,
   { processor, user, returnUrl, refreshUrl }: StartPayoutOnboardingOptions,

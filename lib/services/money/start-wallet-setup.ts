@@ -5,11 +5,9 @@ import { ensurePaymentCustomer } from './ensure-payment-customer';
 export type StartWalletSetupOptions = {
   processor: PaymentProcessor;
   user: { id: string; email: string | null };
-  /** Where the processor page sends the user back. */
   returnUrl: string;
 };
 
-/** The processor page for adding a card; back to `returnUrl` when done. */
 export async function startWalletSetup(db: Db, { processor, user, returnUrl }: StartWalletSetupOptions) {
   const customer = await ensurePaymentCustomer(db, processor, user);
   return processor.createSetupSession({ customerId: customer.customerId, returnUrl });

@@ -10,12 +10,8 @@ import { recordWorkerPay } from './record-worker-pay';
 import { sendDueTransfers } from './send-due-transfers';
 import type { TransferToWorkerInput } from './transfer-to-worker-input';
 
-/**
- * Pays a worker for a task now: the escrow splits into the worker's payout (a transfer to their payout account)
- * and the platform fee. The pay is recorded in a transaction of its own (recordWorkerPay), then sent after the
- * commit (sendDueTransfers, key `task:<id>:transfer`), so a retry or a concurrent call can never pay twice.
- * Returns the transfer row: sent, or still unsent when another sender holds it or the processor failed (retried).
- */
+// Recorded in a transaction of its own, then sent after the commit (key `task:<id>:transfer`), so a retry or a
+// concurrent call can never pay twice.
 export async function transferToWorker(db: Db, processor: PaymentProcessor, input: TransferToWorkerInput) {
   const account = await findPayoutAccount(db, input.workerId, processor);
   if (!account?.payoutsEnabled) {

@@ -1,7 +1,7 @@
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 
-/** Notifications belong to people: an agent's key is refused (agents hear by webhook; their operator here). */
+/** Agents hear by webhook (their operator here), so an agent's key is refused. */
 export function assertPerson(user: Pick<ActorUser, 'type'>): void {
   if (user.type === 'human') return;
   throw new ApiError('FORBIDDEN', {

@@ -5,20 +5,16 @@ import { notificationEmails, notifications, tasks, users } from '@/db/schema';
 
 export type ClaimDueNotificationEmailsOptions = {
   limit: number;
-  /** How long the claim keeps other senders off the rows; longer than a send can take. */
+  /** Longer than a send can take. */
   leaseSeconds: number;
-  /** Only these rows (tests share a database with other work). */
+  /** Tests share a database with other work. */
   ids?: string[];
 };
 
 const requester = alias(users, 'requester');
 
-/**
- * Claims up to `limit` due notification emails, oldest due first, by moving their next attempt out by the lease
- * (as claim-due-sms.ts does: `FOR UPDATE SKIP LOCKED` splits the rows between senders, no lock is held during the
- * send, a sender that dies only delays its rows until the lease runs out). Returns each with its notification,
- * the person's address, and whether they are a side of the notification's task (their reply goes to its thread).
- */
+// The lease claim of claim-due-sms.ts: `FOR UPDATE SKIP LOCKED` splits the rows, no lock is held during the
+// send, and a dead sender only delays its rows until the lease runs out.
 export async function claimDueNotificationEmails(
   db: Db,
   { limit, leaseSeconds, ids }: ClaimDueNotificationEmailsOptions,

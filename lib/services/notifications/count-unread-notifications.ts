@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { notifications } from '@/db/schema';
 
-/** How many of a person's notifications are unread (the partial index on unread rows serves it). */
+/** The partial index on unread rows serves it. */
 export async function countUnreadNotifications(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ unread: count() })

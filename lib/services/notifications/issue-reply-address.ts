@@ -4,17 +4,12 @@ import { replyTokens } from '@/db/schema';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { env } from '@/lib/env';
 
-/** How long an email's reply address keeps working. */
 export const REPLY_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export type IssueReplyAddressOptions = { userId: string; taskId: string };
 
-/**
- * A reply address for one email to one person about one task's thread: `reply+<token>@<REPLY_DOMAIN>`, the token
- * 160 random bits in lowercase base32 (safe in a local part whatever a mail system does to case), stored as its
- * SHA-256 only. `messageId` carries the same token for mail systems that drop the `+tag` (DESIGN §5; GitLab's
- * pattern): answers name it in `In-Reply-To`/`References`.
- */
+// 160 random bits in lowercase base32 (safe in a local part whatever a mail system does to case), stored as its
+// SHA-256 only. `messageId` carries the token for mail systems that drop the `+tag` (DESIGN §5).
 export async function issueReplyAddress(db: Executor, { userId, taskId }: IssueReplyAddressOptions) {
   const token = base32(randomBytes(20));
   await db.insert(replyTokens).values({

@@ -1,6 +1,5 @@
 import type { NotificationKind } from '@/db/schema';
 
-/** Each kind in the words of "Stop emails about …" (the email footer, the unsubscribe page). */
 export const KIND_LABELS: Record<NotificationKind, string> = {
   task_accepted: 'tasks being accepted',
   message: 'new messages',

@@ -12,7 +12,6 @@ export type ListNotificationsOptions = {
   limit: number;
 };
 
-/** A person's notifications, newest first, keyset-paginated on (created_at, id); `unread` keeps the unread ones. */
 export async function listNotifications(db: Executor, { user, unread, cursor, limit }: ListNotificationsOptions) {
   assertPerson(user);
   const after = cursor ? decodeCursor(cursor) : undefined;

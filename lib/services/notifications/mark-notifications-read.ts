@@ -7,13 +7,12 @@ import { countUnreadNotifications } from './count-unread-notifications';
 
 export type MarkNotificationsReadOptions = {
   user: Pick<ActorUser, 'id' | 'type'>;
-  /** These notifications; ids of someone else's are skipped (not an error: nothing about them is revealed). */
+  /** Ids of someone else's are skipped, not an error: nothing about them is revealed. */
   ids?: string[];
-  /** Every unread notification. */
   all?: boolean;
 };
 
-/** Marks a person's notifications read (a read one keeps its first `readAt`); answers how many stay unread. */
+/** A read one keeps its first `readAt`. */
 export async function markNotificationsRead(db: Executor, { user, ids, all }: MarkNotificationsReadOptions) {
   assertPerson(user);
   if (all || (ids && ids.length > 0)) {

@@ -1,19 +1,12 @@
 import { deploymentLivemode } from '@/lib/payments/get-processor';
 import { DEFAULT_PREFERENCES } from './notification-preferences';
 
-/** How much of a message a notification quotes. */
 export const MESSAGE_PREVIEW_CHARS = 280;
 
-/**
- * What `notify()` does for a new thread message, as CTEs to append to post-message's one statement (the thread's
- * hot path keeps its single round trip): the human on the other side (the worker, or the human requester or the
- * operator of a requesting agent; never the sender) gets a `message` notification keyed `message:<message id>`,
- * and after their preferences (DEFAULT_PREFERENCES where unset) a notification email and a text to a verified
- * number that has not sent STOP; on a live deployment never a live worker (a live payout account) about a
- * test-mode task, as notifyMany. Reads the CTEs `task` (with `side`, `title`, `requester_id`, `owner_id`,
- * `livemode`) and `message`; `$2` is the sender, `$3` the message id, `$4` its body; `$n` from `first` on:
- * SITE_URL, the two defaults and whether the deployment is live.
- */
+// notify() for a new message, as CTEs appended to post-message's one statement so the thread's hot path keeps
+// its single round trip. Reads the CTEs `task` (`side`, `title`, `requester_id`, `owner_id`, `livemode`) and
+// `message`; `$2` the sender, `$3` the message id, `$4` its body; from `$first`: SITE_URL, the two defaults and
+// whether the deployment is live.
 export function messageNotificationSql(first: number): string {
   const site = `$${first}::text`;
   const emailDefault = `$${first + 1}::boolean`;
@@ -59,7 +52,6 @@ export function messageNotificationSql(first: number): string {
   )`;
 }
 
-/** The values of messageNotificationSql's parameters, in order. */
 export function messageNotificationParams(siteUrl: string): unknown[] {
   return [siteUrl, DEFAULT_PREFERENCES.email.message, DEFAULT_PREFERENCES.sms.message, deploymentLivemode()];
 }

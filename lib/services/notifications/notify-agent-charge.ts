@@ -7,9 +7,8 @@ import { notify } from './notify';
 import { taskLink } from './task-link';
 
 export type NotifyAgentChargeOptions = {
-  /** The `charges` row: one notice per charge, however often its booking is retried. */
+  /** One notice per charge, however often its booking is retried. */
   chargeId: string;
-  /** The operator whose card was charged. */
   operatorId: string;
   agentId: string;
   task: { id: string; title: string };
@@ -17,14 +16,9 @@ export type NotifyAgentChargeOptions = {
   livemode: boolean;
 };
 
-/** Where an operator pauses an agent: the one-click "Pause spending" (cap to $0) on its dashboard page. */
 export const agentPausePath = (agentId: string) => `/dashboard/agents/${agentId}#pause`;
 
-/**
- * Tells the operator that one of their agents charged their card, in the charge's ledger transaction: the task (its
- * title and page), the amount, the agent's name and where to pause it. Emailed at once, or in the day's digest when
- * the operator chose it (notifyMany).
- */
+// In the charge's ledger transaction.
 export async function notifyAgentCharge(tx: Tx, options: NotifyAgentChargeOptions) {
   const { chargeId, operatorId, agentId, task, amountCents, livemode } = options;
   const [agent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, agentId));

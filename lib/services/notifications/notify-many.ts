@@ -14,28 +14,20 @@ import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
 import { withDefaults } from './notification-preferences';
 import { withoutLiveWorkersOnTestTasks } from './without-live-workers-on-test-tasks';
 
-/** One notice for one person (notify(), or each item of notifyMany). */
 export type NotifyOptions = {
   userId: string;
   kind: NotificationKind;
-  /** One line: "Dana accepted “Photograph the bakery front”". */
   title: string;
-  /** A sentence or two; plain text (emails and texts carry it as it is). */
+  /** Plain text: emails and texts carry it as it is. */
   body: string;
   taskId?: string | null;
-  /** The page it is about, as a path for this person (`/worker/tasks/<id>` or `/dashboard/tasks/<id>`). */
   link?: string | null;
-  /** What caused it (an event id, or `<kind>:<task>:<…>`): the same cause notifies a person once. */
+  /** The same cause notifies a person once. */
   dedupeKey: string;
 };
 
-/**
- * notify() for many people at once (a "new task near you" fan-out tells 20), in a handful of statements whatever
- * their number: the people, the in-app rows (a repeated `dedupeKey` for a person is skipped), their preferences,
- * the queued emails; then a text for each who wants one (a verified phone only; queueSms skips a number that sent
- * STOP). Only humans are notified, and never a live worker about a test-mode task (the one place recipients are
- * chosen: without-live-workers-on-test-tasks.ts). Returns the notifications written.
- */
+// A handful of statements whatever the number of people. Recipients are chosen in one place only
+// (without-live-workers-on-test-tasks.ts).
 export async function notifyMany(tx: Tx, all: NotifyOptions[]): Promise<Notification[]> {
   const items = await withoutLiveWorkersOnTestTasks(tx, all);
   if (items.length === 0) return [];

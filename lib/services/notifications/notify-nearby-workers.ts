@@ -7,34 +7,18 @@ import { callerLivemode } from '@/lib/payments/get-processor';
 import { nearbyWorkersSql } from '@/lib/services/workers/search-workers-sql';
 import { notifyMany } from './notify-many';
 
-/** At most this many workers hear of one task: the best by match score. */
 export const NEARBY_WORKERS_PER_TASK = 20;
-/** At most this many "new task near you" notices reach one worker in any hour. */
 export const NEARBY_NOTICES_PER_HOUR = 3;
-/** The largest radius a worker may set (lib/schemas/workers.ts): how far the search may reach. */
 const MAX_REACH_METERS = 200_000;
-/**
- * How many uncapped candidates a fan-out locks: twice what it notifies, so that a worker another fan-out
- * capped meanwhile leaves room for the next best.
- */
+// Twice what it notifies, so a worker another fan-out capped meanwhile leaves room for the next best.
 const LOCKED_CANDIDATES = 2 * NEARBY_WORKERS_PER_TASK;
 
 type Candidate = { user_id: string; distance: number; match_score: number };
 
-// The statement texts by required-skill count (0..20), built once.
 const statements = new Map<number, string>();
 
-/**
- * The "new task near you" job: for each task waiting in `nearby_fanouts` (queued by the posting transaction),
- * notifies the NEARBY_WORKERS_PER_TASK best-matching listed workers who take tasks, are available now and
- * whose own radius covers the task, never its requester (nor, for an agent's task, the agent's operator), and
- * none who already had NEARBY_NOTICES_PER_HOUR such notices in the last hour. Each task is one transaction
- * that claims its row (FOR UPDATE SKIP LOCKED, so concurrent runs split the work), locks its candidates
- * (advisory, in id order) to count their last hour's notices, notifies, and deletes the row; a rerun after a
- * crash notifies nobody twice (`new_task_nearby:<taskId>` is the dedupe key). A task no longer posted, past its
- * deadline, of the other mode than this deployment's, or without a location (remote) notifies nobody.
- * Returns how many tasks it handled and how many notices it wrote.
- */
+// Each task is one transaction that claims its row (FOR UPDATE SKIP LOCKED, so concurrent runs split the work);
+// a rerun after a crash notifies nobody twice (`new_task_nearby:<taskId>` is the dedupe key).
 export async function notifyNearbyWorkers(database: Database, options: { limit?: number } = {}) {
   const pending = await database.db
     .select({ taskId: nearbyFanouts.taskId })
@@ -56,7 +40,6 @@ export async function notifyNearbyWorkers(database: Database, options: { limit?:
   return { tasks: handled, notices };
 }
 
-/** One task's fan-out; null when another run holds (or has finished) it. */
 async function fanOut(database: Database, taskId: string): Promise<number | null> {
   const [task] = await database.db.select().from(tasks).where(eq(tasks.id, taskId));
   // Read before the transaction: on PGlite a statement outside an open transaction would wait for it.
@@ -84,7 +67,6 @@ function isNoticeable(task: Task) {
   );
 }
 
-/** The best LOCKED_CANDIDATES workers for the task, best first, who were under the hourly cap when read. */
 async function rankCandidates(database: Database, task: Task): Promise<Candidate[]> {
   const skills = [...new Set(task.requiredSkills.map((skill) => skill.toLowerCase()))].slice(0, 20);
   let text = statements.get(skills.length);
@@ -109,11 +91,8 @@ async function rankCandidates(database: Database, task: Task): Promise<Candidate
   ]);
 }
 
-/**
- * Locks the candidates (advisory, per user, in id order, so two fan-outs never wait on each other in a
- * cycle), counts each one's notices of the last hour under that lock, and notifies the best who are still
- * under the cap, up to NEARBY_WORKERS_PER_TASK.
- */
+// Advisory locks per user, in id order, so two fan-outs never wait on each other in a cycle; the hourly count is
+// read under that lock.
 async function notifyUncapped(tx: Tx, task: Task, candidates: Candidate[]): Promise<number> {
   const ids = [...new Set(candidates.map((candidate) => candidate.user_id))].sort();
   const keys = sql.join(
@@ -153,7 +132,6 @@ async function notifyUncapped(tx: Tx, task: Task, candidates: Candidate[]): Prom
   return written.length;
 }
 
-/** "800 m", "4.2 km" (the distance is already rounded to 100 m). */
 function distanceText(meters: number) {
   return meters < 1000 ? `${Math.round(meters)} m` : `${(meters / 1000).toFixed(1)} km`;
 }

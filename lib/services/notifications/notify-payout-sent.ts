@@ -7,11 +7,10 @@ import { taskLink } from './task-link';
 export type NotifyPayoutSentOptions = {
   task: Pick<Task, 'id' | 'title' | 'workerId'>;
   amountCents: number;
-  /** The `payment.transferred` event: one notification per transfer sent. */
+  /** One notification per transfer sent. */
   eventId: string;
 };
 
-/** Tells the worker their pay left for their payout account (sent at once, or held pay sent later). */
 export async function notifyPayoutSent(tx: Tx, { task, amountCents, eventId }: NotifyPayoutSentOptions) {
   if (!task.workerId) return;
   await notify(tx, {

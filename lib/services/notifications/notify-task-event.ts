@@ -8,29 +8,23 @@ import { type TaskPartyNames, taskPartyNames } from './task-party-names';
 
 export type TaskEventNotice = {
   action: TaskAction;
-  /** The task after the transition. */
   task: Task;
-  /** The task before it (the worker who held a cancelled task). */
   previous: Pick<Task, 'workerId'>;
   requesterOwnerId: string | null;
-  /** Who took the action; null for the platform's jobs. Never told about their own action. */
+  /** Never told about their own action. */
   actorId: string | null;
-  /** The `task.<status>` event: the notifications' dedupe key, so one transition notifies once. */
+  /** The dedupe key, so one transition notifies once. */
   eventId: string;
   eventData?: Record<string, unknown>;
 };
 
 type Side = 'requester' | 'worker';
 
-/** Actions nobody is told about: posting (workers nearby hear of it another way) and a worker handing a task back. */
+/** Workers nearby hear of a posting another way. */
 const SILENT = new Set<TaskAction>(['publish', 'withdraw']);
 type Notice = { side: Side; kind: NotificationKind; title: string; body: string };
 
-/**
- * Tells the humans on the receiving side of a task transition (the requester, or the operator of a requesting
- * agent; the worker), in the transition's transaction: which kind, in which words, with the link to their own
- * page for the task.
- */
+// In the transition's transaction.
 export async function notifyTaskEvent(tx: Tx, notice: TaskEventNotice): Promise<void> {
   if (SILENT.has(notice.action)) return;
   const { task } = notice;
@@ -176,5 +170,4 @@ function resolutionWords(resolution: unknown, task: Task, worker: string): strin
   return `${formatMoney(task.totalCents)} is refunded to the requester.`;
 }
 
-/** A reason as the end of a sentence: with its own full stop, or one added. */
 const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

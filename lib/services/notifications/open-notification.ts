@@ -4,10 +4,6 @@ import { notifications } from '@/db/schema';
 
 export type OpenNotificationOptions = { userId: string; id: string };
 
-/**
- * A person opens one of their notifications: it is read from now (a read one keeps its first `readAt`). Answers
- * the page it is about (a path on this site), or null when it has none or is not theirs.
- */
 export async function openNotification(db: Executor, { userId, id }: OpenNotificationOptions) {
   await db
     .update(notifications)

@@ -6,17 +6,11 @@ export type RenderNotificationEmailOptions = {
   notification: Pick<Notification, 'kind' | 'title' | 'body' | 'link'>;
   to: string;
   siteUrl: string;
-  /** The signed unsubscribe token for this person and kind (lib/auth/unsubscribe-token.ts). */
   unsubscribeToken: string;
-  /** Reply-by-email: the address and Message-ID that route an answer into the task's thread. */
   reply?: { replyTo: string; messageId: string };
 };
 
-/**
- * A notification as an email: subject = its title; a plain-text part and a simple HTML part (every value escaped)
- * with the link to its page and a footer "Stop emails about …" to the unsubscribe page. `List-Unsubscribe` names
- * the one-click endpoint (RFC 8058) with the same token. A thread email says that a reply answers in the thread.
- */
+// Every value escaped in the HTML part. `List-Unsubscribe` names the one-click endpoint (RFC 8058).
 export function renderNotificationEmail(options: RenderNotificationEmailOptions): Omit<MailMessage, 'idempotencyKey'> {
   const { notification, siteUrl, unsubscribeToken, reply } = options;
   const token = encodeURIComponent(unsubscribeToken);

@@ -4,24 +4,17 @@ import { notificationDigestItems, notificationEmails, notifications, users } fro
 import { logger } from '@/lib/logger';
 
 export type SendAgentChargeDigestsOptions = {
-  /** Only these people (tests share a database with other work). */
+  /** Tests share a database with other work. */
   userIds?: string[];
 };
 
 const BATCH = 100;
 
-/** The start of the current UTC day: digests cover whole days before it. */
 const todayUtc = sql`(date_trunc('day', now() at time zone 'utc') at time zone 'utc')`;
 const dayOf = sql<string>`to_char(${notificationDigestItems.createdAt} at time zone 'utc', 'YYYY-MM-DD')`;
 
-/**
- * The daily digest of agents' card charges (a background job, lib/jobs/start-background-jobs.ts): for each operator
- * with charges waiting from a UTC day that has ended (notificationDigestItems, written by notifyMany), one
- * notification listing them, with its email queued for the notification-email job, and the waiting rows deleted, in
- * one transaction per (operator, day). Its dedupe key `agent_charge_digest:<day>` makes a day's digest once per
- * operator, and the rows are claimed FOR UPDATE SKIP LOCKED, so instances running it together split the work.
- * The digest is marked read: the charges it lists are in the app already. Returns how many digests were queued.
- */
+// One transaction per (operator, day), rows claimed FOR UPDATE SKIP LOCKED so instances split the work; the
+// dedupe key `agent_charge_digest:<day>` makes a day's digest once. Marked read: its charges are in the app.
 export async function sendAgentChargeDigests(
   db: Db,
   { userIds }: SendAgentChargeDigestsOptions = {},

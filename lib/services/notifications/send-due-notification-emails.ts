@@ -15,14 +15,12 @@ import { notificationPreferencesOf } from './notification-preferences';
 import { renderNotificationEmail } from './render-notification-email';
 
 export type SendDueNotificationEmailsOptions = {
-  /** Default: getMailer (Resend, or the outbox shown at /dev/mailbox). */
   mailer?: Mailer;
   batchSize?: number;
   /** Must outlast one send (the Resend adapter tries three times with a 10 s timeout). */
   leaseSeconds?: number;
-  /** Only these `notification_emails` rows (tests share a database with other work). */
+  /** Tests share a database with other work. */
   ids?: string[];
-  /** Once aborted (a shutdown), no further batch is claimed; the one being sent is settled. */
   signal?: AbortSignal;
 };
 
@@ -32,13 +30,8 @@ const DEFAULT_BATCH = 20;
 const DEFAULT_LEASE_SECONDS = 120;
 const MAX_ERROR_LENGTH = 500;
 
-/**
- * The notification-email job's step: sends every due row of `notification_emails`, a claimed batch at a time,
- * until none is due. Any number of instances may run it (claim-due-notification-emails.ts). A failed send is
- * retried after a backoff and given up (`failed`) after the eighth attempt; a person who switched that kind's
- * email off since, or has no address any more, is skipped (`failed`, unsent). The Mailer's idempotency key is the
- * row's, so a send repeated after a lost answer reaches the provider once.
- */
+// Any number of instances may run it (claim-due-notification-emails.ts). The Mailer's idempotency key is the
+// row's, so a send repeated after a lost answer reaches the provider once.
 export async function sendDueNotificationEmails(
   db: Db,
   options: SendDueNotificationEmailsOptions = {},
@@ -49,8 +42,7 @@ export async function sendDueNotificationEmails(
   const counts: SendDueNotificationEmailsCounts = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
   for (;;) {
     const claimed = await claimDueNotificationEmails(db, { limit: batchSize, leaseSeconds, ids: options.ids });
-    // One email that cannot be sent or recorded must not hold back the rest (its lease runs out; a later round
-    // takes it again).
+    // One email that cannot be sent or recorded must not hold back the rest (a later round takes it again).
     await Promise.all(
       claimed.map((email) =>
         sendOne(db, mailer, email)
@@ -118,10 +110,7 @@ async function sendOne(
   }
 }
 
-/**
- * Records the outcome only while the claim holds (still queued, attempts unchanged): if the lease ran out and
- * another sender settled the row meanwhile, this outcome is dropped.
- */
+// Only while the claim holds: if the lease ran out and another sender settled the row, this outcome is dropped.
 async function settle(db: Db, email: ClaimedNotificationEmail, change: PgUpdateSetSource<typeof notificationEmails>) {
   const [row] = await db
     .update(notificationEmails)

@@ -4,10 +4,6 @@ import { type Task, users, workerProfiles } from '@/db/schema';
 
 export type TaskPartyNames = { requester: string; worker: string | null };
 
-/**
- * The names a task's thread shows for its two sides: the requester's name (the agent's, or the human's) and the
- * assigned worker's display name (their account name without a profile). Generic words stand in for a blank name.
- */
 export async function taskPartyNames(
   db: Executor,
   task: Pick<Task, 'requesterId' | 'workerId'>,

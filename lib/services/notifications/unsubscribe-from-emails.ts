@@ -5,11 +5,7 @@ import { readUnsubscribeToken } from '@/lib/auth/unsubscribe-token';
 import { ApiError } from '@/lib/errors/api-error';
 import { updateNotificationPreferences } from './update-notification-preferences';
 
-/**
- * The one-click unsubscribe of a notification email (RFC 8058), without a session: the signed token names the
- * person and the kind, whose email switch turns off. 404 EMAIL_LINK_NOT_FOUND for a token we did not sign (or a
- * person who no longer exists), changing nothing.
- */
+// RFC 8058, without a session: the signed token names the person and the kind.
 export async function unsubscribeFromEmails(db: Executor, token: string) {
   const target = readUnsubscribeToken(token);
   const [person] = target ? await db.select({ id: users.id }).from(users).where(eq(users.id, target.userId)) : [];

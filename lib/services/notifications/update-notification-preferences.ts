@@ -9,14 +9,10 @@ export type UpdateNotificationPreferencesOptions = {
   userId: string;
   email?: Switches;
   sms?: Switches;
-  /** `agent_charge` emails as a daily digest; unchanged when absent. */
   agentChargeDigest?: boolean;
 };
 
-/**
- * Changes the switches named and keeps the rest, as one statement (jsonb `||` merges into the stored maps, so
- * two changes at once both land). Answers every switch, defaults filled in.
- */
+// One statement: jsonb `||` merges into the stored maps, so two changes at once both land.
 export async function updateNotificationPreferences(
   db: Executor,
   { userId, email = {}, sms = {}, agentChargeDigest }: UpdateNotificationPreferencesOptions,

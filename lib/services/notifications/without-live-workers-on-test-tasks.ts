@@ -6,11 +6,7 @@ import { liveWorkersAmong } from '@/lib/services/workers/live-workers-among';
 
 type Notice = { userId: string; taskId?: string | null };
 
-/**
- * The notices left once those about a test-mode task addressed to a live worker (live-workers-among.ts) are
- * dropped: no in-app line, email or text about test work ever reaches a real worker. The task's requester side
- * (the requester, the operator of a requesting agent) keeps theirs. On a test deployment: all of them, unread.
- */
+// No in-app line, email or text about test work ever reaches a real worker; the requester side keeps theirs.
 export async function withoutLiveWorkersOnTestTasks<T extends Notice>(tx: Tx, items: T[]): Promise<T[]> {
   if (!deploymentLivemode()) return items;
   const taskIds = [...new Set(items.flatMap((item) => (item.taskId ? [item.taskId] : [])))];

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { apiKeys } from '@/db/schema';
 
-/** SQL for "this key authenticates now": not revoked, not parked, not expired (on the database clock). */
+/** On the database clock. */
 export const activeKey = () =>
   and(
     isNull(apiKeys.revokedAt),

@@ -4,9 +4,7 @@ import { ACTIVE_KEY_SQL } from '@/lib/auth/authenticate';
 import { createBatchLoader } from '@/lib/auth/batch-loader';
 import { ApiError } from '@/lib/errors/api-error';
 
-// GET /v1/operators/me is on agents' hot path. Like authentication, the profiles asked for in one turn of
-// the event loop are read with one prepared statement: the operators and the count of their active keys
-// (authentication's own rule, ACTIVE_KEY_SQL: not revoked, parked or expired).
+// On agents' hot path: the profiles asked for in one turn of the event loop are read with one prepared statement.
 const OPERATORS_SQL = `select u.id, u.name, u.email, u.type, u.created_at,
     (select count(*)::int from api_keys k where k.user_id = u.id and ${ACTIVE_KEY_SQL}) as active_key_count
   from users u where u.id = any($1::uuid[])`;
@@ -20,7 +18,6 @@ type OperatorRow = {
   active_key_count: number;
 };
 
-/** The caller's operator profile; for an agent, its owner's. A placeholder agent without one: 404. */
 export async function getOperator(database: Database, caller: ActorUser) {
   const operatorId = caller.type === 'agent' ? caller.ownerId : caller.id;
   if (!operatorId) {

@@ -15,13 +15,7 @@ export type CreateApiKeyInput = {
   mode?: ApiKeyMode;
 };
 
-/**
- * Issues a key to an operator or to one of its agents (`userId`), inside the caller's transaction: under the
- * operator's cap on live keys and with a limit no higher than its ceiling (reserve-key-slot.ts and
- * key-rate-limit.ts in lib/services/operators). Without a `mode` the key is `live` only where real money can
- * move (a live Stripe key); on a test-mode deployment it is `test`: operator keys, agents' first keys and
- * rotated agent keys alike.
- */
+// In the caller's transaction. Without a `mode` the key is `live` only where real money can move.
 export async function issueApiKey(tx: Tx, owner: { operatorId: string; userId: string }, input: CreateApiKeyInput) {
   const { rateLimitCeiling } = await reserveKeySlot(tx, owner.operatorId);
   const generated = generateApiKey(input.mode ?? defaultKeyMode());

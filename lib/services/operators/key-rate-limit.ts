@@ -2,13 +2,10 @@ import { DEFAULT_KEY_RATE_LIMIT } from '@/lib/config/key-limits';
 import { ApiError } from '@/lib/errors/api-error';
 
 export type KeyRateLimitOptions = {
-  /** The requests per minute asked for, if any. */
   requested: number | undefined;
-  /** The account's ceiling. */
   ceiling: number;
 };
 
-/** The limit a new key gets: the one asked for, which must not pass the ceiling, or the default under it. */
 export function keyRateLimit({ requested, ceiling }: KeyRateLimitOptions): number {
   if (requested === undefined) return Math.min(DEFAULT_KEY_RATE_LIMIT, ceiling);
   if (requested <= ceiling) return requested;

@@ -5,12 +5,8 @@ import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { inAccount } from '@/lib/services/users/in-account';
 
-/**
- * Locks the operator's row, then checks that the operator, its agents included, may hold one more live key:
- * neither revoked, nor expired, nor replaced by self-rotation (a key in its grace period has a successor,
- * which is the one counted). The lock makes concurrent creations count one after the other, so none of them
- * can pass the cap. Returns the operator's rate-limit ceiling, read under the same lock.
- */
+// The operator row lock makes concurrent creations count one after the other, so none can pass the cap. A key in
+// its grace period has a successor, which is the one counted.
 export async function reserveKeySlot(tx: Tx, operatorId: string): Promise<{ rateLimitCeiling: number }> {
   const [operator] = await tx
     .select({ ceiling: users.keyRateLimitCeiling })

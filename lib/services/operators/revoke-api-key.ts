@@ -4,12 +4,11 @@ import { apiKeys } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 
 export type RevokeApiKeyOptions = {
-  /** The key's owner: someone else's key is not found. */
   userId: string;
   keyId: string;
 };
 
-/** Revokes one of the user's own keys; someone else's key is simply not found. */
+/** Someone else's key is simply not found. */
 export async function revokeApiKey(db: Executor, { userId, keyId }: RevokeApiKeyOptions) {
   const [key] = await db
     .select({ id: apiKeys.id })

@@ -8,11 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type RotationSettings = { graceSeconds: number; rotatedKeyLifetimeDays: number };
 
-/**
- * Self-rotation: a fresh key with the same owner, name, scopes, limit and mode. The calling key keeps
- * working until `previousKeyGraceUntil` (its `expiresAt` is brought forward to then, never pushed back)
- * and is refused afterwards. A key rotates once: rotating it again during its grace period is a 409.
- */
+// The calling key's `expiresAt` is brought forward to the grace end, never pushed back. A key rotates once.
 export async function rotateOwnKey(db: Db, keyId: string, settings: RotationSettings) {
   return db.transaction(async (tx) => {
     const [old] = await tx

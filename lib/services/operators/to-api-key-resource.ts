@@ -1,6 +1,6 @@
 import type { ApiKey } from '@/db/schema';
 
-/** The one serializer for keys: never the hash, and the key itself only where it was just created. */
+/** The one serializer: never the hash, and the key itself only where it was just created. */
 export function toApiKeyResource(row: ApiKey, now = new Date()) {
   return {
     id: row.id,

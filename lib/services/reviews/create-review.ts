@@ -8,16 +8,11 @@ import { toReviewResource } from './to-review-resource';
 export type ReviewInput = { rating: number; comment?: string };
 
 export type CreateReviewOptions = ReviewInput & {
-  /** The reviewer, one of the task's two sides. */
   userId: string;
   taskId: string;
 };
 
-/**
- * A side's one review of the other, once the task is completed. A review of the worker folds into their
- * profile's `averageRating` and `ratingCount` in the same transaction (the task row is locked, and the
- * unique (task, side) makes a second review of the same side a 409, even when two arrive at once).
- */
+// The task row is locked, and the unique (task, side) makes a second review a 409 even when two arrive at once.
 export async function createReview(db: Db, { userId, taskId, ...input }: CreateReviewOptions) {
   return db.transaction(async (tx) => {
     const { task, side } = await loadTaskAccess(tx, { taskId, userId, forUpdate: true, partiesOnly: true });

@@ -5,7 +5,6 @@ import type { TaskSide } from '@/lib/services/tasks/side-of';
 
 export type HasReviewedOptions = { taskId: string; side: TaskSide };
 
-/** Whether `side` has already reviewed the other side of the task (each side reviews once). */
 export async function hasReviewed(db: Executor, { taskId, side }: HasReviewedOptions): Promise<boolean> {
   const [row] = await db
     .select({ id: reviews.id })

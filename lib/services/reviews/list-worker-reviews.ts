@@ -5,7 +5,7 @@ import { reviews, workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { toReviewResource } from './to-review-resource';
 
-/** What requesters wrote about a worker (by profile id), newest first; any profile, listed or not. */
+/** Any profile, listed or not. */
 export async function listWorkerReviews(db: Executor, profileId: string, page: { cursor?: string; limit: number }) {
   const [profile] = await db
     .select({ userId: workerProfiles.userId })

@@ -1,6 +1,5 @@
 import type { Review } from '@/db/schema';
 
-/** A review as the API shows it. */
 export function toReviewResource(review: Review) {
   return {
     id: review.id,

@@ -9,10 +9,7 @@ const SANDBOX_PHOTO = Buffer.from(
   'base64',
 );
 
-/**
- * Proof that meets the task's `proofRequirements`: always a note (so `text` is met), a generated photo upload of
- * the sandbox worker for `photo` and `receipt`, and the task's own location for `gps` (0 m away).
- */
+// Always a note, so `text` is met; the task's own location for `gps`.
 export async function sandboxProof(db: Db, workerId: string, task: Task): Promise<ProofBody> {
   const required = new Set(task.proofRequirements);
   const proof: ProofBody = { note: `Sandbox worker: done — "${task.title}". This proof was generated in test mode.` };

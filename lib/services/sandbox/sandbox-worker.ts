@@ -9,15 +9,13 @@ import { findPayoutAccount } from '@/lib/services/money/find-payout-account';
 import { startPayoutOnboarding } from '@/lib/services/money/start-payout-onboarding';
 import { SANDBOX_WORKER_ID } from '@/lib/services/workers/sandbox-worker-id';
 
-// The sandbox worker: one shared system user that plays the worker on test-mode tasks
-// (POST /v1/sandbox/tasks/{id}/simulate). It has a fixed id, so no sign-up can ever become it; no email, password,
-// key or worker profile, so nobody signs in as it and no search lists it; and a test-mode payout account, so
-// approving its work pays it like anyone else.
+// A fixed id, so no sign-up can become it; no email, password, key or profile, so nobody signs in as it and no
+// search lists it; a test-mode payout account, so approving its work pays it like anyone else.
 
 export { SANDBOX_WORKER_ID };
 export const SANDBOX_WORKER_NAME = 'Legwork sandbox worker';
 
-/** The sandbox worker, created on first use (concurrent first uses agree on the one row). */
+/** Concurrent first uses agree on the one row. */
 export async function ensureSandboxWorker(db: Db): Promise<ActorUser> {
   let [user] = await db.select().from(users).where(eq(users.id, SANDBOX_WORKER_ID));
   if (!user) {
@@ -41,7 +39,6 @@ export async function ensureSandboxWorker(db: Db): Promise<ActorUser> {
   return actor;
 }
 
-/** A test-mode payout account that receives transfers, through the same onboarding as a person's. */
 async function ensurePayable(db: Db, worker: ActorUser) {
   const processor = processorForTask(db, { livemode: false });
   const account = await findPayoutAccount(db, worker.id, processor);

@@ -22,11 +22,8 @@ export const CANNED_REPLY =
 
 export type SimulateWorkerOptions = { caller: ActorUser; taskId: string; input: SimulateBody };
 
-/**
- * The sandbox worker acts on `taskId` for its requester side, through the same services as a real worker
- * (runTransition for accept/withdraw/submit, postMessage), so events, webhooks, the ledger and message long
- * polls behave exactly as with a person. Only the caller's own test-mode tasks: anything else is 404.
- */
+// Through the same services as a real worker, so events, webhooks, the ledger and long polls behave as with a
+// person.
 export async function simulateWorker(database: Database, { caller, taskId, input }: SimulateWorkerOptions) {
   const { db } = database;
   const task = await ownTestTask(db, { callerId: caller.id, taskId });
@@ -56,7 +53,6 @@ export async function simulateWorker(database: Database, { caller, taskId, input
 
 type OwnTestTaskOptions = { callerId: string; taskId: string };
 
-/** The task if the caller is its requester side and it is test-mode; else 404, as for an unknown id. */
 async function ownTestTask(db: Db, { callerId, taskId }: OwnTestTaskOptions): Promise<Task> {
   const { task, side } = await readTaskAccess(db, { taskId, userId: callerId, livemode: 'any' });
   if (side !== 'requester' || task.livemode) throw taskNotFound();
@@ -65,7 +61,6 @@ async function ownTestTask(db: Db, { callerId, taskId }: OwnTestTaskOptions): Pr
 
 const answer = (task: Task) => ({ task: toTaskResource(task, { side: 'requester' }) });
 
-/** The usual 409 for a status the action does not leave from; then, the sandbox must be the one holding it. */
 function assertHeldBySandbox(task: Task, worker: ActorUser, action: 'withdraw' | 'submit') {
   if (!canTake(action, task)) throw invalidTransition(action, task.status);
   assertSandboxIsWorker(task, worker);

@@ -4,7 +4,7 @@ import { services } from '@/db/schema';
 import { readService } from './read-service';
 import { toService } from './to-service';
 
-/** DELETE /v1/services/{id}: the owner archives it (bookings made go on); again is a no-op. Others: 404. */
+/** Bookings made go on; archiving again is a no-op. */
 export async function archiveService(db: Db, { serviceId, userId }: { serviceId: string; userId: string }) {
   return db.transaction(async (tx) => {
     const row = await readService(tx, { serviceId, userId, ownOnly: true, forUpdate: true });

@@ -8,7 +8,6 @@ import { toService } from './to-service';
 
 export type CreateServiceOptions = { userId: string; body: CreateServiceBody };
 
-/** POST /v1/services: a worker with a profile offers a service (403 without a profile). */
 export async function createService(db: Db, { userId, body }: CreateServiceOptions) {
   return db.transaction(async (tx) => {
     const [profile] = await tx

@@ -6,7 +6,6 @@ import { ApiError } from '@/lib/errors/api-error';
 import { toService } from './to-service';
 
 export type ListWorkerServicesOptions = {
-  /** The worker profile id. */
   workerId: string;
   userId: string;
   status: 'active' | 'all';
@@ -17,10 +16,7 @@ export type ListWorkerServicesOptions = {
 const workerNotFound = () =>
   new ApiError('NOT_FOUND', { message: 'No such worker', hint: 'Check the id (a worker profile id).' });
 
-/**
- * GET /v1/workers/{id}/services: a listed worker's active services, newest first. The worker themself sees
- * theirs while unlisted too, and with `status=all` the archived ones; `all` from anyone else shows active only.
- */
+// `status=all` shows archived ones only to the worker themself.
 export async function listWorkerServices(db: Executor, options: ListWorkerServicesOptions) {
   const { workerId, userId, cursor, limit } = options;
   const [worker] = await db

@@ -6,23 +6,17 @@ import type { ServiceRow } from './to-service';
 
 export type ReadServiceOptions = {
   serviceId: string;
-  /** The caller: they see their own service whatever its status or their listing. */
   userId: string;
-  /** Only the caller's own (update, archive): anyone else's is 404. */
   ownOnly?: boolean;
-  /** Lock the service row (update, archive). */
   forUpdate?: boolean;
-  /** Show another worker's archived service too (booking answers it with 409, not 404). */
+  /** Booking answers another worker's archived service with 409, not 404. */
   archived?: boolean;
 };
 
 export const serviceNotFound = () =>
   new ApiError('NOT_FOUND', { message: 'No such service', hint: 'Find services with GET /v1/services.' });
 
-/**
- * A service with its worker's public name, or 404: another worker's service is visible while it is active and
- * they are listed; one's own always. `isListed` and `workerUserId` are for the callers' own checks.
- */
+// Another worker's service is visible while it is active and they are listed; one's own always.
 export async function readService(db: Executor, options: ReadServiceOptions) {
   const { serviceId, userId, ownOnly, forUpdate } = options;
   const query = db

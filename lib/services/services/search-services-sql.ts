@@ -1,13 +1,8 @@
-// GET /v1/services?lat&lng: the located candidates, one prepared statement. services_area_geo_idx (migration
-// 0020: AREA_POINT must match its expression token for token) is a GiST on the area centre's Web-Mercator point;
-// an ordered scan of it (`<->`, nearest first on the Mercator plane, which is conformal: near the centre it
-// orders like the great-circle distance) inside the box that holds the radius streams candidates through the
-// filters (listed worker, category, text, radius, cursor) and stops after `$13` pass; those are sorted by their
-// haversine distance (rounded to the metre), ties by id, and the first `$12` kept. Sorting every service in the
-// box instead cost ~45 ms at 100k services in a dense city (3,000 in 10 km) and grows with the density; the
-// ordered scan reads a few index pages and `$13` rows. The price: `$13` > `$12` absorbs the projection's
-// distortion, so the order is exact but for near-ties at the page's edge in wide searches at high latitude.
-//
+// An ordered scan of services_area_geo_idx (migration 0020: AREA_POINT must match its expression token for token),
+// nearest first on the conformal Mercator plane, streams candidates through the filters and stops after `$13`;
+// those are sorted by haversine distance and the first `$12` kept. Sorting every service in the box cost ~45 ms
+// at 100k services in a dense city; `$13` > `$12` absorbs the projection's distortion, exact but for near-ties
+// at the page's edge in wide searches at high latitude.
 // $1 lat, $2 lng, $3 radius (m), $4..$7 the box (min lng, min y, max lng, max y), $8 category, $9 the ILIKE
 // pattern, $10/$11 the cursor's distance and id, $12 limit + 1, $13 how many candidates to take.
 
@@ -18,7 +13,7 @@ const DISTANCE = `round(2 * 6371008.8 * asin(sqrt(
     power(sin(radians(s.area_lat - $1::float8) / 2), 2)
     + cos(radians($1::float8)) * cos(radians(s.area_lat)) * power(sin(radians(s.area_lng - $2::float8) / 2), 2))))`;
 
-/** The statement's name: one without the text filter (index-only) and one with it (reads the rows' text). */
+/** Without the text filter the scan is index-only. */
 export const searchServicesGeoName = (withText: boolean) => `search_services_geo${withText ? '_q' : ''}`;
 
 export const searchServicesGeoSql = (withText: boolean) => `select c.id, c.distance from (
@@ -37,17 +32,13 @@ export const searchServicesGeoSql = (withText: boolean) => `select c.id, c.dista
   order by c.distance, c.id
   limit $12`;
 
-/** How many candidates the ordered scan takes for a page of `limit` (plus the one that says there is more). */
 export const candidatesFor = (limit: number) => 4 * (limit + 1) + 32;
 
 const EARTH_RADIUS_METERS = 6_371_008.8;
 const mercator = (lat: number) =>
   (180 / Math.PI) * Math.log(Math.tan((Math.PI / 180) * (45 + Math.min(Math.max(lat, -89.9), 89.9) / 2)));
 
-/**
- * The Mercator box that holds every point within `radiusMeters` of the centre (a radius reaching past ±180° of
- * longitude is cut there: services across the antimeridian are not found).
- */
+// A radius reaching past ±180° of longitude is cut there: services across the antimeridian are not found.
 export function searchBox(lat: number, lng: number, radiusMeters: number): [number, number, number, number] {
   const dLat = (radiusMeters / EARTH_RADIUS_METERS) * (180 / Math.PI);
   const cos = Math.cos((Math.PI / 180) * Math.min(Math.abs(lat) + dLat, 89.9));

@@ -9,11 +9,7 @@ import { toService } from './to-service';
 
 const columns = { service: services, worker: { id: workerProfiles.id, displayName: workerProfiles.displayName } };
 
-/**
- * GET /v1/services: active services of listed workers. With `lat`/`lng`, the located ones whose area centre is
- * within the radius, nearest first with `distanceMeters`; without, all of them (remote included), newest first.
- * Only the area a worker chose shows, never their profile's position.
- */
+// Only the area a worker chose shows, never their profile's position.
 export async function searchServices(database: Database, query: SearchServicesQuery) {
   if (query.lat === undefined || query.lng === undefined) return listServices(database.db, query);
   const after = query.cursor ? decodeGeoCursor(query.cursor) : undefined;

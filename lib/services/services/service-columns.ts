@@ -4,10 +4,7 @@ import { type services, uploads } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { UpdateServiceBody } from '@/lib/schemas/services';
 
-/**
- * The columns of a service body (create or update): the area spread into its three columns (null = remote), and
- * the photos checked to be the caller's own uploads (else 400 naming each unknown one).
- */
+// Photos must be the caller's own uploads.
 export async function serviceColumns(db: Executor, userId: string, body: UpdateServiceBody) {
   const { area, photos, ...rest } = body;
   const columns: Partial<typeof services.$inferInsert> = { ...rest };

@@ -8,7 +8,6 @@ import { toService } from './to-service';
 
 export type UpdateServiceOptions = { serviceId: string; userId: string; body: UpdateServiceBody };
 
-/** PATCH /v1/services/{id}: the owner changes their service; anyone else's is 404. */
 export async function updateService(db: Db, { serviceId, userId, body }: UpdateServiceOptions) {
   return db.transaction(async (tx) => {
     const row = await readService(tx, { serviceId, userId, ownOnly: true, forUpdate: true });

@@ -3,11 +3,7 @@ import type { Executor } from '@/db/client';
 import { phoneVerifications, sessions, users } from '@/db/schema';
 import { isWellFormedSessionToken, sha256Hex } from '@/lib/auth/tokens';
 
-/**
- * A session that is neither revoked nor expired, with its user: by id (what the browser cookie carries)
- * or by raw token (what sign-up returns). `pendingPhone`: the number waiting for its texted code, if any. A
- * suspended user's sessions are not live, so a browser signed in as them is signed out on its next page.
- */
+// A suspended user's sessions are not live, so a browser signed in as them is signed out on its next page.
 export async function findLiveSession(db: Executor, by: { sessionId: string } | { token: string }) {
   if ('token' in by && !isWellFormedSessionToken(by.token)) return undefined;
   const match = 'token' in by ? eq(sessions.tokenHash, sha256Hex(by.token)) : eq(sessions.id, by.sessionId);

@@ -1,17 +1,11 @@
 import type { Executor } from '@/db/client';
 import { findLiveSession } from './find-live-session';
 
-/**
- * A session the signing-in device says it already holds: its raw token (the API's `Authorization: Bearer`) or its
- * row id (read from the browser's next-auth cookie, which only our AUTH_SECRET can have sealed). Never taken from a
- * request field the client writes in clear.
- */
+// Never taken from a request field the client writes in clear: the Bearer token, or the row id from the next-auth
+// cookie only our AUTH_SECRET can have sealed.
 export type HeldSession = { token: string | undefined } | { sessionId: string | undefined };
 
-/**
- * Whether `held` is a live session (neither revoked nor expired, its user not suspended) of the account with this
- * email: the evidence that lets a device past the per-email sign-in ceiling (limitSignInAttempts).
- */
+// The evidence that lets a device past the per-email sign-in ceiling (limitSignInAttempts).
 export async function isLiveSessionOf(db: Executor, held: HeldSession | undefined, email: string): Promise<boolean> {
   const by = lookupOf(held);
   if (!by) return false;

@@ -7,13 +7,13 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export type SessionMeta = {
   ip?: string;
   userAgent?: string | null;
-  /** A shorter life than SESSION_TTL_MS (the API reference's Try it token). */
+  /** The API reference's Try it token lives shorter. */
   ttlMs?: number;
 };
 
 export type IssuedSession = { id: string; token: string; expiresAt: Date };
 
-/** Creates a server-side session row; the raw token is returned to the caller once and never stored. */
+/** The raw token is returned once and never stored. */
 export async function issueSession(db: Executor, userId: string, meta: SessionMeta = {}): Promise<IssuedSession> {
   const token = generateSessionToken();
   const expiresAt = new Date(Date.now() + Math.min(meta.ttlMs ?? SESSION_TTL_MS, SESSION_TTL_MS));

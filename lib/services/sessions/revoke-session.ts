@@ -2,7 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { sessions } from '@/db/schema';
 
-/** Revokes one session of one user. Revoking twice is harmless. */
 export async function revokeSession(db: Executor, { userId, sessionId }: { userId: string; sessionId: string }) {
   await db
     .update(sessions)

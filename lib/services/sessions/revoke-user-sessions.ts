@@ -2,10 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { sessions } from '@/db/schema';
 
-/**
- * Revokes every live session of a user (a password reset), or every one but `except` (a password change keeps the
- * browser that made it); browser cookies point at these rows, so they die too.
- */
+// Browser cookies point at these rows, so they die too.
 export async function revokeUserSessions(db: Executor, userId: string, { except }: { except?: string } = {}) {
   const revoked = await db
     .update(sessions)

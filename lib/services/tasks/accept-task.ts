@@ -9,17 +9,12 @@ import { startAssignment } from './start-assignment';
 export type AcceptTaskOptions = {
   user: ActorUser;
   taskId: string;
-  /** The worker's mode; default the deployment's. */
   livemode?: boolean;
-  /** The built-in sandbox worker, which takes test-mode tasks without a listing. */
   sandboxWorker?: boolean;
 };
 
-/**
- * A listed worker takes a posted task of their mode (`livemode`, default the deployment's); of two at once,
- * the row lock lets exactly one win (the other: 409). A live worker (live-workers-among.ts) never takes a
- * test-mode task, even through a `lgw_test_` key: 403 LIVEMODE_MISMATCH.
- */
+// Of two concurrent accepts the row lock lets exactly one win (the other: 409). A live worker never takes a
+// test-mode task, even through a `lgw_test_` key: 403 LIVEMODE_MISMATCH.
 export function acceptTask(db: Db, { user, taskId, ...mode }: AcceptTaskOptions) {
   return runTransition(db, {
     taskId,

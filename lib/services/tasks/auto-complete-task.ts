@@ -3,7 +3,6 @@ import { payWorker } from '@/lib/services/money/pay-worker';
 import { performDuePayments } from '@/lib/services/money/perform-due-payments';
 import { runTransition } from './run-transition';
 
-/** A `submitted` task the requester left unanswered for the review window completes; the worker is paid. */
 export async function autoCompleteTask(db: Db, taskId: string) {
   const completed = await runTransition(db, {
     taskId,

@@ -6,11 +6,8 @@ import { refundEscrow } from '@/lib/services/money/refund-escrow';
 import { endAssignment } from './end-assignment';
 import { runTransition } from './run-transition';
 
-/**
- * The requester calls the task off: a draft or a posted task, or an accepted one whose worker did not show (the
- * deadline passed with nothing submitted: the state machine's `workerNoShow` guard). The escrow is refunded in
- * full either way; a no-show also ends the worker's assignment with `no_show`, the record admins see.
- */
+// Also calls off an accepted task whose worker did not show (the `workerNoShow` guard), ending the assignment
+// with `no_show`; the escrow is refunded in full either way.
 export async function cancelTask(db: Db, user: ActorUser, taskId: string) {
   const cancelled = await runTransition(db, {
     taskId,

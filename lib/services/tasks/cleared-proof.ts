@@ -1,4 +1,3 @@
-/** Proof columns of a task with no submission. */
 export const CLEARED_PROOF = {
   proofNote: null,
   proofPhotoIds: [],

@@ -14,12 +14,8 @@ export type CreateTask = Funder & {
   creation?: CreationKey;
 };
 
-/**
- * POST /v1/tasks: a `draft` when asked for one (unfunded, published later), else a task funded and `posted` when
- * this returns — by x402 when a payment is offered (claimed, verified and settled before the task is posted, so
- * one payment makes one task), else by card (fundTask). When nothing can pay, nothing is kept: the inserted
- * draft is rolled back, or deleted after a payment that did not happen.
- */
+// An x402 payment is claimed, verified and settled before the task is posted, so one payment makes one task.
+// When nothing can pay, nothing is kept: the draft is rolled back, or deleted after a payment that did not happen.
 export async function createTask(db: Db, { body, creation, ...funder }: CreateTask): Promise<FundingOutcome> {
   const { user, processor } = funder;
   const draft = { requesterId: user.id, body, livemode: processor.livemode, creation };
@@ -40,11 +36,7 @@ export async function createTask(db: Db, { body, creation, ...funder }: CreateTa
   });
 }
 
-/**
- * The task an earlier attempt of this request created, locked. A draft a crash left unfunded, or funded but not
- * posted (claimed, its x402 payment settling or settled): this retry takes it up instead of inserting a second
- * one. Posted meanwhile (the crash fell after the post, or the reconciliation job finished it): the answer.
- */
+// An earlier attempt's task, locked: a retry after a crash takes up its draft instead of inserting a second one.
 async function earlierTask(tx: Tx, requesterId: string, creation: CreationKey | undefined) {
   if (!creation) return undefined;
   const [task] = await tx

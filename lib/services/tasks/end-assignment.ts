@@ -2,10 +2,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { type TaskAssignment, taskAssignments } from '@/db/schema';
 
-// A worker's turn at a task (db/schema/tasks.ts): opened by accept (startAssignment), ended by a withdrawal or a
-// no-show, inside the transition that causes it.
-
-/** Ends the task's current assignment, if it has one, with the reason the worker's turn ended. */
 export async function endAssignment(
   tx: Tx,
   taskId: string,

@@ -3,7 +3,6 @@ import { performDuePayments } from '@/lib/services/money/perform-due-payments';
 import { refundEscrow } from '@/lib/services/money/refund-escrow';
 import { runTransition } from './run-transition';
 
-/** A `posted` task past its deadline expires; its escrow goes back to where it came from. */
 export async function expireTask(db: Db, taskId: string) {
   const expired = await runTransition(db, {
     taskId,

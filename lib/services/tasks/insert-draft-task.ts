@@ -9,7 +9,7 @@ export type InsertDraftTaskOptions = {
   requesterId: string;
   body: TaskBody;
   livemode: boolean;
-  /** A booking's draft: its service, slot start and worker (who holds the slot while it is paid for). */
+  /** The worker holds the slot while the booking is paid for. */
   booking?: { serviceId: string; startsAt: Date; workerId: string };
   /** The creating request's key: a retry after a crash finds this draft by it (create-task.ts). */
   creation?: CreationKey;
@@ -18,7 +18,6 @@ export type InsertDraftTaskOptions = {
 /** A creating request's Idempotency-Key and body, each as SHA-256 hex. */
 export type CreationKey = { key: string; requestHash: string };
 
-/** Stores a `draft` task from a validated body, filling the documented defaults. */
 export async function insertDraftTask(
   db: Executor,
   { requesterId, body, livemode, booking, creation }: InsertDraftTaskOptions,

@@ -3,7 +3,6 @@ import { ApiError } from '@/lib/errors/api-error';
 import { TASK_TRANSITIONS, type TaskAction } from '@/lib/tasks/task-transitions';
 import { actionVerb } from './action-verb';
 
-/** 409 INVALID_TRANSITION for a status the action does not leave from, with the statuses it does. */
 export function invalidTransition(action: TaskAction, status: Task['status']) {
   return new ApiError('INVALID_TRANSITION', {
     message: `Cannot ${actionVerb(action)} a ${status} task`,

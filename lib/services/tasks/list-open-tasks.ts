@@ -5,9 +5,6 @@ import { tasks, workerProfiles } from '@/db/schema';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { toTaskResource } from './to-task-resource';
 
-// What a worker sees on /worker/tasks: the posted tasks they could take, best match first.
-
-/** How much the two parts of the match weigh: required-skill overlap, then closeness. */
 const SKILL_WEIGHT = 0.6;
 const DISTANCE_WEIGHT = 0.4;
 /** A remote task is as close as a task halfway to the edge of the worker's radius. */
@@ -21,7 +18,6 @@ export type OpenTask = ReturnType<typeof toTaskResource> & {
   distanceMeters: number | null;
   /** The worker's skills among the task's required ones (case-insensitive). */
   matchedSkills: string[];
-  /** 0..1: SKILL_WEIGHT × skill overlap + DISTANCE_WEIGHT × closeness. */
   matchScore: number;
 };
 
@@ -32,24 +28,16 @@ export type OpenTaskOptions = {
   livemode?: boolean;
   /** Only located tasks within this many meters (at most the profile's radius); remote tasks stay. */
   maxDistanceMeters?: number;
-  /** Only tasks of this category. */
   category?: string;
-  /** Only tasks that pay the worker at least this much. */
   minBudgetCents?: number;
 };
 
 export type OpenTasks = { listed: boolean; hasLocation: boolean; radiusMeters: number | null; data: OpenTask[] };
 
-/** A task id with its score, as the ranking query selects it. */
 type RankedRow = { id: string; distance_meters: number | null; matched_skills: string[]; match_score: number };
 
-/**
- * Posted, not yet due tasks for a listed worker: those within the profile's `defaultRadiusMeters` of its
- * location, plus remote tasks (no location); never the worker's own requests (nor their agents'). Ranked by
- * a score of required-skill overlap and closeness, then the soonest deadline. A worker who is not listed (or
- * has no profile) sees none: posted tasks are shown to listed workers only, and only those of the worker's mode
- * (`options.livemode`, default the deployment's: a live worker never sees test-mode tasks).
- */
+// Never the worker's own requests (nor their agents'). An unlisted worker sees none, and a live worker never
+// sees test-mode tasks.
 export async function listOpenTasks(db: Executor, userId: string, options: OpenTaskOptions): Promise<OpenTasks> {
   const livemode = options.livemode ?? callerLivemode();
   const [profile] = await db

@@ -13,21 +13,14 @@ export type TaskListQuery = {
   status?: TaskStatus[];
   /** `requester`: tasks the caller (or their agents) requested; `worker`: tasks assigned to them; absent: both. */
   role?: 'requester' | 'worker';
-  /** Only tasks this requester posted: the caller or one of their agents (with `role: 'requester'`). */
   requesterId?: string;
-  /** Only tasks created at or after this instant (ISO). */
   createdFrom?: string;
-  /** Only tasks created before this instant (ISO). */
   createdBefore?: string;
-  /** Only tasks whose title contains this text (case-insensitive). */
   search?: string;
 };
 
-/**
- * The caller's tasks, newest first, keyset-paginated on (created_at, id). Each source — the caller's own
- * requests, each of their agents', their assignments as a worker — is read by its own index-ordered scan,
- * cut at the page size, and the pieces merged: the cost follows the page size, not how many tasks exist.
- */
+// Each source (own requests, each agent's, assignments) is read by its own index-ordered scan cut at the page
+// size, and the pieces merged: the cost follows the page size, not how many tasks exist.
 export async function listTasks(db: Executor, userId: string, query: TaskListQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const take = query.limit + 1;

@@ -3,15 +3,11 @@ import { type ReadTaskAccessOptions, readTaskAccess, type TaskAccess } from './r
 import { visibleOrNotFound } from './visible-or-not-found';
 
 export type LoadTaskAccessOptions = ReadTaskAccessOptions & {
-  /** Only the task's two sides, never a listed worker looking at a `posted` task. */
   partiesOnly?: boolean;
 };
 
-/**
- * Loads a task as `userId` may see it: its two sides always, a listed worker of the task's mode while it is
- * `posted`. Anyone else gets 404 (never 403: a foreign task does not exist for them). `forUpdate` locks the row
- * for a transition; `livemode` is the caller's mode (default: the deployment's, a browser session's).
- */
+// Anyone but the task's two sides (or a listed worker while it is `posted`) gets 404, never 403: a foreign task
+// does not exist for them.
 export async function loadTaskAccess(
   db: Executor,
   { partiesOnly, ...options }: LoadTaskAccessOptions,

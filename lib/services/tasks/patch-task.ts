@@ -6,10 +6,7 @@ import type { TaskUpdate } from '@/lib/schemas/task-actions';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { taskNotFound } from './task-not-found';
 
-/**
- * Writes the fields of `patch` to a task its caller has locked and checked may change (PATCH /v1/tasks/{id}, a
- * claim page's corrections): a new budget is priced again, and `gps` proof still needs a location.
- */
+/** The caller has locked the task and checked it may change. */
 export async function patchTask(tx: Tx, task: Task, patch: TaskUpdate): Promise<Task> {
   const requirements = patch.proofRequirements ?? task.proofRequirements;
   const located = patch.location === undefined ? task.lat !== null : patch.location !== null;

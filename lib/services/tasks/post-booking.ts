@@ -5,11 +5,7 @@ import { postFundedTask } from './post-funded-task';
 import { runTransition } from './run-transition';
 import { startAssignment } from './start-assignment';
 
-/**
- * Posts a funded booking and hands it to its worker in one transaction: `publish` (payment.succeeded,
- * task.posted) then `book` (the worker's assignment, and with it the thread, opened; task.accepted; the worker
- * notified). Nobody else ever sees it posted. On the pool handle its own transaction, in a caller's a savepoint.
- */
+/** Posts and books in one transaction, so nobody else ever sees the booking posted. */
 export async function postBooking(db: Executor, input: FundedPost & { workerId: string }): Promise<Task> {
   const { workerId, ...post } = input;
   return db.transaction(async (tx) => {

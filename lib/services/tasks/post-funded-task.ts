@@ -4,12 +4,8 @@ import { confirmFunding } from '@/lib/services/money/confirm-funding';
 import type { FundedPost } from '@/lib/services/money/funding-outcome';
 import { runTransition } from './run-transition';
 
-/**
- * Posts a funded draft through the state machine (`publish`): one transaction that locks the task, has money
- * confirm the funding (confirmFunding: 409 CONFLICT when the escrow does not hold the total), and writes
- * `payment.succeeded` and then `task.posted`. Pass a transaction to post inside it (the claim page attaches the
- * agent in the same one).
- */
+// Money confirms the escrow holds the total (else 409 CONFLICT). Given a transaction, posts inside it (the claim
+// page attaches the agent in the same one).
 export async function postFundedTask(db: Executor, input: FundedPost): Promise<Task> {
   const { task } = await runTransition(db, {
     taskId: input.taskId,

@@ -12,11 +12,8 @@ import { visibleOrNotFound } from './visible-or-not-found';
 
 export type PublishTask = Funder & { taskId: string };
 
-/**
- * POST /v1/tasks/{id}/publish: funds a draft (x402 or card, as createTask) and posts it. The draft is read once,
- * locked, in the transaction that claims its funding: its price then is what gets paid (once its funding is
- * claimed, updateTask refuses to change it), and the answer is the requirements of that price.
- */
+// The draft is read once, locked, in the transaction that claims its funding: its price then is what gets paid
+// (updateTask refuses to change a claimed draft's price).
 export async function publishTask(db: Db, { taskId, ...funder }: PublishTask): Promise<FundingOutcome> {
   let access: TaskAccess | undefined;
   return fundTask(db, funder, {

@@ -9,9 +9,7 @@ export type TaskAccess = {
   task: Task;
   /** The caller's side, or null for a listed worker looking at a `posted` task. */
   side: TaskSide | null;
-  /** The operator that owns the requesting agent (null for a human requester). */
   requesterOwnerId: string | null;
-  /** Whether the caller is a listed worker (who may see and accept `posted` tasks). */
   callerListed: boolean;
 };
 
@@ -21,17 +19,12 @@ export type ViewerMode = boolean | 'any';
 export type ReadTaskAccessOptions = {
   taskId: string;
   userId: string;
-  /** Lock the task row (`for update`) for a transition. */
   forUpdate?: boolean;
-  /** The caller's mode; default the deployment's (callerLivemode). */
   livemode?: ViewerMode;
 };
 
-/**
- * The task and the caller's relation to it, without deciding visibility: 404 when it does not exist, or when
- * the caller is not one of its sides and works in the other mode (a test-mode task does not exist for a live
- * worker, nor a live one for a `lgw_test_` key).
- */
+// 404 also when the caller is not a side and works in the other mode: a test-mode task does not exist for a live
+// worker, nor a live one for a `lgw_test_` key.
 export async function readTaskAccess(
   db: Executor,
   { taskId, userId, forUpdate = false, livemode = callerLivemode() }: ReadTaskAccessOptions,

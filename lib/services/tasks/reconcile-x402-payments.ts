@@ -21,21 +21,14 @@ export const RECONCILE_X402_AFTER_SECONDS = 5 * 60;
 const BATCH = 50;
 
 export type ReconcileX402Options = {
-  /** How old an intent must be before the job takes it over (tests pass 0). */
   olderThanSeconds?: number;
 };
 
 /** `unresolved`: claims whose authorization expired unsettled as far as we know, waiting for a person. */
 export type ReconcileX402Counts = { settled: number; posted: number; owedBack: number; unresolved: number };
 
-/**
- * Every settled x402 payment ends on the books, whatever crashed (every minute, from the background jobs): takes
- * the intents older than the threshold that are not booked, settles those still `claimed` (test mode settles
- * locally; with a facilitator, settling again what it already settled fails and is left for a person, until the
- * authorization expires), then, for each settled one, posts its draft when the draft can still be funded by it, or
- * books the payment as owed back to the payer and tells the task's parties (`payment.refunded`). Each payment is
- * its own transaction, its task and row taken with SKIP LOCKED, so instances split the work and book it once.
- */
+// Every settled x402 payment ends on the books, whatever crashed. Each payment is its own transaction, its task
+// and row taken with SKIP LOCKED, so instances split the work and book it once.
 export async function reconcileX402Payments(
   db: Db,
   { olderThanSeconds = RECONCILE_X402_AFTER_SECONDS }: ReconcileX402Options = {},
@@ -97,10 +90,7 @@ async function settleClaimed(db: Db, row: X402Payment): Promise<X402Payment> {
   return { ...row, status: 'settled', transaction: accepted.transaction };
 }
 
-/**
- * Posts the draft with the payment, or books the payment owed back, in one transaction. Locks the task before the
- * payment row, as the funding service does. Undefined when another instance holds either, or booked it already.
- */
+// Locks the task before the payment row, as the funding service does.
 async function bookPayment(tx: Tx, payment: X402Payment): Promise<'posted' | 'owedBack' | undefined> {
   const draftTaskId = payment.draftTaskId;
   if (!draftTaskId) return undefined;
@@ -166,7 +156,6 @@ async function bookPayment(tx: Tx, payment: X402Payment): Promise<'posted' | 'ow
   return 'owedBack';
 }
 
-/** A draft this payment can still post: a draft, its funding claimed for x402 or free, at the price paid, not overdue. */
 function fundableBy(task: Task, payment: X402Payment) {
   return (
     task.status === 'draft' &&

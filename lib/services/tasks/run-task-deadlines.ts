@@ -10,12 +10,7 @@ import { expireTask } from './expire-task';
 
 const BATCH = 100;
 
-/**
- * The platform's own transitions, run by the background job: `posted` tasks past their deadline expire
- * (refunded), `submitted` tasks the requester left unanswered for the review window complete (worker paid).
- * Each task is its own transaction; one that changed meanwhile (someone accepted it at the last second) is
- * skipped by the transition's status check. Returns how many of each it moved.
- */
+// Each task is its own transaction; one that changed meanwhile is skipped by the transition's status check.
 export async function runTaskDeadlines(db: Db, now = new Date()) {
   const reviewCutoff = new Date(now.getTime() - REVIEW_WINDOW_HOURS * 3_600_000);
   const expired = await eachDue(db, {
@@ -31,15 +26,10 @@ export async function runTaskDeadlines(db: Db, now = new Date()) {
   return { expired, completed };
 }
 
-/**
- * Runs `step` on every due task, oldest first, a page at a time. A task whose step failed (logged) is left out
- * of the following pages, so tasks that keep failing — a worker who cannot be paid yet — never fill the first
- * page of every run and starve the ones behind them.
- */
+// A task whose step failed is left out of the following pages, so tasks that keep failing (a worker who cannot
+// be paid yet) never fill the first page of every run and starve the ones behind them.
 type EachDueOptions = {
-  /** Which tasks are due. */
   due: SQL | undefined;
-  /** The column that orders them, oldest first. */
   oldest: AnyPgColumn;
   step: (id: string) => Promise<unknown>;
 };

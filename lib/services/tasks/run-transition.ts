@@ -24,11 +24,6 @@ import { sideOf } from './side-of';
 import { taskNotFound } from './task-not-found';
 import { toTaskResource } from './to-task-resource';
 
-/**
- * Who takes an action: a user (with whether they are an admin, and their mode: see readTaskAccess), or the
- * platform's own jobs. `sandboxWorker` is the built-in sandbox worker (lib/services/sandbox), which takes
- * test-mode tasks without a listing.
- */
 export type TransitionCaller =
   | { user: Pick<ActorUser, 'id'>; isAdmin?: boolean; livemode?: boolean; sandboxWorker?: boolean }
   | 'system';
@@ -37,22 +32,13 @@ export type TransitionInput = {
   taskId: string;
   action: TaskAction;
   caller: TransitionCaller;
-  /**
-   * What the action does beyond the status, in the same transaction, with the task row locked: checks,
-   * money (refund, transfer), proof. Returns the other columns to change.
-   */
+  /** Runs in the transition's transaction, with the task row locked. */
   effect?: (tx: Tx, access: TaskAccess) => Promise<Partial<typeof tasks.$inferInsert> | undefined>;
-  /** Extra fields for the `task.<status>` event's data. */
   eventData?: Record<string, unknown>;
 };
 
-/**
- * Takes one step of the task state machine (lib/tasks/task-transitions.ts) as one transaction: lock the task,
- * check who may act and that the status allows it (else 409 INVALID_TRANSITION), run the action's effect,
- * set the new status, write the `task.<status>` event (with `previousStatus`) to the outbox, notify the people
- * on the receiving side (notify-task-event.ts) and, on `publish`, queue the nearby workers' notices. Given a
- * transaction, it runs inside it (as a savepoint), after what the caller already did there.
- */
+// One transaction: the `task.<status>` event goes to the outbox with the status change. Given a transaction, it
+// runs inside it (as a savepoint).
 export async function runTransition(db: Executor, input: TransitionInput): Promise<{ task: Task; access: TaskAccess }> {
   const rule = TASK_TRANSITIONS[input.action];
   return db.transaction(async (tx) => {
@@ -149,7 +135,6 @@ function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCal
   });
 }
 
-/** 409 for a status the action leaves from only under a guard that does not hold yet, saying when it will. */
 function guardRefusal(action: TaskAction, guard: TaskGuard, task: Task) {
   const details = { status: task.status, action, guard, allowedFrom: TASK_TRANSITIONS[action].from };
   if (task.submittedAt !== null) {

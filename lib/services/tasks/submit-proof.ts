@@ -11,11 +11,7 @@ import { runTransition } from './run-transition';
 
 export type SubmitProofOptions = { user: ActorUser; taskId: string; proof: ProofBody };
 
-/**
- * The assigned worker submits proof: checked against the task's `proofRequirements` (a note for `text`,
- * photos for `photo` and `receipt`, a location within PROOF_GPS_RADIUS_METERS of the task's for `gps`);
- * photos must be the worker's own uploads. The requester then has the review window to answer.
- */
+// Photos must be the worker's own uploads; a gps proof within PROOF_GPS_RADIUS_METERS of the task's location.
 export function submitProof(db: Db, { user, taskId, proof }: SubmitProofOptions) {
   return runTransition(db, {
     taskId,
@@ -52,7 +48,6 @@ export function submitProof(db: Db, { user, taskId, proof }: SubmitProofOptions)
   });
 }
 
-/** The proof's distance from the task (when both have a location), after checking every requirement. */
 function checkProof(task: Task, proof: ProofBody): number | null {
   const issues: ValidationIssue[] = missingProof(task.proofRequirements, proof);
   const required = new Set(task.proofRequirements);

@@ -4,10 +4,7 @@ import { tasks } from '@/db/schema';
 
 export type TaskHeadline = { id: string; title: string; status: string; totalCents: number };
 
-/**
- * The title, status and total of each task a list names (the admin disputes queue's rows), in one query. No
- * access check: for callers that already read the list as someone allowed to see these tasks.
- */
+// No access check: for callers that already read the list as someone allowed to see these tasks.
 export async function taskHeadlines(db: Executor, taskIds: string[]): Promise<Map<string, TaskHeadline>> {
   const ids = [...new Set(taskIds)];
   if (ids.length === 0) return new Map();

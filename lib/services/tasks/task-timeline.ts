@@ -6,21 +6,16 @@ import { TASK_STATUSES } from '@/lib/schemas/tasks';
 const STATUS_EVENT_TYPES = TASK_STATUSES.map((status) => `task.${status}`);
 
 export type TimelineEntry = {
-  /** The event's id (`created` for the first entry). */
   id: string;
   /** The status the task entered (`created` for the first entry: the task as it was written, a draft). */
   status: string;
   previousStatus: string | null;
   at: string;
-  /** The reason given with the transition (a revision request, a dispute), if any. */
   reason: string | null;
 };
 
-/**
- * The status history of a task, oldest first: its creation, then one entry per `task.<status>` event of the
- * outbox (written in the same transaction as each transition, so the history is exactly what happened).
- * Visibility is the caller's business: load the task with loadTaskAccess first.
- */
+// Each event is written in its transition's transaction, so the history is exactly what happened. Visibility is
+// the caller's business (loadTaskAccess first).
 export async function taskTimeline(db: Executor, task: Pick<Task, 'id' | 'createdAt'>): Promise<TimelineEntry[]> {
   const rows = await db
     .select({ id: events.id, type: events.type, data: events.data, createdAt: events.createdAt })

@@ -5,10 +5,7 @@ import type { TaskSide } from './side-of';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/**
- * The API view of a task. Private `instructions` appear only for the task's two sides (the requester wrote
- * them; the assigned worker needs them), never for a listed worker browsing posted tasks.
- */
+// Private `instructions` only for the task's two sides, never a listed worker browsing posted tasks.
 export function toTaskResource(task: Task, viewer: { side: TaskSide | null } = { side: null }) {
   return {
     id: task.id,

@@ -8,10 +8,7 @@ import { taskNotFound } from './task-not-found';
 
 export type UpdateTaskOptions = { user: ActorUser; taskId: string; patch: TaskUpdate };
 
-/**
- * PATCH /v1/tasks/{id}: changes the fields sent, only while the task is `draft` or `posted` (the spec's exact
- * 409 otherwise). A posted task is funded for its price, so its budget is fixed once posted.
- */
+// A posted task is funded for its price, so its budget is fixed once posted.
 export async function updateTask(db: Db, { user, taskId, patch }: UpdateTaskOptions) {
   return db.transaction(async (tx) => {
     const { task, side } = await readTaskAccess(tx, { taskId, userId: user.id, forUpdate: true });

@@ -7,10 +7,8 @@ import { taskNotFound } from './task-not-found';
 import { toTaskResource } from './to-task-resource';
 import { visibleOrNotFound } from './visible-or-not-found';
 
-// GET /v1/tasks/{id} is on agents' hot path (polling a task's status). Like authentication, the tasks asked
-// for in one turn of the event loop are read with one prepared statement: each with its requester's operator
-// and whether the viewer is a listed worker. The columns are aliased to the schema's property names, so a row
-// is a `Task` as Drizzle would return it.
+// On agents' hot path (polling): the tasks asked for in one turn of the event loop are read with one prepared
+// statement. Columns are aliased to the schema's property names, so a row is a `Task` as Drizzle returns it.
 const TASK_COLUMNS = Object.entries(getTableColumns(tasks))
   .map(([property, column]) => `t.${column.name} as "${property}"`)
   .join(', ');
@@ -26,10 +24,6 @@ type ViewKey = { taskId: string; viewerId: string };
 
 export type ViewTaskOptions = { taskId: string; viewerId: string; livemode: boolean };
 
-/**
- * A task as `viewerId`, working in `livemode` (callerLivemode), sees it (404 when they may not: see
- * readTaskAccess), read in a batch with concurrent requests.
- */
 export async function viewTask(database: Database, { taskId, viewerId, livemode }: ViewTaskOptions) {
   const row = await loaderFor(database)({ taskId, viewerId });
   if (!row) throw taskNotFound();

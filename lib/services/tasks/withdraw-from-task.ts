@@ -8,11 +8,7 @@ import { CLEARED_PROOF } from './cleared-proof';
 import { endAssignment } from './end-assignment';
 import { runTransition } from './run-transition';
 
-/**
- * The worker hands the task back: it is posted again for others, its proof cleared, their assignment (and with it
- * their thread) ended. A booking (a task with `serviceId`) was made for this worker alone, so handing it back
- * declines it: cancelled, and its escrow refunded in full in the same transaction.
- */
+// A booking was made for this worker alone, so handing it back declines it: cancelled, escrow refunded in full.
 export async function withdrawFromTask(db: Db, user: ActorUser, taskId: string) {
   // A task's service never changes, so reading it before the transition's lock is safe.
   const [row] = await db.select({ serviceId: tasks.serviceId }).from(tasks).where(eq(tasks.id, taskId));

@@ -10,7 +10,6 @@ import {
   UPLOADS_IN_FLIGHT_PER_USER,
 } from './upload-limits';
 
-/** This process's uploads in flight: from admission until the upload is stored or refused. */
 export const uploadsInFlight = new InFlightBudget({
   perKey: UPLOADS_IN_FLIGHT_PER_USER,
   totalBytes: UPLOAD_BYTES_IN_FLIGHT,
@@ -18,14 +17,8 @@ export const uploadsInFlight = new InFlightBudget({
 
 const retryAfter = String(UPLOAD_RETRY_AFTER_SECONDS);
 
-/**
- * Lets an upload's body be read, or refuses it before a byte is: 413 when `Content-Length` is over the body limit
- * or would take the account past its quota (the file being at least the body less MULTIPART_FRAMING_BYTES); 429
- * past its uploads per day, or when the user already has UPLOADS_IN_FLIGHT_PER_USER uploads in flight in this
- * process; 503 when this process holds UPLOAD_BYTES_IN_FLIGHT bytes of uploads (both with `Retry-After`). Each
- * upload reserves its Content-Length, or the most a body may be without one. Answers the release the caller runs
- * once the upload is stored or refused.
- */
+// Refuses before a byte is read, from `Content-Length` (or the most a body may be without one), which the upload
+// reserves until the returned release runs.
 export async function admitUpload(db: Executor, userId: string, contentLength: string | null): Promise<() => void> {
   const declared = contentLength !== null && /^\d{1,15}$/.test(contentLength) ? Number(contentLength) : null;
   if (declared !== null && declared > MAX_UPLOAD_BODY_BYTES) {

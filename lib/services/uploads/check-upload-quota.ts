@@ -5,13 +5,8 @@ import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { inAccount } from '@/lib/services/users/in-account';
 
-/**
- * Refuses an upload of `sizeBytes` that would take the uploader's account past its storage quota or its uploads
- * per 24 hours. An account is an operator with its agents, or a lone user. With `lock` (in the transaction that
- * stores the upload) its row is locked first, so concurrent uploads of one account are counted one after the other
- * and cannot pass the quota together; without (admit-upload.ts, from Content-Length before the body is read) it is
- * an early refusal that the locked check repeats.
- */
+// With `lock` the account row is locked first, so concurrent uploads cannot pass the quota together; without it
+// (admit-upload.ts, before the body is read) it is an early refusal the locked check repeats.
 export async function checkUploadQuota(
   tx: Executor,
   userId: string,

@@ -14,12 +14,8 @@ import { uploadUrl } from './upload-url';
 
 const invalid = (message: string) => validationError([{ path: ['file'], message }]);
 
-/**
- * Re-encodes an image (reencode-image.ts: no EXIF, GPS, XMP or ICC comments survive) and stores only the result on
- * local disk under DATA_DIR/uploads/<id>, recorded with its size and SHA-256, within the account's upload quota
- * (checked under a lock held until the row is written; the file is removed again if anything fails). The decoding
- * runs before the transaction opens.
- */
+// Only the re-encoded image is stored (no EXIF, GPS, XMP or ICC survives). The quota lock is held until the row
+// is written; decoding runs before the transaction opens.
 export async function createUpload(db: Db, userId: string, form: FormData | undefined) {
   const files = form?.getAll('file') ?? [];
   const file = files[0];

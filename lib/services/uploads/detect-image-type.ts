@@ -8,7 +8,7 @@ const startsWith = (bytes: Uint8Array, prefix: number[], offset = 0) =>
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
-/** The image type from the file's magic bytes (what the client claims is ignored), or null for anything else. */
+/** What the client claims is ignored. */
 export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, PNG)) return 'image/png';
   if (startsWith(bytes, JPEG)) return 'image/jpeg';

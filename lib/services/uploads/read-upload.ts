@@ -7,22 +7,15 @@ import { uploadPath } from './upload-path';
 
 const uuid = z.uuid();
 
-/** Who asks for a private upload: a signed-in user, and whether they act as an admin (`isAdminCaller`). */
 export type UploadViewer = { userId: string; admin: boolean };
 
-/**
- * `public`: a profile or service photo, for anyone and any cache. `private`: anything else (proof, dispute evidence,
- * not linked yet), for its uploader, the parties of a task it is proof or dispute evidence of, and admins.
- */
+// `private`: proof, dispute evidence or not linked yet; for its uploader, the task's parties, and admins.
 export type UploadVisibility = 'public' | 'private';
 
 type UploadRow = { user_id: string; content_type: string; storage_key: string; public: boolean };
 
-/**
- * An upload's bytes, content type and visibility, or null for an unknown (or malformed) id, a missing file, or a
- * private upload `viewer` may not see (the same null: a stranger learns nothing of its existence). `viewer` is
- * asked only for a private upload, so a public photo costs no credential lookup.
- */
+// The same null for a private upload `viewer` may not see: a stranger learns nothing of its existence. `viewer`
+// is asked only for a private upload, so a public photo costs no credential lookup.
 export async function readUpload(db: Executor, id: string, viewer: () => Promise<UploadViewer | null>) {
   if (!uuid.safeParse(id).success) return null;
   // Public = the uploader's own worker profile (photos stored as URLs, matched on the id so a changed SITE_URL
@@ -49,11 +42,7 @@ export async function readUpload(db: Executor, id: string, viewer: () => Promise
   return bytes ? { contentType: row.content_type, bytes, visibility } : null;
 }
 
-/**
- * `userId` is a party (the requester, the requester's operator, the assigned worker) of a task that has the upload
- * as proof or as dispute evidence. Starts from the user's own tasks (indexed by requester and worker), never from
- * every task.
- */
+// Starts from the user's own tasks (indexed by requester and worker), never from every task.
 async function isTaskPartyFor(db: Executor, uploadId: string, userId: string): Promise<boolean> {
   const rows = await execute<{ found: number }>(
     db,

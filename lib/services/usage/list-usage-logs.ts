@@ -13,7 +13,6 @@ const STATUS_RANGES: Record<StatusClass, [number, number]> = {
   '5xx': [500, 599],
 };
 
-/** The viewer's logged requests, newest first, one keyset page (`(created_at, id) desc`). */
 export async function listUsageLogs(db: Executor, viewer: UsageViewer, query: UsageLogQuery) {
   const log = apiRequestLog;
   const status = query.status ? STATUS_RANGES[query.status] : undefined;

@@ -19,10 +19,6 @@ function groupExpression(groupBy: UsageGrouping, viewer: UsageViewer): SQL<strin
   }
 }
 
-/**
- * Requests, errors (status ≥ 400: what a developer debugging an agent looks for) and latency percentiles of the
- * viewer's usage log, by UTC day (oldest first) or by key, agent or route (busiest first).
- */
 export async function summarizeUsage(
   db: Executor,
   viewer: UsageViewer,

@@ -2,15 +2,11 @@ import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { apiRequestLog, users } from '@/db/schema';
 import { type Actor, userOf } from '@/lib/auth/actor';
 
-/**
- * Whose usage a caller reads. An operator's session sees its own keys and every key of its agents (a deleted
- * agent keeps its `owner_id`, so its history stays visible); an API key sees only its own requests.
- */
+// A deleted agent keeps its `owner_id`, so its history stays visible.
 export type UsageViewer = { operatorId: string; apiKeyId?: string };
 
 export type UsageFilter = { from: Date; to: Date; keyId?: string; agentId?: string };
 
-/** The WHERE clause of every usage query: the viewer's rows in the range, narrowed by the filters. */
 export function usageScope(viewer: UsageViewer, filter: UsageFilter): SQL | undefined {
   const log = apiRequestLog;
   // One IN list of the operator and its agents (not `user_id = op OR …`): the planner then reads each user's
@@ -25,11 +21,9 @@ export function usageScope(viewer: UsageViewer, filter: UsageFilter): SQL | unde
   );
 }
 
-/** The agent a row's key belongs to, or null for the operator's own keys. */
 export const agentIdOf = (viewer: UsageViewer) =>
   sql<string | null>`nullif(${apiRequestLog.userId}, ${viewer.operatorId})`;
 
-/** The viewer an authenticated caller is: a session reads its operator's whole scope, a key only itself. */
 export function usageViewerOf(actor: Actor): UsageViewer {
   const user = userOf(actor);
   if (actor.kind !== 'apiKey') return { operatorId: user.id };

@@ -8,7 +8,6 @@ const operators = alias(users, 'operators');
 
 const RESEND = 'POST /v1/users/me/email/resend';
 
-/** Who is refused, for the words: the human itself, an agent (with its key), or an agent redeeming a claim code. */
 export type Refused = 'human' | 'agent' | 'claimCode';
 
 export const NOT_VERIFIED_REFUSALS: Record<Refused, { message: string; hint: string }> = {
@@ -23,11 +22,8 @@ export const NOT_VERIFIED_REFUSALS: Record<Refused, { message: string; hint: str
   },
 };
 
-/**
- * Refuses power to an address nobody has proved: a human creates keys, agents, claim codes and webhook endpoints
- * only once its email is verified, and an agent only while its operator's is (an agent has no email, and one
- * without an operator has nobody to vouch for it). 403 EMAIL_NOT_VERIFIED otherwise, before anything is written.
- */
+// An agent is refused while its operator's email is unverified: an agent has no email, and one without an operator
+// has nobody to vouch for it. Refused before anything is written.
 export async function assertEmailVerified(db: Executor, userId: string, { viaClaimCode = false } = {}) {
   const [row] = await db
     .select({ type: users.type, verifiedAt: users.emailVerifiedAt, operatorVerifiedAt: operators.emailVerifiedAt })

@@ -7,14 +7,13 @@ import { revokeUserSessions } from '../sessions/revoke-user-sessions';
 
 export type ChangePasswordOptions = {
   userId: string;
-  /** The session making the change: it stays signed in, every other one is revoked. */
+  /** It stays signed in; every other session is revoked. */
   sessionId: string;
   /** Required unless the account has no password yet (created on the claim page). */
   currentPassword?: string;
   password: string;
 };
 
-/** Sets a new password once the current one checks out, and signs out the account's other sessions. */
 export async function changePassword(db: Db, { userId, sessionId, currentPassword, password }: ChangePasswordOptions) {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {

@@ -9,11 +9,8 @@ import { toE164 } from '@/lib/sms/phone-number';
 
 export type CheckPhoneCodeRequestOptions = { userId: string; phone: string };
 
-/**
- * Everything that may refuse a new phone number, before anything is stored: it must parse (400 naming `phone`),
- * must not have texted STOP (409), and the code must be within the limits per user and then per number (429).
- * Returns the number as E.164, and whether it already is the user's verified number (then no code is sent).
- */
+// Everything that may refuse a new number, before anything is stored. Returns whether it already is the user's
+// verified number (then no code is sent).
 export async function checkPhoneCodeRequest(database: Database, { userId, phone }: CheckPhoneCodeRequestOptions) {
   const e164 = toE164(phone);
   if (!e164) {

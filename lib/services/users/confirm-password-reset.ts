@@ -10,13 +10,8 @@ import { sendAccessRevokedEmail } from './send-access-revoked-email';
 
 export const DISABLED_BY_PASSWORD_RESET = 'Disabled when the account’s password was reset';
 
-/**
- * Sets a new password from a reset link, in one transaction: the link is used up (with every other reset link
- * of the user), and the email counts as verified, since the link reached it, unless the account has changed its
- * address since the link was sent. Taking an address back wipes what anyone else left in the account: every
- * session, every API key of the user and its agents, unclaimed claim codes, and its and its agents' webhook
- * endpoints are disabled; all of it or, if anything fails, none. After the commit the owner is told what went.
- */
+// The email counts as verified (the link reached it) unless the address changed since. Taking an address back
+// wipes what anyone else left in the account, all of it or none; the owner is told after the commit.
 export async function confirmPasswordReset(db: Db, input: { token: string; password: string }) {
   const passwordHash = await hashPassword(input.password);
   const { owner, revoked } = await db.transaction(async (tx) => {

@@ -24,10 +24,7 @@ export const EMAIL_LINK_HINTS: Record<EmailTokenPurpose, Record<'missing' | 'exp
 
 export type ConsumeEmailTokenOptions = { token: string; purpose: EmailTokenPurpose; userId?: string };
 
-/**
- * Uses up a single-use emailed link: one conditional UPDATE, so two requests racing on one link cannot both
- * succeed. Unknown (or another user's, when `userId` is given), expired and used links are each their own error.
- */
+// One conditional UPDATE, so two requests racing on one link cannot both succeed.
 export async function consumeEmailToken(
   db: Executor,
   { token, purpose, userId }: ConsumeEmailTokenOptions,

@@ -11,14 +11,9 @@ import { issueEmailToken } from './issue-email-token';
 import { sendVerificationEmail } from './send-verification-email';
 import { NO_PHONE, toPublicUser } from './to-public-user';
 
-/** No `password`: the claim page's account, which sets one after the claim. */
 export type CreateUserInput = { email: string; password?: string; name?: string; acceptTerms?: boolean };
 
-/**
- * Every human account starts here (sign-up and the claim page): the user, a session and a verification link in
- * one transaction (with the acceptance of the current terms and privacy policy, given `acceptTerms`), then the
- * verification email. 409 EMAIL_TAKEN when the address already has an account.
- */
+// One transaction for the user, a session and a verification link; the email goes after the commit.
 export async function createUser(db: Db, input: CreateUserInput, meta: SessionMeta = {}) {
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const created = await db.transaction(async (tx) => {

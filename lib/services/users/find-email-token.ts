@@ -9,10 +9,7 @@ export type EmailTokenState = 'open' | 'expired' | 'used';
 
 export type FindEmailTokenOptions = { token: string; purpose: EmailTokenPurpose; userId?: string };
 
-/**
- * The link behind `token` and whether it still works, without using it up (the reset page shows the form
- * only for a live link). Undefined for an unknown token, or one of another user when `userId` is given.
- */
+// Without using it up: the reset page shows the form only for a live link.
 export async function findEmailToken(db: Executor, { token, purpose, userId }: FindEmailTokenOptions) {
   if (!isWellFormedEmailToken(token)) return undefined;
   const [row] = await db

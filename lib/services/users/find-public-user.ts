@@ -5,7 +5,6 @@ import { toActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { phoneStateOf, toPublicUser } from './to-public-user';
 
-/** A user as the API shows them, with the number waiting for its code: one query. 401 when the user is gone. */
 export async function findPublicUser(db: Executor, userId: string) {
   const [row] = await db
     .select({ user: users, pendingPhone: phoneVerifications.phone })

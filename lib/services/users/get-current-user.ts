@@ -5,10 +5,7 @@ import { findPendingLegal } from '../legal/find-pending-legal';
 import { findPublicUser } from './find-public-user';
 import { toPublicUser } from './to-public-user';
 
-/**
- * The caller's user record, already loaded by the credential lookup (phone numbers too), with the legal
- * documents a human still has to accept (one query; an agent accepts none, its operator does).
- */
+// Already loaded by the credential lookup; an agent accepts no legal documents, its operator does.
 export async function getCurrentUser(db: Executor, actor: Actor) {
   if (actor.kind === 'anonymous') throw new ApiError('UNAUTHORIZED');
   const { phones } = actor.user;

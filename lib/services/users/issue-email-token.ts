@@ -10,7 +10,7 @@ const TTL_MS: Record<EmailTokenPurpose, number> = {
   reset_password: RESET_PASSWORD_TTL_MS,
 };
 
-/** A single-use link secret for `email`; the raw token goes into the email and nowhere else. */
+/** The raw token goes into the email and nowhere else. */
 export async function issueEmailToken(
   db: Executor,
   input: { userId: string; email: string; purpose: EmailTokenPurpose },

@@ -9,7 +9,7 @@ type AttemptLimit = { limit: number; windowSeconds: number };
 export type LimitSignInAttemptsOptions = {
   email: string;
   ip: string;
-  /** Whether the device already holds a live session of this account; asked only once the per-email ceiling trips. */
+  /** Asked only once the per-email ceiling trips. */
   holdsSession?: () => Promise<boolean>;
 };
 
@@ -20,13 +20,9 @@ type CountAttemptOptions = {
   exempt?: () => Promise<boolean>;
 };
 
-/**
- * Counts a sign-in attempt before the password is checked, first per (email, client IP), then per email. An
- * address past its own limit is refused without touching the per-email count, so one guesser can neither lock
- * the owner out from elsewhere nor use up the shared budget; many addresses together still stop at the
- * per-email ceiling. That ceiling does not stop a device holding a live session of the account (`holdsSession`):
- * ten addresses can then lock out new devices, never the owner's own.
- */
+// Counted before the password is checked. An address past its per-IP limit is refused without touching the
+// per-email count, so one guesser can neither lock the owner out nor use up the shared budget; the per-email
+// ceiling never stops a device holding a live session of the account.
 export async function limitSignInAttempts(
   database: Database,
   { email, ip, holdsSession }: LimitSignInAttemptsOptions,

@@ -8,10 +8,7 @@ import { getMailer } from '@/lib/mail/get-mailer';
 import { issueEmailToken } from './issue-email-token';
 import { sendPasswordResetEmail } from './send-password-reset-email';
 
-/**
- * Emails a password-reset link to `email` if a human account has it. The answer is the same whatever happens
- * (unknown address, over the per-address limit, a mail failure), so it never tells whether an account exists.
- */
+// The answer is the same whatever happens, so it never tells whether an account exists.
 export async function requestPasswordReset(database: Database, email: string) {
   const accepted = { accepted: true as const };
   const { limit, windowSeconds } = RESET_REQUESTS_PER_EMAIL;

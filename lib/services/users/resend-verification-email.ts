@@ -7,10 +7,7 @@ import { getMailer } from '@/lib/mail/get-mailer';
 import { issueEmailToken } from './issue-email-token';
 import { sendVerificationEmail } from './send-verification-email';
 
-/**
- * A new verification link for the signed-in human (earlier links keep working until used or expired).
- * 409 when the address is verified already; limited per user so the button cannot be used to spam a mailbox.
- */
+// Limited per user so the button cannot be used to spam a mailbox.
 export async function resendVerificationEmail(
   database: Database,
   user: Pick<ActorUser, 'id' | 'email' | 'emailVerified'>,

@@ -2,17 +2,14 @@ import { env } from '@/lib/env';
 import type { Mailer } from '@/lib/mail/mailer';
 import type { RevokedAccess } from './revoke-account-access';
 
-/** Why the account was wiped: its password was reset, or its address was verified for the first time. */
 export type RevokedBecause = 'password_reset' | 'email_verified';
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "a", "a and b", "a, b and c". */
 function listed(parts: string[]) {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-/** The sentences of the email, or null when nothing was removed (then nothing is sent). */
 export function describeRevokedAccess(revoked: RevokedAccess, because: RevokedBecause): string[] | null {
   const credentials = [
     revoked.apiKeys && counted(revoked.apiKeys, 'API key', 'API keys'),
@@ -48,7 +45,6 @@ export function describeRevokedAccess(revoked: RevokedAccess, because: RevokedBe
   return [...lines.filter((line): line is string => Boolean(line)), '', ...after];
 }
 
-/** Tells the owner of `to` what a password reset or a first verification removed; sends nothing if nothing was. */
 export async function sendAccessRevokedEmail(
   mailer: Mailer,
   input: { to: string; revoked: RevokedAccess; because: RevokedBecause },

@@ -1,7 +1,6 @@
 import { env } from '@/lib/env';
 import type { Mailer } from '@/lib/mail/mailer';
 
-/** The link that lets the owner of `to` choose a new password. */
 export function sendPasswordResetEmail(mailer: Mailer, input: { to: string; token: string }) {
   const link = `${env().SITE_URL}/reset-password/${input.token}`;
   return mailer.send({

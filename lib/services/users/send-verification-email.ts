@@ -1,7 +1,6 @@
 import { env } from '@/lib/env';
 import type { Mailer } from '@/lib/mail/mailer';
 
-/** The link that proves the human owns `to`. */
 export function sendVerificationEmail(mailer: Mailer, input: { to: string; token: string }) {
   const link = `${env().SITE_URL}/verify-email/${input.token}`;
   return mailer.send({

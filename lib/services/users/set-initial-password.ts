@@ -5,7 +5,6 @@ import { hashPassword } from '@/lib/auth/passwords';
 
 export type SetInitialPasswordOptions = { userId: string; password: string };
 
-/** Sets the password of an account created without one; false when it already has a password. */
 export async function setInitialPassword(
   db: Executor,
   { userId, password }: SetInitialPasswordOptions,

@@ -12,16 +12,11 @@ import { limitSignInAttempts } from './limit-sign-in-attempts';
 export type SignInInput = { email: string; password: string };
 
 export type SignInMeta = SessionMeta & {
-  /** The session this device already holds, if it sent one: past the per-email ceiling, only such a device gets in. */
+  /** Past the per-email ceiling, only a device holding a session gets in. */
   heldSession?: HeldSession;
 };
 
-/**
- * Email + password -> a new session. Attempts are counted per (email, client IP) and per email before the
- * password is checked (`limitSignInAttempts`); a device holding a live session of the account is not stopped by
- * the per-email ceiling. Unknown emails and wrong passwords answer identically, in the same time. A suspended
- * account with the right password is refused with 401 saying so.
- */
+// Unknown emails and wrong passwords answer identically, in the same time.
 export async function signIn(database: Database, input: SignInInput, meta: SignInMeta = {}) {
   const { heldSession, ...sessionMeta } = meta;
   await limitSignInAttempts(database, {

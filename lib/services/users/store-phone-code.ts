@@ -8,10 +8,7 @@ import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
 
 export type StorePhoneCodeOptions = { userId: string; phone: string };
 
-/**
- * A new pending number for the user (replacing any earlier one, with fresh tries) and the text carrying its code,
- * in the caller's transaction. Only the code's HMAC is stored; the code itself leaves only in the text.
- */
+// Only the code's HMAC is stored; the code itself leaves only in the text.
 export async function storePhoneCode(tx: Tx, { userId, phone }: StorePhoneCodeOptions) {
   const code = generatePhoneCode();
   const values = {

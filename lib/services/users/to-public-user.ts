@@ -8,19 +8,16 @@ export type PublicUser = z.infer<typeof userSchema>;
 
 type SerializedFields = 'id' | 'email' | 'emailVerified' | 'name' | 'type' | 'createdAt';
 
-/** The phone fields of a public user: the verified number, and the one waiting for its code. */
 export type PhoneState = ActorPhones;
 
-/** No number at all (a new account). */
 export const NO_PHONE: PhoneState = { phone: null, phoneVerified: false, pendingPhone: null };
 
-/** A `users` row's phone, with the pending number from phone_verifications (if any). */
 export function phoneStateOf(row: Pick<User, 'phone' | 'phoneVerifiedAt'>, pendingPhone: string | null): PhoneState {
   const verified = row.phone !== null && row.phoneVerifiedAt !== null;
   return { phone: verified ? row.phone : null, phoneVerified: verified, pendingPhone };
 }
 
-/** The one serializer for users: never a password hash, never another field by accident. */
+/** The one serializer: never a password hash, never another field by accident. */
 export function toPublicUser(user: Pick<ActorUser, SerializedFields>, phone: PhoneState): PublicUser {
   return {
     id: user.id,

@@ -7,11 +7,7 @@ import { storePhoneCode } from './store-phone-code';
 
 export type UpdateCurrentUserInput = { name?: string | null; phone?: string | null };
 
-/**
- * Changes the signed-in human's own fields; an omitted field stays as it is. A new phone number is only pending
- * (texted a code, see storePhoneCode) until POST /v1/users/me/phone/verify; `phone: null` removes the verified
- * number and any pending one. Everything is checked before anything is stored.
- */
+// A new number stays pending until verified; everything is checked before anything is stored.
 export async function updateCurrentUser(database: Database, userId: string, input: UpdateCurrentUserInput) {
   const newPhone =
     input.phone === undefined || input.phone === null

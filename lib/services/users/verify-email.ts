@@ -12,22 +12,15 @@ import { sendAccessRevokedEmail } from './send-access-revoked-email';
 export const DISABLED_BY_VERIFICATION = 'Disabled when the account’s email was verified: it was created before';
 
 export type VerifyEmailBy = {
-  /** The API, under /users/me: only the caller's own links. */
+  /** Only the caller's own links. */
   userId?: string;
-  /** The session opening the link (the API's, or the page's browser): it stays signed in. */
+  /** It stays signed in. */
   sessionId?: string;
 };
 
-/**
- * Opens a verification link: the token alone proves the mailbox, so the page verifies whoever the browser is
- * signed in as (or nobody). `userId` (the API, under /users/me) accepts only the caller's own links: another
- * user's is unknown. A link verifies only the address it was sent to.
- *
- * The first verification takes the address back from whoever held the account before it was proved: in the same
- * transaction, every other session is signed out and everything made while unverified is revoked (keys of the
- * user and its agents, claim codes, webhook endpoints), except the keys of agents this user claimed on the claim
- * page, whose card proved intent. The owner is emailed what went, after the commit.
- */
+// The token alone proves the mailbox, so the page verifies whoever the browser is signed in as. The first
+// verification takes the address back: in the same transaction, other sessions are signed out and what was made
+// while unverified is revoked, except keys of agents claimed with a card (which proved intent).
 export async function verifyEmail(db: Db, token: string, by: VerifyEmailBy = {}) {
   const { user, revoked } = await db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, { token, purpose: 'verify_email', userId: by.userId });

@@ -8,11 +8,7 @@ import { findPublicUser } from './find-public-user';
 
 export type VerifyPhoneOptions = { userId: string; code: string };
 
-/**
- * The code texted to the pending number: right, within 10 minutes and 5 tries, it makes that number the user's
- * verified phone. Each try is counted (committed) before the code is compared, so concurrent guesses share the
- * same 5; after the fifth, even the right code is refused.
- */
+// Each try is counted (committed) before the code is compared, so concurrent guesses share the same 5.
 export async function verifyPhone(db: Db, { userId, code }: VerifyPhoneOptions) {
   const [pending] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId));
   if (!pending) throw new ApiError('PHONE_CODE_NOT_FOUND');

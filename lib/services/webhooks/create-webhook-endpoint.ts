@@ -20,10 +20,7 @@ export type CreateWebhookEndpointOptions = {
   resolve?: Resolver;
 };
 
-/**
- * Registers an endpoint of `ownerId` for events of `livemode`; the secret is returned this once. The owner's email
- * must be verified (an agent's operator's), or 403 EMAIL_NOT_VERIFIED.
- */
+// The secret is returned this once.
 export async function createWebhookEndpoint(
   db: Db,
   { ownerId, livemode, input, resolve = systemResolver }: CreateWebhookEndpointOptions,

@@ -5,10 +5,7 @@ import { findOwnEndpoint } from './find-own-endpoint';
 
 export type DeleteWebhookEndpointOptions = { ownerId: string; endpointId: string };
 
-/**
- * Soft-deletes the endpoint (its delivery log stays for the record) and settles its pending deliveries, so no
- * dispatcher sends anything more to it.
- */
+// Soft delete keeps the delivery log; pending deliveries are settled so no dispatcher sends anything more.
 export async function deleteWebhookEndpoint(db: Db, { ownerId, endpointId }: DeleteWebhookEndpointOptions) {
   return db.transaction(async (tx) => {
     await findOwnEndpoint(tx, { ownerId, endpointId, forUpdate: true });

@@ -5,7 +5,6 @@ import { loadDeliveries } from './load-deliveries';
 
 export type FindDeliveryOptions = { endpointId: string; deliveryId: string };
 
-/** One delivery of the endpoint, or undefined. */
 export async function findDelivery(db: Executor, { endpointId, deliveryId }: FindDeliveryOptions) {
   const [row] = await loadDeliveries(
     db,

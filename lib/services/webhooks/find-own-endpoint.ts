@@ -5,7 +5,6 @@ import { ApiError } from '@/lib/errors/api-error';
 
 export type FindOwnEndpointOptions = { ownerId: string; endpointId: string; forUpdate?: boolean };
 
-/** The caller's live (not deleted) endpoint; anyone else's, or a deleted one, is 404. */
 export async function findOwnEndpoint(
   db: Executor,
   { ownerId, endpointId, forUpdate = false }: FindOwnEndpointOptions,

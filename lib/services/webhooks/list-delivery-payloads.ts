@@ -6,10 +6,6 @@ import { findOwnEndpoint } from './find-own-endpoint';
 
 export type ListDeliveryPayloadsOptions = { ownerId: string; endpointId: string; deliveryIds: string[] };
 
-/**
- * The JSON body each delivery of the caller's endpoint sends (the same bytes on every attempt), by delivery
- * id, pretty-printed for reading. Another owner's endpoint is 404.
- */
 export async function listDeliveryPayloads(
   db: Executor,
   { ownerId, endpointId, deliveryIds }: ListDeliveryPayloadsOptions,

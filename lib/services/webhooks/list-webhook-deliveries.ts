@@ -11,7 +11,6 @@ export type ListWebhookDeliveriesOptions = {
   page: { cursor?: string; limit: number };
 };
 
-/** The endpoint's delivery log, newest first, keyset-paginated on (created_at, id). */
 export async function listWebhookDeliveries(db: Executor, { ownerId, endpointId, page }: ListWebhookDeliveriesOptions) {
   await findOwnEndpoint(db, { ownerId, endpointId });
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;

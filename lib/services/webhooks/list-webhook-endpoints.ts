@@ -4,7 +4,6 @@ import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
 import { webhookEndpoints } from '@/db/schema';
 import { toWebhookEndpoint } from './to-webhook-endpoint';
 
-/** The owner's endpoints, newest first, keyset-paginated on (created_at, id). */
 export async function listWebhookEndpoints(db: Db, ownerId: string, page: { cursor?: string; limit: number }) {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db

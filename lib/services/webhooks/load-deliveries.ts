@@ -12,7 +12,6 @@ function attemptOutcome(attempt: { statusCode: number | null; durationMs: number
   return code !== null && code >= 200 && code < 300 ? ('succeeded' as const) : ('failed' as const);
 }
 
-/** The deliveries matching `where` (one, or a page of the endpoint's), newest first, with their attempts, in the API shape. */
 export async function loadDeliveries(db: Executor, where: ReturnType<typeof and>, limit: number) {
   const rows = await db
     .select({

@@ -8,7 +8,6 @@ import { findOwnEndpoint } from './find-own-endpoint';
 
 export type RetryWebhookDeliveryOptions = { ownerId: string; endpointId: string; deliveryId: string };
 
-/** Queues a delivery of the caller's endpoint for an attempt now, whatever its status, and wakes a dispatcher. */
 export async function retryWebhookDelivery(db: Db, { ownerId, endpointId, deliveryId }: RetryWebhookDeliveryOptions) {
   return db.transaction(async (tx) => {
     const endpoint = await findOwnEndpoint(tx, { ownerId, endpointId });

@@ -11,7 +11,6 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export type RotateWebhookSecretOptions = { ownerId: string; endpointId: string };
 
-/** Issues a new secret (returned this once); the current one becomes the previous and signs for 24 more hours. */
 export async function rotateWebhookSecret(db: Db, { ownerId, endpointId }: RotateWebhookSecretOptions) {
   return db.transaction(async (tx) => {
     const endpoint = await findOwnEndpoint(tx, { ownerId, endpointId, forUpdate: true });

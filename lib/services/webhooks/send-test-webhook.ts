@@ -8,10 +8,7 @@ import { findOwnEndpoint } from './find-own-endpoint';
 
 export type SendTestWebhookOptions = { ownerId: string; endpointId: string };
 
-/**
- * Writes a `webhook.test` event with one delivery, to this endpoint only (whatever its event filter): not through
- * `emitEvent`, whose fan-out would offer it to the owner's other endpoints too.
- */
+// Not through `emitEvent`, whose fan-out would offer it to the owner's other endpoints too.
 export async function sendTestWebhook(db: Db, { ownerId, endpointId }: SendTestWebhookOptions) {
   return db.transaction(async (tx) => {
     const endpoint = await findOwnEndpoint(tx, { ownerId, endpointId });

@@ -1,6 +1,6 @@
 import type { WebhookEndpoint } from '@/db/schema';
 
-/** The API shape of an endpoint: never its secret (shown only by create and rotate). */
+/** Never its secret (shown only by create and rotate). */
 export function toWebhookEndpoint(row: WebhookEndpoint) {
   return {
     id: row.id,

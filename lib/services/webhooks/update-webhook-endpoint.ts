@@ -22,11 +22,7 @@ export type UpdateWebhookEndpointOptions = {
 
 const DISABLED_BY_OWNER = 'Disabled by its owner';
 
-/**
- * Changes what the owner sent and leaves the rest. Disabling settles the endpoint's pending deliveries as failed
- * (the dispatcher would settle them unsent anyway); re-enabling clears the reason, whether the owner or a 410
- * Gone disabled it. Re-enabling an enabled endpoint, or disabling a disabled one, changes nothing.
- */
+// Disabling settles pending deliveries as failed (the dispatcher would settle them unsent anyway).
 export async function updateWebhookEndpoint(
   db: Db,
   { ownerId, endpointId, input, resolve = systemResolver }: UpdateWebhookEndpointOptions,

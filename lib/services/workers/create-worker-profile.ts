@@ -6,10 +6,7 @@ import { recordAcceptances } from '../legal/record-acceptances';
 import { toProfileColumns } from './to-profile-columns';
 import { toWorkerProfile } from './to-worker-profile';
 
-/**
- * Creates the user's one worker profile, with the acceptance of the worker agreement when `acceptWorkerAgreement`
- * says so (same transaction); a second profile is 409 CONFLICT (the unique index on user_id decides).
- */
+// A second profile is 409 CONFLICT: the unique index on user_id decides.
 export async function createWorkerProfile(
   db: Db,
   userId: string,

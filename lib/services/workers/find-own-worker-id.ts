@@ -3,7 +3,6 @@ import type { Executor } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 
-/** The id of the caller's worker profile, or 404 telling them to create one. `lock` holds the row. */
 export async function findOwnWorkerId(db: Executor, userId: string, { lock = false } = {}): Promise<string> {
   const query = db.select({ id: workerProfiles.id }).from(workerProfiles).where(eq(workerProfiles.userId, userId));
   const [row] = await (lock ? query.for('update') : query);

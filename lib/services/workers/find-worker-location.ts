@@ -4,7 +4,6 @@ import { workerProfiles } from '@/db/schema';
 
 export type WorkerLocation = { lat: number; lng: number };
 
-/** Where the user works from, or null without a profile or a place on it. */
 export async function findWorkerLocation(db: Executor, userId: string): Promise<WorkerLocation | null> {
   const [profile] = await db
     .select({ lat: workerProfiles.lat, lng: workerProfiles.lng })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { workerProfiles } from '@/db/schema';
 
-/** The worker profile id of a user (a task's `workerId` is a user id), or null when they have none. */
+/** A task's `workerId` is a user id. */
 export async function findWorkerProfileId(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: workerProfiles.id })

@@ -4,10 +4,7 @@ import { workerAvailabilityExceptions, workerAvailabilityRules, workerProfiles }
 import { ApiError } from '@/lib/errors/api-error';
 import { expandAvailability } from '@/lib/workers/expand-availability';
 
-/**
- * A worker's schedule expanded into UTC windows within [from, to]. Same visibility as GET /v1/workers/{id}:
- * any signed-in caller, listed or not (listing governs search only).
- */
+// Same visibility as GET /v1/workers/{id}: any signed-in caller, listed or not (listing governs search only).
 export async function getAvailabilityWindows(db: Executor, workerId: string, range: { from: Date; to: Date }) {
   const [profile] = await db
     .select({ id: workerProfiles.id })

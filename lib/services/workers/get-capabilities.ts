@@ -4,7 +4,6 @@ import { workerCapabilityAnswers } from '@/db/schema';
 import { CAPABILITY_CATEGORIES } from '@/lib/workers/capabilities';
 import { findOwnWorkerId } from './find-own-worker-id';
 
-/** The catalogue and the caller's private answers (404 without a profile). */
 export async function getCapabilities(db: Executor, userId: string) {
   const workerId = await findOwnWorkerId(db, userId);
   const rows = await db

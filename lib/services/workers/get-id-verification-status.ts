@@ -2,7 +2,6 @@ import type { Db } from '@/db/client';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { listIdVerificationSessions } from './list-id-verification-sessions';
 
-/** The latest session's status, whether any session was verified, and when. */
 export async function getIdVerificationStatus(db: Db, processor: PaymentProcessor, userId: string) {
   const sessions = await listIdVerificationSessions(db, userId, processor);
   const verifiedAt = sessions

@@ -7,11 +7,8 @@ import { toWorkerProfile } from './to-worker-profile';
 
 export type GetWorkerProfileOptions = { viewerId: string; workerId: string; isAdmin?: boolean };
 
-/**
- * A profile with its availability schedule, listed or not: listing governs search only, so a requester keeps
- * sight of a worker who unlisted after accepting their task. Only the owner sees the exact location. A
- * platform admin also sees `noShowCount`.
- */
+// Listed or not: listing governs search only, so a requester keeps sight of a worker who unlisted after accepting
+// their task. Only the owner sees the exact location.
 export async function getWorkerProfile(db: Executor, { viewerId, workerId, isAdmin = false }: GetWorkerProfileOptions) {
   const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.id, workerId));
   if (!row) {
@@ -54,7 +51,6 @@ export async function getWorkerProfile(db: Executor, { viewerId, workerId, isAdm
   };
 }
 
-/** Assignments of this worker that ended with a no-show: cancelled by the requester past the deadline, undelivered. */
 async function noShowCount(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -10,7 +10,6 @@ const inMode = (userId: string, processor: PaymentProcessor) =>
     eq(identityVerifications.processor, processor.name),
   );
 
-/** The caller's sessions with this processor, newest first. */
 export async function listIdVerificationSessions(db: Db, userId: string, processor: PaymentProcessor) {
   return db
     .select()

@@ -6,10 +6,7 @@ import { toWorkerProfile } from './to-worker-profile';
 
 export type ListedWorkersPage = { cursor?: string; limit: number };
 
-/**
- * Listed workers, newest first, keyset-paginated on (created_at, id) (worker_profiles_listed_created_idx), as
- * `viewerId` may see them (exact location only on their own profile).
- */
+// Keyset-paginated on (created_at, id), served by worker_profiles_listed_created_idx.
 export async function listListedWorkers(db: Executor, page: ListedWorkersPage, viewerId: string) {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db

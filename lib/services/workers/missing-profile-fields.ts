@@ -7,7 +7,7 @@ type ListingFields = Pick<
   'displayName' | 'headline' | 'bio' | 'skills' | 'hourlyRateCents' | 'lat' | 'lng'
 >;
 
-/** What a profile still lacks before it may be listed (spec "Worker listing flag"), in a stable order. */
+/** Spec "Worker listing flag"; in a stable order. */
 export function missingProfileFields(profile: ListingFields): string[] {
   const missing: string[] = [];
   if (blank(profile.displayName)) missing.push('displayName');

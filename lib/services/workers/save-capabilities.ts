@@ -10,10 +10,7 @@ export type CapabilityAnswerInput = {
   detail?: string | null;
 };
 
-/**
- * Replaces the caller's answers in one transaction and rewrites the public `skill_details` from the yes
- * and maybe answers. The detail text stays private: it is free text the worker wrote for the platform.
- */
+// The detail text stays private: it is free text the worker wrote for the platform.
 export async function saveCapabilities(db: Db, userId: string, answers: CapabilityAnswerInput[]) {
   return db.transaction(async (tx) => {
     const workerId = await findOwnWorkerId(tx, userId, { lock: true });

@@ -1,43 +1,28 @@
 import { coarseDegreesSql, coarseMetersSql } from '@/lib/workers/coarse-position';
 import { CANDIDATES } from '@/lib/workers/search-candidates';
 
-// GET /v1/workers?lat&lng: the geo search, one prepared statement in three steps.
-//
-// 1. Candidates: an ordered, index-only scan of worker_profiles_geo_idx (migration 0012) takes the SCANNED
-//    listed workers nearest the centre by their Web-Mercator point (GEO_POINT). Mercator is conformal, so
-//    near the centre the planar distance orders like the great-circle one; the index also carries every
-//    column the score reads, so the scan reads a handful of index pages and no table rows, however dense
-//    the city. Near the antimeridian a second scan from the centre shifted by 360° finds the workers on the
-//    other side (a one-time filter skips it everywhere else).
-// 2. Of those, the CANDIDATES nearest by haversine distance from their public position, rounded to 100 m
-//    (DISTANCE) — SCANNED > CANDIDATES absorbs the projection's distortion, so these are the true nearest
-//    CANDIDATES but for near-ties at the cut-off (in sparse areas at high latitude, or within the ~1 km the
-//    public position may differ from the scanned exact one) — are scored if within the radius, and the best
-//    `$7` kept.
-// 3. Only those `$7` rows are read from the table (primary key), with just the columns the response shows.
-//
-// The cube/earthdistance GiST index this replaces was exact but slow: cube's picksplit leaves heavily
-// overlapping boxes, so a nearest-neighbour scan in a dense city visited ~150 pages before its first row,
-// and each of the 200 candidates then cost a table fetch (~10 ms a search at 1M workers).
-//
+// The geo search, one prepared statement in three steps:
+// 1. An index-only scan of worker_profiles_geo_idx takes the SCANNED listed workers nearest the centre on the
+//    Web-Mercator plane (conformal, so near the centre it orders like the great-circle distance) and reads no
+//    table rows, however dense the city. Near the antimeridian a second scan from the centre shifted by 360° runs.
+// 2. Of those, the CANDIDATES nearest by haversine distance (SCANNED > CANDIDATES absorbs the projection's
+//    distortion) are scored within the radius, and the best `$7` kept.
+// 3. Only those `$7` rows are read from the table.
+// It replaces a cube/earthdistance GiST index, exact but slow (~10 ms a search at 1M workers: overlapping boxes).
 // $1 lat, $2 lng, $3 radius (m), $4 lower-cased skills (text[]), $5 minRating, $6 availableAt, $7 limit.
 export const SCANNED = 256;
 
 // Must match the index expression of worker_profiles_geo_idx (db/migrations/0012_worker_geo_point_index.sql)
 // token for token, or the planner cannot use the index.
-/** The Mercator ordinate in degrees of a latitude expression (clamped to ±89.9), as both geo indexes key it. */
 export const mercatorY = (lat: string) => `degrees(ln(tan(radians(45 + least(greatest(${lat}, -89.9), 89.9) / 2))))`;
 export const GEO_POINT = `point(w.lng, ${mercatorY('w.lat')})`;
 
-// The instant in the row's own time zone, and its minute of the local day.
 const local = (alias: string) => `($6::timestamptz at time zone ${alias}.time_zone)`;
 const minute = (alias: string) => `(extract(hour from ${local(alias)}) * 60 + extract(minute from ${local(alias)}))`;
 
-/** Whether the availability exception row `alias` covers the instant `$6`: its local date, and its window if any. */
 export const exceptionCoversInstant = (alias: string) => `${alias}.date = ${local(alias)}::date
     and (${alias}.start_minute is null or (${alias}.start_minute <= ${minute(alias)} and ${minute(alias)} < ${alias}.end_minute))`;
 
-/** Whether the weekly availability rule row `alias` covers the instant `$6`. */
 export const ruleCoversInstant = (alias: string) => `${alias}.day_of_week = extract(dow from ${local(alias)})
       and ${alias}.start_minute <= ${minute(alias)} and ${minute(alias)} < ${alias}.end_minute`;
 
@@ -45,9 +30,8 @@ const exception = (available: boolean) =>
   `exists (select 1 from worker_availability_exceptions e where e.worker_id = c.id
     and ${available ? '' : 'not '}e.available and ${exceptionCoversInstant('e')})`;
 
-// 1 available, 0 not, 0.5 with no schedule at all; an exception on the local date wins over the weekly rules.
-// (1 when no instant is asked: that variant of the statement does not include this.) The coverage quote
-// (lib/services/coverage/coverage-sql.ts) decides "available now" by the same rules, set-wise.
+// 0.5 with no schedule at all; an exception on the local date wins over the weekly rules. The coverage quote
+// (lib/services/coverage/coverage-sql.ts) decides "available now" by the same rules.
 const AVAILABILITY = `case
     when not c.is_available then 0.0
     when ${exception(true)} then 1.0
@@ -69,18 +53,14 @@ const skillOverlap = (count: number) => {
   return `((${terms.join(' + ')})::numeric / ${count})`;
 };
 
-// The great-circle distance in plain float arithmetic: earth_distance(ll_to_earth(…)) costs tens of
-// microseconds a row (SQL functions and the \`earth\` domain check). It is measured from the worker's public
-// position and rounded to 100 m (lib/workers/coarse-position.ts), so neither `distanceMeters`, nor the score,
-// nor the radius cut-off tells a caller more than that position.
+// Plain float arithmetic: earth_distance(ll_to_earth(…)) costs tens of microseconds a row. Measured from the
+// public position, so neither the distance, the score nor the radius cut-off tells more than that position.
 const [LAT, LNG] = [coarseDegreesSql('n.lat'), coarseDegreesSql('n.lng')];
 const DISTANCE = coarseMetersSql(`(2 * 6371008.8 * asin(sqrt(
     power(sin(radians(${LAT} - $1::float8) / 2), 2)
     + cos(radians($1::float8)) * cos(radians(${LAT})) * power(sin(radians(${LNG} - $2::float8) / 2), 2))))`);
 
-// The SCANNED nearest listed workers to (centreLng, $1) on the Mercator plane, from the index alone, among
-// those `side` keeps. A variant without minRating or without an instant still names $5 or $6 (so its type is
-// known), in a one-time filter that is always true there.
+// A variant without minRating or an instant still names $5 or $6 (so its type is known), in an always-true filter.
 const scan = (centreLng: string, side: string, variant: SearchVariant) => `(select w.id, w.lat, w.lng, w.skills,
       w.average_rating, w.verification_tier, w.is_available
     from worker_profiles w
@@ -90,39 +70,25 @@ const scan = (centreLng: string, side: string, variant: SearchVariant) => `(sele
     order by ${GEO_POINT} <-> point(${centreLng}, ${mercatorY('$1::float8')})
     limit ${SCANNED})`;
 
-// Whether the radius may reach past ±180° of longitude: its half-width in degrees of longitude at the
-// centre's latitude (with 10% to spare: the exact half-width is a little wider), or the circle comes
-// within 1° of a pole, where every longitude is close. Only parameters: a one-time filter.
+// With 10% to spare (the exact half-width is a little wider); near a pole every longitude is close.
 const RADIUS_DEGREES = 'degrees($3::float8 / 6371008.8)';
 const NEAR_ANTIMERIDIAN = `(180 - abs($2::float8) < 1.1 * ${RADIUS_DEGREES} / greatest(cos(radians($1::float8)), 0.001)
       or abs($1::float8) + ${RADIUS_DEGREES} > 89)`;
 
-// Each worker is reached either directly (less than 180° of longitude away: the plain scan) or across the
-// antimeridian (the scan from the centre shifted by 360°, only when the radius can reach there). The two
-// sets are disjoint, so a UNION ALL needs no de-duplication. Those that the plain scan leaves out when the
-// shifted one does not run are farther than the radius.
+// The direct and the shifted scan are disjoint, so a UNION ALL needs no de-duplication.
 const DIRECT = 'abs(w.lng - $2::float8) <= 180';
-// The test sits in a scalar subquery (an InitPlan) so that even a custom plan cannot fold it away: the
-// custom and the generic plan then cost the same, and PostgreSQL settles on the generic one (see below).
+// In a scalar subquery (an InitPlan) so even a custom plan cannot fold it away: custom and generic plans then
+// cost the same, and PostgreSQL settles on the generic one.
 const ACROSS = `abs(w.lng - $2::float8) > 180 and (select ${NEAR_ANTIMERIDIAN})`;
 
-/** Which optional parts a search has: `minRating` ($5) and `availableAt` ($6). */
 export type SearchVariant = { minRating: boolean; atInstant: boolean };
 
-/** The prepared statement's name for a variant (one per skill count and optional part). */
 export const searchStatementName = (skillCount: number, variant: SearchVariant) =>
   `search_workers_${skillCount}${variant.minRating ? '_min' : ''}${variant.atInstant ? '_at' : ''}`;
 
-/**
- * The search statement for `skillCount` requested skills (lower-cased and distinct, as the query schema leaves
- * them) and the optional parts in `variant`. One prepared statement per variant, so each can run on a plan
- * made once per connection: PostgreSQL plans a prepared statement afresh for every execution (a "custom
- * plan", ~0.7 ms here, about as long as the search itself) unless the generic plan's estimated cost is no
- * higher than the custom ones'. `$5 is null or rating >= $5` made the generic plan expect to scan three
- * times the index entries, and the availability subqueries made it ~10 times dearer, where a custom plan
- * folds both away; as separate variants, with the antimeridian test out of the folder's reach, generic and
- * custom cost the same and PostgreSQL keeps the generic plan.
- */
+// One prepared statement per variant, so each runs on a generic plan made once per connection: a custom plan
+// (~0.7 ms, as long as the search) is made every execution unless the generic one costs no more, and
+// `$5 is null or …` or the availability subqueries made the generic plan 3-10 times dearer.
 export const searchWorkersSql = (skillCount: number, variant: SearchVariant) => `with nearest as (
   ${scan('$2::float8', DIRECT, variant)}
   union all
@@ -149,16 +115,10 @@ select w.id, w.user_id, w.display_name, w.headline, w.bio, w.skills, w.skill_det
 from scored s join worker_profiles w on w.id = s.id
 order by s.match_score desc, s.distance, s.id`;
 
-/**
- * "New task near you" (lib/services/notifications/notify-nearby-workers.ts): the worker search from the task's
- * location, over the same CANDIDATES nearest listed workers, kept to those who take tasks (`is_available`), are
- * available at `$6` (now: their schedule does not say otherwise; no schedule counts, as 0.5) and whose own
- * `default_radius_meters` covers the point, and who have had fewer than `hourlyCap` new_task_nearby notices in
- * the hour before `$6`. The score is the search's, with each worker's own radius as the search radius.
- *
- * $1 lat, $2 lng, $3 the largest radius a worker may set (m; only the antimeridian test reads it), $4 lower-cased
- * required skills (text[]), $5 null (no minRating), $6 now, $7 user ids never to notify (uuid[]), $8 limit.
- */
+// The search over the same CANDIDATES, kept to workers available at `$6` whose own radius covers the point and
+// who had fewer than `hourlyCap` new_task_nearby notices in the hour before `$6`.
+// $1 lat, $2 lng, $3 the largest radius a worker may set (only the antimeridian test reads it), $4 lower-cased
+// required skills (text[]), $5 null (no minRating), $6 now, $7 user ids never to notify (uuid[]), $8 limit.
 export const nearbyWorkersSql = (skillCount: number, hourlyCap: number) => `with nearest as (
   ${scan('$2::float8', DIRECT, { minRating: false, atInstant: true })}
   union all

@@ -31,14 +31,10 @@ type SearchRow = {
   match_score: number;
 };
 
-// The statement texts by name, built once (at most 21 skill counts × 4 variants).
 const statements = new Map<string, string>();
 
-/**
- * GET /v1/workers: the geo search when `lat`/`lng` are given, else the paginated list of listed workers, as
- * `viewerId` may see them. Distances are measured from each worker's public (coarse) position and come back
- * rounded to 100 m, for every caller: search ranks everyone by what anyone may see.
- */
+// Distances are from each worker's coarse position, rounded to 100 m, for every caller: search ranks everyone by
+// what anyone may see.
 export async function searchWorkers(database: Database, query: WorkerSearchQuery, viewerId: string) {
   if (query.lat === undefined || query.lng === undefined) return listListedWorkers(database.db, query, viewerId);
   const skills = query.skills ?? [];

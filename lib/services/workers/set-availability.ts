@@ -5,10 +5,7 @@ import { ApiError } from '@/lib/errors/api-error';
 import type { SetAvailabilityInput } from '@/lib/schemas/worker-availability';
 import { hhmm } from '@/lib/workers/hhmm';
 
-/**
- * Replaces the caller's weekly rules and exceptions in one transaction. The profile row is locked first, so
- * two concurrent replacements run one after the other instead of interleaving their deletes and inserts.
- */
+// The profile row is locked first, so two concurrent replacements do not interleave their deletes and inserts.
 export async function setAvailability(db: Db, userId: string, input: SetAvailabilityInput) {
   const { timeZone } = input;
   const exceptions = input.exceptions ?? [];

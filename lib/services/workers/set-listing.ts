@@ -9,12 +9,8 @@ type Mode = Pick<PaymentProcessor, 'name' | 'livemode'>;
 
 export type SetListingOptions = { processor: Mode; userId: string; wanted?: boolean };
 
-/**
- * Sets (or, without `wanted`, flips) the caller's listing flag. The profile row is locked so two flips
- * cannot both read the same state. ID verification is read from identity_verifications in the caller's
- * processor mode (like the payout account), not from `verification_tier`, so a test-mode verification
- * never lets a live profile list.
- */
+// The profile row is locked so two flips cannot both read the same state. ID verification is read in the
+// caller's processor mode, not from `verification_tier`, so a test-mode verification never lets a live profile list.
 export async function setListing(db: Db, { processor, userId, wanted }: SetListingOptions) {
   return db.transaction(async (tx) => {
     const [profile] = await tx.select().from(workerProfiles).where(eq(workerProfiles.userId, userId)).for('update');

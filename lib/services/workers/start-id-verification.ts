@@ -7,7 +7,6 @@ import { listIdVerificationSessions } from './list-id-verification-sessions';
 
 export type StartIdVerificationOptions = { processor: PaymentProcessor; userId: string; returnUrl: string };
 
-/** Starts a session with the processor's identity provider, unless the identity is already verified. */
 export async function startIdVerification(db: Db, { processor, userId, returnUrl }: StartIdVerificationOptions) {
   const [profile] = await db
     .select({ id: workerProfiles.id })

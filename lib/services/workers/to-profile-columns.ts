@@ -7,10 +7,7 @@ import { uploadUrl } from '@/lib/services/uploads/upload-url';
 
 type ProfileColumns = Partial<typeof workerProfiles.$inferInsert>;
 
-/**
- * The columns a create or patch body sets: only the fields present (null clears). Photos must be the
- * caller's own uploads; they are stored as their public URLs.
- */
+// Photos must be the caller's own uploads.
 export async function toProfileColumns(db: Executor, userId: string, input: WorkerProfileInput) {
   const columns: ProfileColumns = {};
   if (input.displayName !== undefined) columns.displayName = input.displayName;

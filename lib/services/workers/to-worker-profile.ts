@@ -2,10 +2,7 @@ import type { WorkerProfile } from '@/db/schema';
 import type { WorkerProfileResource } from '@/lib/schemas/worker-profile';
 import { coarseDegrees } from '@/lib/workers/coarse-position';
 
-/**
- * The one serializer for worker profiles: private capability answers are never part of it, and the location is
- * exact only for the owner (`viewerId`); anyone else sees it coarsened (lib/workers/coarse-position.ts).
- */
+// The one serializer: private capability answers are never part of it, and only the owner sees the exact location.
 export function toWorkerProfile(row: WorkerProfile, viewerId: string): WorkerProfileResource {
   return {
     id: row.id,

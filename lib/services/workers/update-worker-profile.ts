@@ -6,15 +6,11 @@ import type { WorkerProfileInput } from '@/lib/schemas/workers';
 import { toProfileColumns } from './to-profile-columns';
 import { toWorkerProfile } from './to-worker-profile';
 
-/** Which profile to change: the caller's own (`me`), or one by id that the caller must own. */
 export type ProfileTarget = { me: true } | { id: string };
 
 export type UpdateWorkerProfileOptions = { userId: string; target: ProfileTarget; input: WorkerProfileInput };
 
-/**
- * Applies the fields present in `input`. PATCH /v1/workers/{id} by anyone but the owner is 403 (the spec's
- * rule, checked after the id is known to exist); no profile is 404.
- */
+// Anyone but the owner is 403 (the spec's rule, checked after the id is known to exist).
 export async function updateWorkerProfile(db: Db, { userId, target, input }: UpdateWorkerProfileOptions) {
   return db.transaction(async (tx) => {
     const where = 'me' in target ? eq(workerProfiles.userId, userId) : eq(workerProfiles.id, target.id);

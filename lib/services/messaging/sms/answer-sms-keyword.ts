@@ -11,11 +11,8 @@ const START_CONFIRMATION = "You're resubscribed to Legwork texts. Reply HELP for
 const helpText = () =>
   `Legwork: text us what you need done and we'll reply. Help: ${env().SITE_URL}. Reply STOP to opt out.`;
 
-/**
- * Applies a keyword text from `phone` and queues its automatic answer, in the caller's transaction. STOP is
- * confirmed only when it opts the number out (a repeat, or a concurrent STOP, is not); START always opts back
- * in and confirms; HELP is not answered to an opted-out number. Returns the queued text, or null.
- */
+// STOP is confirmed only when it opts the number out (a repeat, or a concurrent STOP, is not); HELP is not
+// answered to an opted-out number.
 export async function answerSmsKeyword(tx: Tx, phone: string, keyword: SmsKeyword) {
   if (keyword === 'stop') {
     const [added] = await tx

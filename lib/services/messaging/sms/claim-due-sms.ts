@@ -4,20 +4,16 @@ import { smsOutbox } from '@/db/schema';
 
 export type ClaimDueSmsOptions = {
   limit: number;
-  /** How long the claim keeps other dispatchers off the rows; longer than a send can take. */
+  /** Longer than a send can take. */
   leaseSeconds: number;
-  /** Only these rows (tests share a database with other work). */
+  /** Tests share a database with other work. */
   outboxIds?: string[];
 };
 
 export type ClaimedSms = { id: string; to: string; body: string; attempts: number; ignoresOptOut: boolean };
 
-/**
- * Claims up to `limit` due texts, oldest due first, by moving their next attempt out by the lease, in one
- * statement: `FOR UPDATE SKIP LOCKED` lets dispatchers claiming at the same moment split the rows, and once the
- * claim commits the rows are no longer due, so no other dispatcher takes them while this one sends (no lock is
- * held during the send). A dispatcher that dies mid-send only delays its rows until the lease runs out.
- */
+// `FOR UPDATE SKIP LOCKED` splits the rows between dispatchers; once the claim commits the rows are no longer due,
+// so no lock is held during the send, and a dead dispatcher only delays its rows until the lease runs out.
 export async function claimDueSms(db: Db, { limit, leaseSeconds, outboxIds }: ClaimDueSmsOptions) {
   const due = db
     .select({ id: smsOutbox.id })

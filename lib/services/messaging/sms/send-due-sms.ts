@@ -7,13 +7,11 @@ import { type SmsOutcome, settleSms } from './settle-sms';
 
 export type SendDueSmsOptions = {
   messenger: Messenger;
-  /** Texts claimed, then sent in parallel, per round trip. */
   batchSize?: number;
   /** Must outlast one send (the Telnyx adapter times out after 10 s). */
   leaseSeconds?: number;
-  /** Only these `sms_outbox` rows (tests share a database with other work). */
+  /** Tests share a database with other work. */
   outboxIds?: string[];
-  /** Once aborted (a shutdown), no further batch is claimed; the one being sent is settled. */
   signal?: AbortSignal;
 };
 
@@ -22,20 +20,15 @@ export type SendDueSmsCounts = { sent: number; retrying: number; failed: number;
 const DEFAULT_BATCH = 20;
 const DEFAULT_LEASE_SECONDS = 60;
 
-/**
- * The SMS dispatcher's step: sends every due text in `sms_outbox`, a claimed batch at a time, until none is due.
- * Any number of instances may run it at once: a row is claimed by one of them (claim-due-sms.ts) and no row
- * lock is held while the provider answers. A text to a number that opted out since it was queued is failed
- * unsent ('opted out'), except the STOP confirmation (`ignoresOptOut`). Returns what became of the texts.
- */
+// Any number of instances may run it: a row is claimed by one of them (claim-due-sms.ts) and no row lock is held
+// while the provider answers.
 export async function sendDueSms(db: Db, options: SendDueSmsOptions): Promise<SendDueSmsCounts> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const counts: SendDueSmsCounts = { sent: 0, retrying: 0, failed: 0, optedOut: 0 };
   for (;;) {
     const claimed = await claimDueSms(db, { limit: batchSize, leaseSeconds, outboxIds: options.outboxIds });
-    // One text that cannot be sent or recorded must not hold back the rest (its lease runs out and a later
-    // round takes it again).
+    // One text that cannot be sent or recorded must not hold back the rest (a later round takes it again).
     await Promise.all(
       claimed.map((sms) =>
         sendOne(db, options.messenger, sms)

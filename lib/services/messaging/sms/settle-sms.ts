@@ -7,19 +7,14 @@ import type { ClaimedSms } from './claim-due-sms';
 
 export type SmsOutcome =
   | { kind: 'sent'; provider: MessengerName; providerId: string | null }
-  /** The provider did not take it (`error` is safe to store: adapters keep keys out of it). */
+  /** `error` is safe to store: adapters keep keys out of it. */
   | { kind: 'failed'; error: string }
-  /** The number opted out after the text was queued: nothing was sent. */
   | { kind: 'opted-out' };
 
 const MAX_ERROR_LENGTH = 500;
 
-/**
- * Records what became of one claimed text and mirrors its status onto the intake messages it carries, in one
- * transaction. A failed attempt is retried after a backoff, or given up after OUTBOX_MAX_ATTEMPTS. The update
- * holds only while the claim does (still queued, attempts unchanged): if the lease ran out and another
- * dispatcher settled the row meanwhile, this outcome is dropped. Returns the row's status, or null then.
- */
+// The update holds only while the claim does: if the lease ran out and another dispatcher settled the row, this
+// outcome is dropped (null).
 export async function settleSms(db: Db, claimed: ClaimedSms, outcome: SmsOutcome) {
   return db.transaction(async (tx) => {
     const attempts = outcome.kind === 'failed' ? claimed.attempts + 1 : claimed.attempts;
