@@ -48,13 +48,13 @@ const serviceTiers = [
   ['geo', 'health', 'legal', 'messaging', 'sessions', 'usage'],
   ['users'],
   ['operators', 'uploads', 'webhooks'],
-  ['workers', 'services', 'claim-codes'],
+  ['workers', 'services'],
   ['coverage', 'notifications'],
   ['money'],
   ['tasks'],
   ['admin', 'agents', 'bookings', 'dashboard', 'messages', 'reviews'],
   ['disputes', 'email-replies', 'feedback', 'intake', 'sandbox'],
-  ['cold-start'],
+  ['claims'],
 ];
 const domainPath = (names) => `^lib/services/(${names.join('|')})/`;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { completeClaim } from '@/lib/services/claims/complete-claim';
 import { humanTokenOf } from '@/test/cold-start';
 import { posted, sleep, thread } from '@/test/messages';
 import { payerWithCard, paymentsSetup, withoutStripe } from '@/test/payments';

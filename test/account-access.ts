@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { GET as getMe } from '@/app/v1/users/me/route';
 import { getDatabase } from '@/db/client';
-import { agentClaimCodes, agentClaims, webhookEndpoints } from '@/db/schema';
+import { agentClaimCodes, taskClaims, webhookEndpoints } from '@/db/schema';
 import { generateClaimCode } from '@/lib/auth/claim-code-format';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { insertTask } from './agents';
@@ -43,7 +43,8 @@ export async function insertAccountAccess(userId: string) {
   const claimed = await insertUser(db, { type: 'agent', ownerId: userId, email: null, name: 'Proposed agent' });
   const claimedKey = await insertApiKey(db, { userId: claimed.id, scopes: ['tasks:read'] });
   const task = await insertTask(claimed.id);
-  await db.insert(agentClaims).values({
+  await db.insert(taskClaims).values({
+    kind: 'agent',
     agentId: claimed.id,
     taskId: task.id,
     apiKeyId: claimedKey.row.id,

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { GET as pollRoute } from '@/app/v1/agents/claim/[claimToken]/route';
 import { POST as proposeRoute } from '@/app/v1/tasks/propose/route';
 import { getDatabase } from '@/db/client';
-import { agentClaims } from '@/db/schema';
+import { taskClaims } from '@/db/schema';
 import { CLAIMED_KEY_PURPOSE } from '@/lib/auth/claim-tokens';
 import { unseal } from '@/lib/auth/secret-box';
 import { sha256Hex } from '@/lib/auth/tokens';
@@ -44,8 +44,8 @@ export async function claimRow(claimToken: string) {
   const { db } = await getDatabase();
   const [row] = await db
     .select()
-    .from(agentClaims)
-    .where(eq(agentClaims.claimTokenHash, sha256Hex(claimToken)));
+    .from(taskClaims)
+    .where(eq(taskClaims.claimTokenHash, sha256Hex(claimToken)));
   if (!row) throw new Error('no claim for this token');
   return row;
 }
@@ -61,7 +61,7 @@ export async function parkedKeyOf(claimToken: string): Promise<string> {
 export async function expireClaim(claimToken: string): Promise<void> {
   const { db } = await getDatabase();
   await db
-    .update(agentClaims)
+    .update(taskClaims)
     .set({ expiresAt: sql`now() - interval '1 second'` })
-    .where(eq(agentClaims.claimTokenHash, sha256Hex(claimToken)));
+    .where(eq(taskClaims.claimTokenHash, sha256Hex(claimToken)));
 }

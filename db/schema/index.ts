@@ -1,6 +1,6 @@
 export * from './admin';
-export * from './agents';
 export * from './api-keys';
+export * from './claims';
 export * from './disputes';
 export * from './events';
 export * from './feedback';

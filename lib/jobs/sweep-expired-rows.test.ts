@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { agentClaimCodes, agentClaims, claimLinkEmailCounts, idempotencyKeys, rateLimitCounters } from '@/db/schema';
+import { agentClaimCodes, claimLinkEmailCounts, idempotencyKeys, rateLimitCounters, taskClaims } from '@/db/schema';
 import { generateClaimCode } from '@/lib/auth/claim-code-format';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { claimRow, proposeTask } from '@/test/cold-start';
@@ -123,13 +123,13 @@ describe('sweepExpiredRows: claim codes and unclaimed cold-start keys', () => {
     const stale = await proposeTask();
     const recent = await proposeTask();
     await db
-      .update(agentClaims)
+      .update(taskClaims)
       .set({ expiresAt: sql`now() - interval '2 days'` })
-      .where(eq(agentClaims.claimTokenHash, sha256Hex(stale.claimToken)));
+      .where(eq(taskClaims.claimTokenHash, sha256Hex(stale.claimToken)));
     await db
-      .update(agentClaims)
+      .update(taskClaims)
       .set({ expiresAt: sql`now() - interval '1 hour'` })
-      .where(eq(agentClaims.claimTokenHash, sha256Hex(recent.claimToken)));
+      .where(eq(taskClaims.claimTokenHash, sha256Hex(recent.claimToken)));
 
     await sweepExpiredRows(await getDatabase());
 

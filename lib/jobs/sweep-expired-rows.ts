@@ -26,7 +26,7 @@ const SWEEPS = {
   },
   claimCodes: { table: 'agent_claim_codes', key: 'code', where: `expires_at < now() - interval '7 days'` },
   unclaimedSealedKeys: {
-    table: 'agent_claims',
+    table: 'task_claims',
     key: 'id',
     set: 'sealed_key = null',
     where: `claimed_at is null and sealed_key is not null and expires_at < now() - interval '1 day'`,

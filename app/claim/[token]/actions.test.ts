@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { agentClaims, sessions, users } from '@/db/schema';
+import { sessions, taskClaims, users } from '@/db/schema';
 import { findLiveSession } from '@/lib/services/sessions/find-live-session';
 import { emailsTo, latestLinkToken } from '@/test/account-emails';
 import { claimRow, expireClaim, proposeTask } from '@/test/cold-start';
@@ -56,9 +56,9 @@ describe('claim page: the email step', () => {
 
     const claimed = await proposeTask();
     await db
-      .update(agentClaims)
+      .update(taskClaims)
       .set({ claimedAt: sql`now()` })
-      .where(eq(agentClaims.id, (await claimRow(claimed.claimToken)).id));
+      .where(eq(taskClaims.id, (await claimRow(claimed.claimToken)).id));
     expect(await postEmailStep(claimed.humanToken, email)).toEqual({
       error: 'This claim link has already been used.',
     });

@@ -9,7 +9,7 @@ import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { formatMoney } from '@/lib/format/money';
 import { getProcessor } from '@/lib/payments/get-processor';
-import { findClaimByHumanToken } from '@/lib/services/cold-start/find-claim-by-human-token';
+import { findClaimByHumanToken } from '@/lib/services/claims/find-claim-by-human-token';
 import { getWallet } from '@/lib/services/money/get-wallet';
 import { hasPassword } from '@/lib/services/users/has-password';
 import { getBrowserUser } from '@/lib/web/next-auth';

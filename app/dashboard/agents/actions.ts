@@ -9,8 +9,8 @@ import { createAgent } from '@/lib/services/agents/create-agent';
 import { deleteAgent } from '@/lib/services/agents/delete-agent';
 import { rotateAgentKey } from '@/lib/services/agents/rotate-agent-key';
 import { updateAgent } from '@/lib/services/agents/update-agent';
-import { getClaimCodeStatus } from '@/lib/services/claim-codes/get-claim-code-status';
-import { mintClaimCode } from '@/lib/services/claim-codes/mint-claim-code';
+import { getClaimCodeStatus } from '@/lib/services/claims/get-claim-code-status';
+import { mintClaimCode } from '@/lib/services/claims/mint-claim-code';
 import { describeActionError, describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 

@@ -41,6 +41,11 @@ export type FundingPlan = {
   ready?: (task: Task) => void;
   /** After a payment that did not happen: the new draft deleted, or the existing one's claim given up. */
   undo: (taskId: string, source: FundingSource) => Promise<unknown>;
+  /**
+   * Throws when the card's charge for the task is not this payer's (two humans on one claim link: the one charge
+   * is the first's); nothing is undone or refunded, since that charge funds the other's post (complete-claim.ts).
+   */
+  charged?: (charge: { userId: string }) => void;
   /** Posts the funded draft: postFundedTask, or postBooking, which also hands it to its worker (book-service.ts). */
   post: (db: Db, input: FundedPost) => Promise<Task>;
 };
@@ -255,6 +260,7 @@ async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<Fun
     if (isCardRefusal(error)) await plan.undo(task.id, 'card');
     return refusedOrThrow(error, funder, task);
   }
+  plan.charged?.(charge);
   if (charge.refundedCents > 0) {
     // This draft's card payment was taken once and given back; charging it again would need a new charge.
     await releaseFundingSource(db, task.id, 'card');

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { agentClaimCodes, agentClaims, apiKeys, users, webhookEndpoints } from '@/db/schema';
+import { agentClaimCodes, apiKeys, taskClaims, users, webhookEndpoints } from '@/db/schema';
 import { revokeUserSessions } from '../sessions/revoke-user-sessions';
 import { inAccount } from './in-account';
 
@@ -28,9 +28,9 @@ export async function revokeAccountAccess(
 ): Promise<RevokedAccess> {
   const account = tx.select({ id: users.id }).from(users).where(inAccount(userId));
   const claimedAgents = tx
-    .select({ id: agentClaims.agentId })
-    .from(agentClaims)
-    .where(and(eq(agentClaims.claimedBy, userId), sql`${agentClaims.agentId} is not null`));
+    .select({ id: taskClaims.agentId })
+    .from(taskClaims)
+    .where(and(eq(taskClaims.claimedBy, userId), eq(taskClaims.kind, 'agent')));
   const sessions = await revokeUserSessions(tx, userId, { except: exceptSessionId });
   const keys = await tx
     .update(apiKeys)

@@ -5,7 +5,7 @@ import { apiKeys, emails, tasks, users } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { env } from '@/lib/env';
-import { CLAIM_LINK_SUBJECT } from '@/lib/services/cold-start/send-claim-link';
+import { CLAIM_LINK_SUBJECT } from '@/lib/services/claims/send-claim-link';
 import {
   claimRow,
   humanTokenOf,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
 import { claimLinkEmailCounts, emails } from '@/db/schema';
-import { CLAIM_LINK_EMAILS_PER_DAY, CLAIM_LINK_SUBJECT } from '@/lib/services/cold-start/send-claim-link';
+import { CLAIM_LINK_EMAILS_PER_DAY, CLAIM_LINK_SUBJECT } from '@/lib/services/claims/send-claim-link';
 import { proposeTaskViaApi } from '@/test/cold-start';
 import { envForFile } from '@/test/env';
 import { uniqueEmail } from '@/test/factories';

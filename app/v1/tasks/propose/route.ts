@@ -5,8 +5,8 @@ import { logger } from '@/lib/logger';
 import { getMailer } from '@/lib/mail/get-mailer';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { proposeTaskOperation } from '@/lib/schemas/cold-start';
-import { proposeTask } from '@/lib/services/cold-start/propose-task';
-import { sendClaimLink } from '@/lib/services/cold-start/send-claim-link';
+import { proposeTask } from '@/lib/services/claims/propose-task';
+import { sendClaimLink } from '@/lib/services/claims/send-claim-link';
 
 // POST /v1/tasks/propose — cold start: a draft task under a placeholder agent, and a link for its human
 export const POST = route(proposeTaskOperation, async ({ db, body }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GET as getOperator } from '@/app/v1/operators/me/route';
-import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { completeClaim } from '@/lib/services/claims/complete-claim';
 import { claimRow, expireClaim, pollClaimViaApi, proposeTask } from '@/test/cold-start';
 import { envelope } from '@/test/expect';
 import { call, uniqueIp } from '@/test/http';

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentClaims, apiKeys, phoneVerifications, tasks, users } from '@/db/schema';
+import { apiKeys, phoneVerifications, taskClaims, tasks, users } from '@/db/schema';
 import { CLAIM_TTL_MS, generateClaimToken } from '@/lib/auth/claim-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { env } from '@/lib/env';
-import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { completeClaim } from '@/lib/services/claims/complete-claim';
 import { issueSession } from '@/lib/services/sessions/issue-session';
 import { auditRowsFor } from '@/test/admin';
-import { humanTokenOf, pollClaimViaApi } from '@/test/cold-start';
+import { humanTokenOf } from '@/test/cold-start';
 import { envelope } from '@/test/expect';
 import { call } from '@/test/http';
 import {
@@ -34,7 +34,7 @@ const convertIt = (id: string, body: unknown) =>
 
 async function claimsOf(conversationId: string) {
   const { db } = await paymentsSetup();
-  return db.select().from(agentClaims).where(eq(agentClaims.intakeConversationId, conversationId));
+  return db.select().from(taskClaims).where(eq(taskClaims.intakeConversationId, conversationId));
 }
 
 async function draftsOfAdmin() {
@@ -92,9 +92,13 @@ describe('POST /v1/intake/{id}/convert', () => {
 
     const [claim, ...others] = await claimsOf(conversation.id);
     expect(others).toEqual([]);
+    // An intake claim is its own kind: no agent, no key and no poll token at all (no dummy one).
     expect(claim).toMatchObject({
+      kind: 'intake',
+      intakeConversationId: conversation.id,
       agentId: null,
       apiKeyId: null,
+      claimTokenHash: null,
       taskId: task.id,
       humanTokenHash: sha256Hex(humanTokenOf(humanClaimUrl)),
       sealedKey: null,
@@ -201,15 +205,13 @@ describe('completing an intake claim', () => {
     ]);
     const [claim] = await claimsOf(conversation.id);
     expect(claim).toMatchObject({ claimedBy: human.id, claimedAt: expect.any(Date) });
-    // No agent polls an intake claim: even a poll with its (discarded) claim token finds nothing.
-    const claimToken = generateClaimToken();
-    await db
-      .update(agentClaims)
-      .set({ claimTokenHash: sha256Hex(claimToken) })
-      .where(eq(agentClaims.id, claim?.id ?? ''));
-    const polled = await pollClaimViaApi(claimToken);
-    expect(polled.status).toBe(404);
-    expect(polled.json.error.code).toBe('CLAIM_NOT_FOUND');
+    // No agent polls an intake claim: it has no claim token, and the table refuses to give it one.
+    await expect(
+      db
+        .update(taskClaims)
+        .set({ claimTokenHash: sha256Hex(generateClaimToken()) })
+        .where(eq(taskClaims.id, claim?.id ?? '')),
+    ).rejects.toThrow();
     // The link alone proves nothing about the phone (it may have been forwarded): the number is pending, with a code
     // texted to it as PATCH /v1/users/me {phone} does.
     expect(await userRow(human.id)).toMatchObject({ phone: null, phoneVerifiedAt: null });

@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { convertIntakeOperation } from '@/lib/schemas/intake';
 import { adminOf } from '@/lib/services/admin/admin-of';
-import { convertIntake } from '@/lib/services/intake/convert-intake';
+import { convertIntake } from '@/lib/services/claims/convert-intake';
 
 // POST /v1/intake/{id}/convert — a draft task and its claim link, texted to the number (admin)
 export const POST = route(convertIntakeOperation, ({ db, actor, context, params, body }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeClaim } from '@/lib/services/cold-start/complete-claim';
+import { completeClaim } from '@/lib/services/claims/complete-claim';
 import { expireTask } from '@/lib/services/tasks/expire-task';
 import { proposeTask } from '@/test/cold-start';
 import { addCard, escrowBalance, paymentsSetup, taskLedger, withoutStripe } from '@/test/payments';

@@ -3,7 +3,7 @@ import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
 import { mintClaimCodeOperation } from '@/lib/schemas/claim-codes';
-import { mintClaimCode } from '@/lib/services/claim-codes/mint-claim-code';
+import { mintClaimCode } from '@/lib/services/claims/mint-claim-code';
 
 // POST /v1/operators/me/agents/claim-code — a single-use code an agent redeems within 15 minutes
 export const POST = route(mintClaimCodeOperation, ({ db, actor }) =>

@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api-keys';
 import { createdAt, id, timestamptz } from './columns';
 import { tasks } from './tasks';
@@ -22,22 +23,26 @@ export const agentClaimCodes = pgTable(
   (t) => [index('agent_claim_codes_owner_idx').on(t.ownerId)],
 );
 
-// Cold start: a task proposed without an account waits here for a human to claim it. Two different
-// secrets, both stored as SHA-256 only: the agent polls with `claimToken`, the human opens the link with
-// `humanToken`. The parked key is kept sealed (AES-GCM) until the one poll that delivers it, then erased.
-export const agentClaims = pgTable(
-  'agent_claims',
+export const claimKind = pgEnum('claim_kind', ['agent', 'intake']);
+
+// A draft task waiting for a human to claim it (pay and post it) through a claim link. Two kinds:
+// - `agent` (cold start): a task proposed without an account. Two different secrets, both stored as SHA-256 only:
+//   the agent polls with `claimToken`, the human opens the link with `humanToken`. The placeholder agent and its
+//   parked key; the key is kept sealed (AES-GCM) until the one poll that delivers it, then erased.
+// - `intake` (SMS concierge): no agent, no key, no poll token; the claim names the conversation instead.
+// The CHECK constraints tie each column's nullability to the kind.
+export const taskClaims = pgTable(
+  'task_claims',
   {
     id: id(),
-    // The placeholder agent and its parked key (cold start); both null for a claim made by the SMS concierge,
-    // where no agent is involved (`intakeConversationId` set instead).
+    kind: claimKind('kind').notNull(),
     agentId: uuid('agent_id').references(() => users.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
     intakeConversationId: uuid('intake_conversation_id'),
-    claimTokenHash: text('claim_token_hash').notNull(),
+    claimTokenHash: text('claim_token_hash'),
     humanTokenHash: text('human_token_hash').notNull(),
     sealedKey: text('sealed_key'),
     requesterEmail: text('requester_email'),
@@ -48,8 +53,16 @@ export const agentClaims = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('agent_claims_claim_token_key').on(t.claimTokenHash),
-    uniqueIndex('agent_claims_human_token_key').on(t.humanTokenHash),
+    uniqueIndex('task_claims_claim_token_key').on(t.claimTokenHash),
+    uniqueIndex('task_claims_human_token_key').on(t.humanTokenHash),
+    check(
+      'task_claims_agent_kind',
+      sql`${t.kind} <> 'agent' or (${t.agentId} is not null and ${t.claimTokenHash} is not null)`,
+    ),
+    check(
+      'task_claims_intake_kind',
+      sql`${t.kind} <> 'intake' or (${t.intakeConversationId} is not null and ${t.agentId} is null and ${t.apiKeyId} is null and ${t.claimTokenHash} is null)`,
+    ),
   ],
 );
 
@@ -68,4 +81,4 @@ export const claimLinkEmailCounts = pgTable(
 );
 
 export type AgentClaimCode = typeof agentClaimCodes.$inferSelect;
-export type AgentClaim = typeof agentClaims.$inferSelect;
+export type TaskClaim = typeof taskClaims.$inferSelect;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { agentClaims, intakeConversations } from '@/db/schema';
-import { CLAIM_TTL_MS, generateClaimToken, generateHumanClaimToken } from '@/lib/auth/claim-tokens';
+import { intakeConversations, taskClaims } from '@/db/schema';
+import { CLAIM_TTL_MS, generateHumanClaimToken } from '@/lib/auth/claim-tokens';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { ApiError } from '@/lib/errors/api-error';
 import { formatMoney } from '@/lib/format/money';
@@ -9,11 +9,11 @@ import type { TaskBody } from '@/lib/schemas/tasks';
 import type { AdminCaller } from '@/lib/services/admin/admin-caller';
 import { assertAdmin } from '@/lib/services/admin/assert-admin';
 import { recordAdminAction } from '@/lib/services/admin/record-admin-action';
+import { lockOpenConversation } from '@/lib/services/intake/lock-open-conversation';
+import { textIntakeNumber } from '@/lib/services/intake/text-intake-number';
+import { toIntakeConversation } from '@/lib/services/intake/to-intake-conversation';
 import { insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
 import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
-import { lockOpenConversation } from './lock-open-conversation';
-import { textIntakeNumber } from './text-intake-number';
-import { toIntakeConversation } from './to-intake-conversation';
 
 export type ConvertIntake = { admin: AdminCaller; conversationId: string; task: TaskBody };
 
@@ -35,14 +35,11 @@ export async function convertIntake(
   return db.transaction(async (tx) => {
     const conversation = await lockOpenConversation(tx, conversationId);
     const task = await insertDraftTask(tx, { requesterId: admin.user.id, body, livemode: options.livemode });
-    await tx.insert(agentClaims).values({
-      agentId: null,
-      apiKeyId: null,
+    // No agent, no parked key and no poll token: no one polls an intake claim (the claim's CHECKs hold it to that).
+    await tx.insert(taskClaims).values({
+      kind: 'intake',
       intakeConversationId: conversation.id,
       taskId: task.id,
-      // The column is required, but no one polls an intake claim (pollClaim refuses one without an agent): the
-      // token is thrown away.
-      claimTokenHash: sha256Hex(generateClaimToken()),
       humanTokenHash: sha256Hex(humanToken),
       expiresAt: new Date(Date.now() + CLAIM_TTL_MS),
     });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { agentClaims, tasks } from '@/db/schema';
+import { taskClaims, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { claimRow, expireClaim, proposeTask } from '@/test/cold-start';
 import { correctClaimTask } from './correct-claim-task';
@@ -47,9 +47,9 @@ describe('correctClaimTask: the human corrects the proposal before paying', () =
 
     const claimed = await proposeTask();
     await db
-      .update(agentClaims)
+      .update(taskClaims)
       .set({ claimedAt: sql`now()` })
-      .where(eq(agentClaims.id, (await claimRow(claimed.claimToken)).id));
+      .where(eq(taskClaims.id, (await claimRow(claimed.claimToken)).id));
     await expect(correctClaimTask(db, { humanToken: claimed.humanToken, patch })).rejects.toMatchObject({
       code: 'CLAIM_ALREADY_USED',
     });

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { agentClaims, apiKeys, users } from '@/db/schema';
+import { apiKeys, taskClaims, users } from '@/db/schema';
 import { generateApiKey } from '@/lib/auth/api-key-format';
 import {
   CLAIM_TTL_MS,
@@ -43,7 +43,8 @@ export async function proposeTask(db: Db, input: ProposeTaskInput, options: { si
       .returning({ id: apiKeys.id });
     if (!apiKey) throw new Error('api key insert returned no row');
     const created = await insertDraftTask(tx, { requesterId: agent.id, body: input.task, livemode: options.livemode });
-    await tx.insert(agentClaims).values({
+    await tx.insert(taskClaims).values({
+      kind: 'agent',
       agentId: agent.id,
       taskId: created.id,
       apiKeyId: apiKey.id,

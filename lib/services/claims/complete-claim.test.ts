@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { POST as createTaskRoute } from '@/app/v1/tasks/route';
-import { apiKeys, events, refunds, tasks, users } from '@/db/schema';
+import { apiKeys, events, notifications, refunds, tasks, users } from '@/db/schema';
 import { errorTable } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import type { PaymentProcessor } from '@/lib/payments/processor';
@@ -135,6 +135,39 @@ describe('completeClaim()', () => {
     expect(announced).toHaveLength(2);
     // The key is not handed out here: it waits, sealed, for the agent's poll.
     expect((await claimRow(proposal.claimToken)).sealedKey).toMatch(/^v1\./);
+    // The human paid with their own card: no "your agent charged your card" notice.
+    const notices = await db.select().from(notifications).where(eq(notifications.taskId, proposal.task.id));
+    expect(notices.filter((notice) => notice.kind === 'agent_charge')).toEqual([]);
+  });
+
+  it('a charge that stands for another human on an open link: CLAIM_ALREADY_USED, their charge kept', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const first = await payerWithCard();
+    const second = await payerWithCard();
+    // The first human's submit charged the card and has not posted yet (it runs at the same time).
+    await claimFundingSource(db, proposal.task.id, 'card');
+    const charge = await chargeForTask(db, processor, {
+      taskId: proposal.task.id,
+      payerId: first.id,
+      amountCents: TOTAL,
+      description: 'Legwork task: first',
+    });
+
+    await expectApiError(
+      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: second.id }),
+      'CLAIM_ALREADY_USED',
+    );
+    expect(await claimState(proposal)).toEqual(UNCLAIMED);
+    expect(await chargeRows(proposal.task.id)).toEqual([
+      expect.objectContaining({ id: charge.id, userId: first.id, refundedCents: 0 }),
+    ]);
+    expect(await escrowBalance(proposal.task.id)).toBe(TOTAL);
+
+    // The first human's submit finishes with that one charge.
+    await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: first.id });
+    expect(await claimState(proposal)).toMatchObject({ ownerId: first.id, taskStatus: 'posted', claimedBy: first.id });
+    expect(await chargeRows(proposal.task.id)).toHaveLength(1);
   });
 
   it('completing again as the same human is a no-op: one charge, one ledger posting', async () => {

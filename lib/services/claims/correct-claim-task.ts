@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { agentClaims, tasks } from '@/db/schema';
+import { taskClaims, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { TaskUpdate } from '@/lib/schemas/task-actions';
 import { patchTask } from '@/lib/services/tasks/patch-task';
@@ -24,7 +24,7 @@ export async function correctClaimTask(db: Db, { humanToken, patch }: CorrectCla
   if (found.state === 'expired') throw new ApiError('CLAIM_EXPIRED');
   if (found.state === 'claimed') throw new ApiError('CLAIM_ALREADY_USED');
   return db.transaction(async (tx) => {
-    const [claim] = await tx.select().from(agentClaims).where(eq(agentClaims.id, found.claim.id)).for('update');
+    const [claim] = await tx.select().from(taskClaims).where(eq(taskClaims.id, found.claim.id)).for('update');
     if (!claim || claim.claimedAt) throw new ApiError('CLAIM_ALREADY_USED');
     const [task] = await tx.select().from(tasks).where(eq(tasks.id, claim.taskId)).for('update');
     if (!task) throw new Error('claim without its task');

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { intakeConversations, users } from '@/db/schema';
+import { textIntakeNumber } from '@/lib/services/intake/text-intake-number';
 import { isOptedOut } from '@/lib/services/messaging/sms/is-opted-out';
-import { storePhoneCode } from '../users/store-phone-code';
-import { textIntakeNumber } from './text-intake-number';
+import { storePhoneCode } from '@/lib/services/users/store-phone-code';
 
 export type FinishIntakeClaim = { conversationId: string; userId: string; taskTitle: string };
 

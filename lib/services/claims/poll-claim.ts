@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { agentClaims, apiKeys, users } from '@/db/schema';
+import { apiKeys, taskClaims, users } from '@/db/schema';
 import { CLAIMED_KEY_PURPOSE } from '@/lib/auth/claim-tokens';
 import { unseal } from '@/lib/auth/secret-box';
 import { sha256Hex } from '@/lib/auth/tokens';
@@ -12,14 +12,14 @@ import { ApiError } from '@/lib/errors/api-error';
  */
 export async function pollClaim(db: Db, claimToken: string) {
   const [claim] = await db
-    .select({ claim: agentClaims, agentName: users.name })
-    .from(agentClaims)
-    .innerJoin(users, eq(users.id, agentClaims.agentId))
-    .where(eq(agentClaims.claimTokenHash, sha256Hex(claimToken)));
+    .select({ claim: taskClaims, agentName: users.name })
+    .from(taskClaims)
+    .innerJoin(users, eq(users.id, taskClaims.agentId))
+    .where(eq(taskClaims.claimTokenHash, sha256Hex(claimToken)));
   if (!claim) throw new ApiError('CLAIM_NOT_FOUND');
   const { claim: row } = claim;
-  // The inner join keeps agent claims only (an intake claim has no agent and no poller).
-  if (!row.agentId) throw new ApiError('CLAIM_NOT_FOUND');
+  // An intake claim has no poll token (and no agent), so only agent claims match; the kind check narrows the type.
+  if (row.kind !== 'agent' || !row.agentId) throw new ApiError('CLAIM_NOT_FOUND');
   if (!row.claimedAt) {
     return { status: row.expiresAt > new Date() ? ('pending' as const) : ('expired' as const), taskId: row.taskId };
   }
@@ -29,10 +29,10 @@ export async function pollClaim(db: Db, claimToken: string) {
     taskId: row.taskId,
   };
   const [taken] = await db
-    .update(agentClaims)
+    .update(taskClaims)
     .set({ sealedKey: null, keyDeliveredAt: sql`now()` })
-    .where(and(eq(agentClaims.id, row.id), isNull(agentClaims.keyDeliveredAt), isNotNull(agentClaims.sealedKey)))
-    .returning({ sealedKey: agentClaims.sealedKey, apiKeyId: agentClaims.apiKeyId });
+    .where(and(eq(taskClaims.id, row.id), isNull(taskClaims.keyDeliveredAt), isNotNull(taskClaims.sealedKey)))
+    .returning({ sealedKey: taskClaims.sealedKey, apiKeyId: taskClaims.apiKeyId });
   if (!taken?.apiKeyId) return { ...claimed, apiKeyDelivered: true };
   // The update erased the sealed key; the row selected above still holds it.
   const [key] = await db.select({ keyPrefix: apiKeys.keyPrefix }).from(apiKeys).where(eq(apiKeys.id, taken.apiKeyId));

@@ -1,0 +1,154 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@/db/client';
+import { apiKeys, type Task, taskClaims, tasks, users } from '@/db/schema';
+import { toActorUser } from '@/lib/auth/actor';
+import { ApiError } from '@/lib/errors/api-error';
+import { formatMoney } from '@/lib/format/money';
+import type { PaymentProcessor } from '@/lib/payments/processor';
+import { finishIntakeClaim } from '@/lib/services/claims/finish-intake-claim';
+import { AlreadyPosted, fundTask } from '@/lib/services/money/fund-task';
+import type { FundedPost } from '@/lib/services/money/funding-outcome';
+import { releaseFundingSource } from '@/lib/services/money/release-funding-source';
+import { postFundedTask } from '@/lib/services/tasks/post-funded-task';
+import { findClaimByHumanToken } from './find-claim-by-human-token';
+
+export type CompleteClaim = {
+  processor: PaymentProcessor;
+  /** The claim link's token. */
+  humanToken: string;
+  /** The signed-in human who pays and becomes the agent's operator (or, for an intake claim, the requester). */
+  userId: string;
+  /**
+   * The total the page showed the human. When the draft's price is another by the time its funding is claimed (the
+   * budget was corrected in another tab), 409 CONFLICT and nothing is charged.
+   */
+  expectedTotalCents?: number;
+};
+
+/**
+ * The human finishes the claim page, through the one funding service (fundTask) like any publish by card. Its
+ * plan: the draft is read locked in the transaction that claims its funding for the card, which locks its price
+ * (the total charged, never one read before it), and the page's own total must match it (409 CONFLICT otherwise,
+ * and that transaction, this request's funding claim with it, rolls back). The payer is the signed-in human, not
+ * the draft's requester (the placeholder agent, or the admin who converted an intake): fundTask's funding user is
+ * then the human with their own card, no spending cap and no agent-charge notice. The card is charged once per
+ * task (a decline gives the claim up again); a charge that stands for another human is CLAIM_ALREADY_USED. Then
+ * the claim's one transaction (`post`): the agent attached to the human with a spending limit of this task's total
+ * (it can spend nothing more until the human raises it on the dashboard), the parked key activated, the task
+ * posted through the state machine as its new operator's, and the claim marked used; when that fails, fundTask
+ * refunds the charge. An intake claim (SMS concierge) has no agent: the human becomes the task's requester
+ * instead, and the number the link was texted to becomes their pending phone (finishIntakeClaim). Completing a
+ * claim you already completed is a no-op.
+ */
+export async function completeClaim(db: Db, { processor, humanToken, userId, expectedTotalCents }: CompleteClaim) {
+  const found = await findClaimByHumanToken(db, humanToken);
+  if (!found) throw new ApiError('NOT_FOUND', { message: 'Unknown claim link' });
+  if (found.state === 'claimed')
+    return ensureClaimedBy({ claimedBy: found.claim.claimedBy, userId, taskId: found.claim.taskId });
+  if (found.state === 'expired') throw new ApiError('CLAIM_EXPIRED');
+
+  const [payer] = await db.select().from(users).where(eq(users.id, userId));
+  if (!payer) throw new Error('the claiming user vanished');
+  const claimId = found.claim.id;
+  let claimed: { taskId: string; agentId: string | null } | { taskId: string; alreadyClaimed: true } | undefined;
+  const outcome = await fundTask(
+    db,
+    // A person in a browser session, paying by card: no x402 offer, so a card error comes back as it is.
+    { processor, user: toActorUser(payer), viaApiKey: false, x402: { resource: '', payment: null } },
+    {
+      draft: (tx) => lockDraft(tx, found.task.id),
+      ready: (task) => {
+        if (expectedTotalCents !== undefined && expectedTotalCents !== task.totalCents) throw priceChanged(task);
+      },
+      undo: (taskId, source) => releaseFundingSource(db, taskId, source),
+      // A charge that succeeded for someone else (two humans on one link at once) does not fund this claim.
+      charged: (charge) => {
+        if (charge.userId !== userId) throw new ApiError('CLAIM_ALREADY_USED');
+      },
+      post: async (postDb, input) => {
+        try {
+          const result = await attachAndPost(postDb, { claimId, input });
+          claimed = result.claimed;
+          return result.task;
+        } catch (error) {
+          if (error instanceof AlreadyPosted) claimed = { taskId: error.task.id, alreadyClaimed: true };
+          throw error;
+        }
+      },
+    },
+  );
+  if (outcome.kind !== 'posted' || !claimed) throw new Error(`a claim's funding ended ${outcome.kind}`);
+  return claimed;
+}
+
+/** The claim's draft, read once and locked in the transaction that claims its funding. */
+async function lockDraft(tx: Tx, taskId: string): Promise<Task> {
+  const [task] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+  if (!task) throw new ApiError('NOT_FOUND', { message: 'Unknown claim link' });
+  return task;
+}
+
+function priceChanged(task: Task) {
+  return new ApiError('CONFLICT', {
+    message: `The price changed to ${formatMoney(task.totalCents)} since this page was loaded`,
+    hint: 'Nothing was charged. Reload the page to see the current price, then pay.',
+    details: { totalCents: task.totalCents },
+  });
+}
+
+type AttachAndPost = { claimId: string; input: FundedPost };
+
+/**
+ * The claim's one transaction: the agent (capped at the task's total) and its key, the post, the claim used. A
+ * claim the same human completed meanwhile (a second submit) is the posted task, as fundTask's AlreadyPosted.
+ */
+function attachAndPost(db: Db, { claimId, input }: AttachAndPost) {
+  const userId = input.user.id;
+  return db.transaction(async (tx) => {
+    const [claim] = await tx.select().from(taskClaims).where(eq(taskClaims.id, claimId)).for('update');
+    if (!claim) throw new Error('claim vanished');
+    if (claim.claimedAt) {
+      ensureClaimedBy({ claimedBy: claim.claimedBy, userId, taskId: claim.taskId });
+      const [posted] = await tx.select().from(tasks).where(eq(tasks.id, claim.taskId));
+      if (!posted) throw new Error('claimed task vanished');
+      throw new AlreadyPosted(posted);
+    }
+    if (claim.kind === 'agent' && claim.agentId) {
+      // The total its funding claim locked, which the card was charged.
+      const [task] = await tx.select({ totalCents: tasks.totalCents }).from(tasks).where(eq(tasks.id, claim.taskId));
+      if (!task) throw new Error('claimed task vanished');
+      // The agent may spend this task's total on the human's card and nothing more, until they raise its limit.
+      await tx
+        .update(users)
+        .set({ ownerId: userId, spendingLimitCents: task.totalCents })
+        .where(eq(users.id, claim.agentId));
+      if (claim.apiKeyId) await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
+    }
+    // An intake draft's requester is the admin who converted it, until now: the person who pays becomes it, so the
+    // publish below is theirs.
+    if (claim.kind === 'intake') {
+      await tx.update(tasks).set({ requesterId: userId }).where(eq(tasks.id, claim.taskId));
+    }
+    // The same transition and events as any other publish: the agent's webhook endpoints learn of it like of its
+    // other tasks.
+    const posted = await postFundedTask(tx, input);
+    if (claim.kind === 'intake' && claim.intakeConversationId) {
+      await finishIntakeClaim(tx, { conversationId: claim.intakeConversationId, userId, taskTitle: posted.title });
+    }
+    await tx.update(taskClaims).set({ claimedAt: sql`now()`, claimedBy: userId }).where(eq(taskClaims.id, claim.id));
+    return { task: posted, claimed: { taskId: claim.taskId, agentId: claim.agentId } };
+  });
+}
+
+type EnsureClaimedByOptions = {
+  /** Who completed the claim, if anyone. */
+  claimedBy: string | null;
+  /** Who is completing it now. */
+  userId: string;
+  taskId: string;
+};
+
+function ensureClaimedBy({ claimedBy, userId, taskId }: EnsureClaimedByOptions) {
+  if (claimedBy !== userId) throw new ApiError('CLAIM_ALREADY_USED');
+  return { taskId, alreadyClaimed: true as const };
+}
