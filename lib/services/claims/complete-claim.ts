@@ -5,7 +5,7 @@ import { toActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { formatMoney } from '@/lib/format/money';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { finishIntakeClaim } from '@/lib/services/claims/finish-intake-claim';
+import { finishIntakeClaim } from './finish-intake-claim';
 import { AlreadyPosted, fundTask } from '@/lib/services/money/fund-task';
 import type { FundedPost } from '@/lib/services/money/funding-outcome';
 import { releaseFundingSource } from '@/lib/services/money/release-funding-source';
