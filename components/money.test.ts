@@ -23,27 +23,47 @@ describe('relativeTime', () => {
 });
 
 describe('describeMovement', () => {
+  const task = (status: string, workerCents = 0, refundedCents = 0) => ({
+    status,
+    money: { heldCents: 0, workerCents, refundedCents },
+  });
+
   it('signs money out as − and money back or paid to the user as +', () => {
-    expect(describeMovement('charge', 2_300, 'posted')).toEqual({
+    expect(describeMovement('charge', 2_300, task('posted'))).toEqual({
       signedCents: -2_300,
       label: 'Card charged — held in escrow',
     });
-    expect(describeMovement('refund', 800, 'cancelled')).toEqual({ signedCents: 800, label: 'Refunded to you' });
-    expect(describeMovement('transfer', 2_000, 'completed')).toEqual({ signedCents: 2_000, label: 'Paid to you' });
+    expect(describeMovement('refund', 800, task('cancelled'))).toEqual({ signedCents: 800, label: 'Refunded to you' });
+    expect(describeMovement('transfer', 2_000, task('completed'))).toEqual({
+      signedCents: 2_000,
+      label: 'Paid to you',
+    });
   });
 
-  it('says "held in escrow" only while the task is open', () => {
-    expect(describeMovement('charge', 2_300, 'completed').label).toBe('Card charged — paid to worker');
-    expect(describeMovement('x402_receipt', 2_300, 'cancelled').label).toBe('Paid with x402 — refunded');
-    expect(describeMovement('x402_receipt', 2_300, 'disputed').label).toBe('Paid with x402 — held in escrow');
+  it('says "held in escrow" only while the task is open, then what the ledger booked', () => {
+    expect(describeMovement('charge', 2_300, task('completed', 2_000)).label).toBe(
+      'Card charged — paid $20.00 to the worker',
+    );
+    expect(describeMovement('x402_receipt', 2_300, task('cancelled', 0, 2_300)).label).toBe(
+      'Paid with x402 — refunded $23.00',
+    );
+    expect(describeMovement('x402_receipt', 2_300, task('disputed')).label).toBe('Paid with x402 — held in escrow');
+    expect(describeMovement('charge', 2_300, null).label).toBe('Card charged — held in escrow');
+  });
+
+  it('names both sides of a split dispute, not "paid to worker"', () => {
+    expect(describeMovement('charge', 2_875, task('resolved', 1_250, 1_437)).label).toBe(
+      'Card charged — paid $12.50 to the worker, $14.37 refunded',
+    );
+    expect(describeMovement('charge', 2_875, task('resolved', 0, 2_875)).label).toBe('Card charged — refunded $28.75');
   });
 
   it('counts held pay once: the release is the earning, its later transfer a neutral move', () => {
-    expect(describeMovement('release', 2_000, 'completed', true)).toEqual({
+    expect(describeMovement('release', 2_000, task('completed', 2_000), true)).toEqual({
       signedCents: 2_000,
       label: 'Earned — held until your payout account can receive it',
     });
-    const sent = describeMovement('transfer', 2_000, 'completed', true);
+    const sent = describeMovement('transfer', 2_000, task('completed', 2_000), true);
     expect(sent).toEqual({ signedCents: 2_000, label: 'Held pay sent to your payout account', neutral: true });
     expect(signedDollars(sent.signedCents, sent.neutral)).toBe('$20.00');
   });

@@ -1,5 +1,4 @@
 import { LocalTime } from '@/components/local-time';
-import { formatMoney } from '@/lib/format/money';
 import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
 import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { TaskStatusBadge } from './task-status-badge';
@@ -56,37 +55,6 @@ export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMe
         </div>
       )}
     </Card>
-  );
-}
-
-/**
- * Budget, fee and total for the requester. The worker sees only what they earn: the budget, paid in full
- * (the 15% platform fee is charged to the requester on top, never taken from the worker).
- */
-export function TaskPrice({ task, side }: { task: TaskView; side: 'requester' | 'worker' }) {
-  if (side === 'worker') {
-    return (
-      <dl className="text-sm" data-testid="task-price">
-        <dt className="text-stone-500">You earn</dt>
-        <dd className="font-mono text-lg">{formatMoney(task.budgetCents)}</dd>
-      </dl>
-    );
-  }
-  return (
-    <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="task-price">
-      <div>
-        <dt className="text-stone-500">Worker earns</dt>
-        <dd className="font-mono">{formatMoney(task.budgetCents)}</dd>
-      </div>
-      <div>
-        <dt className="text-stone-500">Platform fee</dt>
-        <dd className="font-mono">{formatMoney(task.platformFeeCents)}</dd>
-      </div>
-      <div>
-        <dt className="text-stone-500">Total charged</dt>
-        <dd className="font-mono">{formatMoney(task.totalCents)}</dd>
-      </div>
-    </dl>
   );
 }
 

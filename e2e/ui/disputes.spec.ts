@@ -124,6 +124,9 @@ test('a disputed task: both sides give evidence, an admin splits it on /admin, b
     await expect(workerPage.getByTestId('dispute-outcome')).toContainText(
       'Split: you received $12.00, $9.20 was refunded to the requester.',
     );
+    // The price box says the same: the worker's part only, never the budget they no longer earn.
+    await expect(workerPage.getByTestId('price-state')).toHaveText('You were paid $12.00');
+    await expect(workerPage.getByTestId('task-paid')).toContainText('Resolved: $12.00 was paid to you.');
     await workerPage.goto('/dashboard/payments');
     const history = workerPage.getByTestId('payment-history');
     await expect(history.getByRole('row').filter({ hasText: title }).first()).toContainText('+$12.00');
@@ -135,6 +138,11 @@ test('a disputed task: both sides give evidence, an admin splits it on /admin, b
     });
     await page.goto(`/dashboard/tasks/${task.id}`);
     await expect(page.getByTestId('dispute-outcome')).toContainText('$9.20 was refunded to you');
+    await expect(page.getByTestId('price-state')).toHaveText(/^Paid \$12\.00 to Dana \d+, \$9\.20 refunded$/);
+    await page.goto('/dashboard/payments');
+    await expect(page.getByTestId('payment-history').getByTestId('movement-label')).toContainText([
+      'Card charged — paid $12.00 to the worker, $9.20 refunded',
+    ]);
   } finally {
     await workerContext.close();
     await adminContext.close();

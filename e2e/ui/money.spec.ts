@@ -58,7 +58,7 @@ test('test mode is announced, new keys default to test, and the payment history 
   // Cancelled: the refund is money back (+), and the charge no longer says "held in escrow".
   expect((await request.post(`/v1/tasks/${task.id}/cancel`, { headers: asAgent })).status()).toBe(200);
   await page.reload();
-  await expect(history.getByTestId('movement-label')).toHaveText(['Refunded to you', 'Card charged — refunded']);
+  await expect(history.getByTestId('movement-label')).toHaveText(['Refunded to you', 'Card charged — refunded $5.75']);
   await expect(history.getByTestId('movement-amount')).toHaveText(['+$5.75', '−$5.75']);
   await expect(history.getByTestId('local-time').first()).toHaveAttribute('datetime', /Z$/);
   expect(await fitsAt390(page, 'payment-history')).toBe(true);

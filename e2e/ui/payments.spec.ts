@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { enterTestCard, signUpInBrowser } from './steps';
+import { enterTestCard, saveWorkerProfile, signUpInBrowser } from './steps';
 
 test('add a test card on the test-mode page: declined card errors, 4242 shows on the dashboard', async ({ page }) => {
   await signUpInBrowser(page, 'pay');
@@ -21,6 +21,11 @@ test('add a test card on the test-mode page: declined card errors, 4242 shows on
 
 test('payout onboarding on the test-mode page enables charges and payouts', async ({ page }) => {
   await signUpInBrowser(page, 'payout');
+  // A requester has no payouts to set up: no payout card until they start as a worker.
+  await page.goto('/dashboard/payments');
+  await expect(page.getByRole('heading', { name: 'Payment history' })).toBeVisible();
+  await expect(page.getByTestId('payout-status')).toHaveCount(0);
+  await saveWorkerProfile(page);
 
   await page.goto('/dashboard/payments');
   await expect(page.getByTestId('payout-status')).toContainText('Payoutsdisabled');

@@ -61,6 +61,24 @@ export const PHOTO = Buffer.from(
 /** Signs a new human up and takes them through onboarding to listed, in `city` (Lyon), with the photography skill. */
 export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`, city = 'Lyon') {
   await signUpInBrowser(page, 'task-worker');
+  await saveWorkerProfile(page, name, city);
+  const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
+  await page.getByTestId('step-capabilities').locator('input[type=radio][value=yes]').first().check();
+  await page.getByRole('button', { name: 'Save capabilities' }).click();
+  await expect(state('step-capabilities')).toHaveText('done');
+  await page.getByRole('button', { name: 'Verify my ID' }).click();
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(state('step-identity')).toHaveText('done');
+  await page.getByRole('button', { name: 'Set up payouts' }).click();
+  await page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await expect(state('step-payouts')).toHaveText('done');
+  const listing = page.getByTestId('step-listing');
+  await listing.getByRole('button', { name: 'List me' }).click();
+  await expect(listing.getByTestId('listing-status')).toHaveText('You are listed: agents can find you.');
+}
+
+/** The signed-in human's first onboarding step (/worker/onboarding): a worker profile in `city`, not listed yet. */
+export async function saveWorkerProfile(page: Page, name = `Tess ${Date.now()}`, city = 'Lyon') {
   await page.goto('/worker/onboarding');
   await page.getByLabel('Display name').fill(name);
   await page.getByLabel('Headline').fill('Photos of shelves and shop fronts');
@@ -76,20 +94,7 @@ export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`
   await page.getByLabel(/Photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
   await page.getByLabel(ACCEPT_WORKER_AGREEMENT_LABEL).check();
   await page.getByRole('button', { name: 'Save profile' }).click();
-  const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
-  await expect(state('step-profile')).toHaveText('done');
-  await page.getByTestId('step-capabilities').locator('input[type=radio][value=yes]').first().check();
-  await page.getByRole('button', { name: 'Save capabilities' }).click();
-  await expect(state('step-capabilities')).toHaveText('done');
-  await page.getByRole('button', { name: 'Verify my ID' }).click();
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(state('step-identity')).toHaveText('done');
-  await page.getByRole('button', { name: 'Set up payouts' }).click();
-  await page.getByRole('button', { name: 'Complete onboarding' }).click();
-  await expect(state('step-payouts')).toHaveText('done');
-  const listing = page.getByTestId('step-listing');
-  await listing.getByRole('button', { name: 'List me' }).click();
-  await expect(listing.getByTestId('listing-status')).toHaveText('You are listed: agents can find you.');
+  await expect(page.getByTestId('step-profile').getByTestId('step-state')).toHaveText('done');
 }
 
 /** A `datetime-local` value `days` from now, in the browser's zone. */

@@ -10,10 +10,13 @@ import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { findPayoutAccount } from '@/lib/services/money/find-payout-account';
 import { getPayoutAccountStatus } from '@/lib/services/money/get-payout-account-status';
 import { getWallet } from '@/lib/services/money/get-wallet';
 import { listPaymentHistory } from '@/lib/services/money/list-payment-history';
 import { paymentHistoryTaskStates } from '@/lib/services/money/payment-history-task-states';
+import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
+import { findWorkerProfileId } from '@/lib/services/workers/find-worker-profile-id';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { addCard, onboardPayouts } from './actions';
 
@@ -29,12 +32,20 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const processor = getProcessor(db);
   const wallet = await getWallet(db, processor, current.user.id);
   const card = wallet.paymentMethod;
-  const payouts = await getPayoutAccountStatus(db, processor, current.user.id);
+  // Payouts are a worker's business: a requester who never started them is not shown the card.
+  const paid =
+    (await findPayoutAccount(db, current.user.id, processor)) ?? (await findWorkerProfileId(db, current.user.id));
+  const payouts = paid ? await getPayoutAccountStatus(db, processor, current.user.id) : null;
   const history = await listPaymentHistory(db, { userId: current.user.id, livemode: processor.livemode, limit: 50 });
-  const taskStates = await paymentHistoryTaskStates(
-    db,
-    history.data.map((item) => item.taskId),
-  );
+  const taskIds = history.data.map((item) => item.taskId);
+  const [taskStates, taskMoney] = await Promise.all([
+    paymentHistoryTaskStates(db, taskIds),
+    readTaskMoney(db, taskIds),
+  ]);
+  const taskOf = (taskId: string | null) => {
+    const status = taskId ? taskStates.get(taskId) : undefined;
+    return taskId && status ? { status, money: taskMoney.get(taskId) ?? NO_MONEY } : null;
+  };
   const heldTasks = new Set(history.data.filter((item) => item.kind === 'release').map((item) => item.taskId));
   return (
     <div className="space-y-6">
@@ -61,30 +72,32 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           </Link>
         )}
       </Card>
-      <Card title="Payout account">
-        <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="payout-status">
-          <div>
-            <dt className="text-stone-500">Details submitted</dt>
-            <dd>{payouts.detailsSubmitted ? 'yes' : 'no'}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-500">Charges</dt>
-            <dd>{payouts.chargesEnabled ? 'enabled' : 'disabled'}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-500">Payouts</dt>
-            <dd>{payouts.payoutsEnabled ? 'enabled' : 'disabled'}</dd>
-          </div>
-        </dl>
-        {payouts.requirements.length > 0 && (
-          <p className="text-sm text-stone-600">Outstanding: {payouts.requirements.join(', ')}</p>
-        )}
-        {!(payouts.chargesEnabled && payouts.payoutsEnabled) && (
-          <form action={onboardPayouts}>
-            <SubmitButton>Set up payouts</SubmitButton>
-          </form>
-        )}
-      </Card>
+      {payouts && (
+        <Card title="Payout account">
+          <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="payout-status">
+            <div>
+              <dt className="text-stone-500">Details submitted</dt>
+              <dd>{payouts.detailsSubmitted ? 'yes' : 'no'}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Charges</dt>
+              <dd>{payouts.chargesEnabled ? 'enabled' : 'disabled'}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Payouts</dt>
+              <dd>{payouts.payoutsEnabled ? 'enabled' : 'disabled'}</dd>
+            </div>
+          </dl>
+          {payouts.requirements.length > 0 && (
+            <p className="text-sm text-stone-600">Outstanding: {payouts.requirements.join(', ')}</p>
+          )}
+          {!(payouts.chargesEnabled && payouts.payoutsEnabled) && (
+            <form action={onboardPayouts}>
+              <SubmitButton>Set up payouts</SubmitButton>
+            </form>
+          )}
+        </Card>
+      )}
       <Card title="Payment history">
         {history.data.length === 0 ? (
           <EmptyState>No payments yet.</EmptyState>
@@ -97,7 +110,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
               const movement = describeMovement(
                 item.kind,
                 item.amountCents,
-                item.taskId ? (taskStates.get(item.taskId) ?? null) : null,
+                taskOf(item.taskId),
                 heldTasks.has(item.taskId),
               );
               return (

@@ -7,7 +7,8 @@ import { describeOutcome, OUTCOME_LABELS } from '@/components/dispute-outcome';
 import { DisputeStatement } from '@/components/dispute-panel';
 import { DisputeStatusBadge } from '@/components/dispute-status-badge';
 import { LocalTime } from '@/components/local-time';
-import { TaskPrice, TaskProof } from '@/components/task-details';
+import { PriceBox } from '@/components/price-box';
+import { TaskProof } from '@/components/task-details';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { TaskThread } from '@/components/task-thread';
 import { Card } from '@/components/ui/card';
@@ -17,6 +18,7 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { formatMoney } from '@/lib/format/money';
+import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
 import { requireAdmin } from '@/lib/web/require-admin-user';
 import { DisputeAgeBadge } from '../dispute-age-badge';
 import { addAdminEvidenceAction, resolveAction } from './actions';
@@ -43,6 +45,7 @@ export default async function DisputePage({
   const { db } = await getDatabase();
   const { dispute, task, names, messages, resolver } = await loadDisputePage(db, admin, id);
   const open = dispute.status === 'open';
+  const money = (await readTaskMoney(db, [task.id])).get(task.id) ?? NO_MONEY;
   const openerName = dispute.openedBy === 'requester' ? names.requester : (names.worker ?? 'Worker');
   return (
     <div className="space-y-6">
@@ -62,7 +65,7 @@ export default async function DisputePage({
           </Fact>
           <Fact term="Mode">{task.livemode ? 'live' : 'test'}</Fact>
         </dl>
-        <TaskPrice task={task} side="requester" />
+        <PriceBox task={task} side="requester" money={money} workerName={names.worker} />
         <Link href={`/admin/tasks?q=${task.id}`} className="text-sm underline">
           Find it among all tasks
         </Link>

@@ -5,8 +5,9 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
+import { PriceBox } from '@/components/price-box';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
-import { TaskFacts, TaskPrice, type TaskView } from '@/components/task-details';
+import { TaskFacts, type TaskView } from '@/components/task-details';
 import { TaskPanels } from '@/components/task-panels';
 import { TaskPlaceMap, TaskReviewPanel, TaskWorkerPanel } from '@/components/task-people-panels';
 import { TaskStatusBadge } from '@/components/task-status-badge';
@@ -19,6 +20,7 @@ import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { formatMoney } from '@/lib/format/money';
 import { findBooking } from '@/lib/services/bookings/find-booking';
+import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { addDisputeEvidenceAction, openDisputeAction } from '../dispute-actions';
@@ -51,6 +53,7 @@ export default async function TaskPage({
   const status = task.status;
   const canRevise = canTake('requestRevision', task) && task.revisionCount < MAX_REVISIONS;
   const dispute = await disputeOf(db, task);
+  const money = (await readTaskMoney(db, [task.id])).get(task.id) ?? NO_MONEY;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -85,11 +88,7 @@ export default async function TaskPage({
       <TaskFacts task={task} />
 
       <Card title="Price">
-        <TaskPrice task={task} side="requester" />
-        <p className="text-xs text-stone-500">
-          Funded by {task.fundingSource === 'x402' ? 'x402 (USDC)' : task.fundingSource === 'card' ? 'card' : '—'}. The
-          budget is held in escrow until you approve.
-        </p>
+        <PriceBox task={task} side="requester" money={money} workerName={people.names.worker} />
       </Card>
 
       <TaskReviewPanel

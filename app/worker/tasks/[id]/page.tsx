@@ -10,9 +10,10 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
+import { PriceBox } from '@/components/price-box';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
-import { TaskFacts, TaskPrice } from '@/components/task-details';
+import { TaskFacts } from '@/components/task-details';
 import { TaskPanels } from '@/components/task-panels';
 import { TaskPlaceMap, TaskReviewPanel } from '@/components/task-people-panels';
 import { TaskProofForm } from '@/components/task-proof-form';
@@ -26,6 +27,7 @@ import { env } from '@/lib/env';
 import { formatMoney } from '@/lib/format/money';
 import { haversineMeters } from '@/lib/geo/haversine';
 import { findBooking } from '@/lib/services/bookings/find-booking';
+import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
@@ -52,6 +54,8 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       : null;
   const dispute = assigned ? await disputeOf(db, task) : null;
   const booking = assigned ? await findBooking(db, task.id) : null;
+  // Only the worker's own part is shown from it (priceText's worker side).
+  const money = (assigned ? (await readTaskMoney(db, [task.id])).get(task.id) : null) ?? NO_MONEY;
   const status = task.status;
   return (
     <div className="space-y-6">
@@ -78,7 +82,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       <TaskFacts task={task} distanceMeters={distance} />
 
       <Card>
-        <TaskPrice task={task} side="worker" />
+        <PriceBox task={task} side="worker" money={money} workerName={people?.names.worker ?? null} />
       </Card>
 
       {!assigned && canTake('accept', task) && (
@@ -113,11 +117,9 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         </Card>
       )}
 
-      {assigned && (status === 'completed' || (dispute?.resolution?.workerCents ?? 0) > 0) && (
+      {assigned && money.workerCents > 0 && (
         <Notice tone="success" testId="task-paid">
-          {dispute?.resolution
-            ? `Resolved: ${formatMoney(dispute.resolution.workerCents)} was transferred to you.`
-            : `Approved: ${formatMoney(task.budgetCents)} was transferred to you.`}{' '}
+          {`${dispute?.resolution ? 'Resolved' : 'Approved'}: ${formatMoney(money.workerCents)} was paid to you.`}{' '}
           <Link href="/dashboard/payments" className="underline">
             See your payment history
           </Link>
