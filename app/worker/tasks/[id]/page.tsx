@@ -10,6 +10,7 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
+import { LocalTime } from '@/components/local-time';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, TaskPrice } from '@/components/task-details';
@@ -27,7 +28,7 @@ import { formatMoney } from '@/lib/format/money';
 import { haversineMeters } from '@/lib/geo/haversine';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
-import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
+import { canTake, isTerminal, leavesFrom } from '@/lib/tasks/task-transitions';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { acceptAction, submitProofAction, withdrawAction } from './actions';
 
@@ -53,6 +54,8 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
   const dispute = assigned ? await disputeOf(db, task) : null;
   const booking = assigned ? await findBooking(db, task.id) : null;
   const status = task.status;
+  // A booking takes proof from the start of its slot (the API resource has no slot: the booking gives it).
+  const slotTask = { ...task, startsAt: booking?.startsAt };
   return (
     <div className="space-y-6">
       <PageHeader
@@ -90,7 +93,15 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         </Card>
       )}
 
-      {assigned && canTake('submit', task) && (
+      {assigned && booking && leavesFrom('submit', status) && !canTake('submit', slotTask) && (
+        <Card title="Submit proof">
+          <Notice testId="proof-waits">
+            Proof opens when the booked slot starts, <LocalTime value={booking.startsAt} exact />.
+          </Notice>
+        </Card>
+      )}
+
+      {assigned && canTake('submit', slotTask) && (
         <Card title="Submit proof" className="space-y-4">
           {task.revisionCount > 0 && (
             <Notice tone="warning">The requester asked for a revision: see the timeline and the thread.</Notice>
