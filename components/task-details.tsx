@@ -58,34 +58,38 @@ export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMe
   );
 }
 
-/** The submitted proof: note, photos (served by /uploads/{id}), where it was taken and how far from the task. */
+/**
+ * The submitted proof: its photos at full width (several side by side from `sm` up), the note, and where it was
+ * taken and how far from the task. Photos are served by /uploads/{id}; each opens on its own in a new tab.
+ */
 export function TaskProof({ task }: { task: TaskView }) {
   const proof = task.proof;
   if (!proof) return <p className="text-sm text-stone-600">No proof submitted yet.</p>;
+  const photos = proof.photos;
   return (
     <div className="space-y-3 text-sm" data-testid="task-proof">
       <p className="text-stone-500">
         Submitted <LocalTime value={proof.submittedAt} />
       </p>
-      {proof.note && (
-        <p className="whitespace-pre-wrap" data-testid="proof-note">
-          {proof.note}
-        </p>
-      )}
-      {proof.photos.length > 0 && (
-        <div className="flex flex-wrap gap-2">
-          {proof.photos.map((photo) => (
-            <a key={photo.id} href={photo.url} target="_blank" rel="noreferrer">
+      {photos.length > 0 && (
+        <div className={photos.length > 1 ? 'grid gap-3 sm:grid-cols-2' : undefined}>
+          {photos.map((photo, index) => (
+            <a key={photo.id} href={photo.url} target="_blank" rel="noreferrer" className="block">
               {/* biome-ignore lint/performance/noImgElement: uploads are served as they were sent, no optimiser. */}
               <img
                 src={new URL(photo.url).pathname}
-                alt="Proof"
+                alt={photos.length > 1 ? `Proof photo ${index + 1} of ${photos.length}` : 'Proof photo'}
                 data-testid="proof-photo"
-                className="h-32 w-32 rounded-md border border-stone-200 object-cover"
+                className="block h-auto max-h-[70vh] w-full rounded-md border border-stone-200 bg-stone-50 object-contain"
               />
             </a>
           ))}
         </div>
+      )}
+      {proof.note && (
+        <p className="whitespace-pre-wrap text-base text-stone-900" data-testid="proof-note">
+          {proof.note}
+        </p>
       )}
       {proof.location && (
         <p data-testid="proof-location">

@@ -11,13 +11,14 @@ type TaskPanelsPage = {
   thread: { open: boolean; live: boolean; messages: ThreadMessage[] };
 };
 
-/** What both sides of a task see the same way: the proof, the thread (from `side`'s seat) and the timeline. */
+/** What both sides of a task see the same way: the proof (unless `proof` is false), the thread (from `side`'s seat) and the timeline. */
 export function TaskPanels({
   page,
   side,
   closedThreadNote,
   postMessage,
   names,
+  proof = true,
 }: {
   page: TaskPanelsPage;
   side: 'requester' | 'worker';
@@ -26,13 +27,17 @@ export function TaskPanels({
   postMessage: PostMessage;
   /** The two sides' names for the thread. */
   names?: ThreadNames;
+  /** False where the page shows the proof itself, first (the requester's, once proof is in: TaskEvidence). */
+  proof?: boolean;
 }) {
   const { task, thread, timeline } = page;
   return (
     <>
-      <Card title="Proof">
-        <TaskProof task={task} />
-      </Card>
+      {proof && (
+        <Card title="Proof">
+          <TaskProof task={task} />
+        </Card>
+      )}
       <Card title="Messages">
         {thread.open ? (
           <TaskThread

@@ -9,6 +9,17 @@ import { WorkerCard } from './worker-card';
 
 /** The task's place and, once proof is in, where the worker was when they submitted it. */
 export function TaskPlaceMap({ task, tileUrl }: { task: TaskView; tileUrl: string }) {
+  const markers = placeMarkers(task);
+  if (markers.length === 0) return null;
+  return (
+    <Card title="Place" testId="task-place">
+      <TaskMapLazy markers={markers} tileUrl={tileUrl} label="Map of the task’s place" />
+    </Card>
+  );
+}
+
+/** The task's place and the proof's position, whichever are known. */
+export function placeMarkers(task: TaskView): MapMarker[] {
   const markers: MapMarker[] = [];
   if (task.location) {
     markers.push({ ...task.location, kind: 'task', label: task.location.address ?? 'Task place' });
@@ -22,12 +33,7 @@ export function TaskPlaceMap({ task, tileUrl }: { task: TaskView; tileUrl: strin
       label: away == null ? 'Proof position' : `Proof position (${formatDistance(away)} from the task)`,
     });
   }
-  if (markers.length === 0) return null;
-  return (
-    <Card title="Place" testId="task-place">
-      <TaskMapLazy markers={markers} tileUrl={tileUrl} label="Map of the task’s place" />
-    </Card>
-  );
+  return markers;
 }
 
 /** What the requester sees of who accepted: the worker card. */

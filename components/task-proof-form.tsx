@@ -62,7 +62,9 @@ export function TaskProofForm({
 
   return (
     <ActionForm action={checked} testId="proof-form">
-      <p className="text-sm text-stone-600">Required: {requirements.join(', ') || 'nothing in particular'}.</p>
+      <p className="text-sm text-stone-600">
+        Required: {requirements.join(', ') || 'nothing in particular'}. Every proof needs a note or at least one photo.
+      </p>
       <FileField label="Photos" name="photos" multiple />
       {problem('photoIds')}
       <TextAreaField label="Note" name="note" rows={3} maxLength={5_000} />

@@ -69,6 +69,11 @@ test('a worker offers a service, an agent books it over the API, the worker sees
     await expect(workerPage.getByTestId('task-status')).toHaveText('accepted');
     await expect(workerPage.getByTestId('booking')).toContainText(`Booked: ${title}`);
     await expect(workerPage.getByTestId('task-instructions')).toContainText('Pick up the dry cleaning first.');
+    // Proof waits for the slot (issue 36): the page says when, instead of the form.
+    await expect(workerPage.getByTestId('proof-waits')).toContainText('Proof opens when the booked slot starts');
+    await expect(workerPage.getByTestId('proof-form')).toHaveCount(0);
+    await workerPage.getByTestId('proof-waits').scrollIntoViewIfNeeded();
+    await workerPage.screenshot({ path: test.info().outputPath('booking-proof-waits.png') });
     await workerPage.getByLabel('Message').fill('See you tomorrow at the hour.');
     await workerPage.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(workerPage.getByTestId('thread-message')).toContainText(['See you tomorrow at the hour.']);

@@ -31,7 +31,11 @@ export type TaskUpdate = z.infer<typeof taskUpdateSchema>;
 
 export const proofBodySchema = z
   .strictObject({
-    note: text(5_000).trim().min(1).optional().describe('What was done; required when the task asks for `text` proof.'),
+    note: text(5_000)
+      .trim()
+      .min(1, { message: 'Must not be blank' })
+      .optional()
+      .describe('What was done; required when the task asks for `text` proof.'),
     photoIds: z
       .array(z.uuid())
       .max(20)
@@ -45,6 +49,15 @@ export const proofBodySchema = z
       .optional()
       .describe('Where the proof was taken; for `gps` proof it must be within 500 m of the task.'),
   })
+  // A position alone shows nothing of the work: every proof carries something the requester can judge.
+  // A note sent blank has its own issue already.
+  .refine((proof) => proof.note !== undefined || (proof.photoIds?.length ?? 0) > 0, {
+    path: ['note'],
+    message: 'Add a note or at least one photo',
+  })
+  .describe(
+    'At least a `note` or one of `photoIds`, whatever the task requires (else 400 `VALIDATION_ERROR` on `note`).',
+  )
   .meta({ id: 'ProofBody' });
 export type ProofBody = z.infer<typeof proofBodySchema>;
 
@@ -140,7 +153,12 @@ function actionOperation(action: string, operationId: string, summary: string, d
   };
 }
 
-const reasonBody = z.strictObject({ reason: text(2_000).trim().min(1).optional() });
+const revisionBody = z.strictObject({
+  reason: text(2_000)
+    .trim()
+    .min(1, { message: 'Say what the worker should change' })
+    .describe('What the worker should change; required, not blank. Shown to the worker.'),
+});
 
 export const publishTaskOperation = defineOperation({
   ...actionOperation(
@@ -192,7 +210,9 @@ export const submitProofOperation = defineOperation({
     'Submit proof (accepted → submitted)',
     'The assigned worker only. The proof must meet the task’s `proofRequirements` (`text`: a `note`; `photo` or ' +
       '`receipt`: at least one of `photoIds`; `gps`: a `location` within 500 m), else 400 `VALIDATION_ERROR` with ' +
-      '`issues` naming each missing field. The requester then has 72 hours ' +
+      '`issues` naming each missing field; every proof carries at least a `note` or a photo. A booking takes ' +
+      'proof only from the start of its slot: before it, 409 `INVALID_TRANSITION` with `details.startsAt`. The ' +
+      'requester then has 72 hours ' +
       'to approve or ask for a revision, after which the task completes by itself.',
   ),
   body: proofBodySchema,
@@ -216,9 +236,10 @@ export const requestRevisionOperation = defineOperation({
     'request-revision',
     'requestRevision',
     'Send the proof back (submitted → accepted)',
-    'Requester only, at most twice per task. `reason` is passed to the worker in the `task.accepted` event.',
+    'Requester only, at most twice per task. `reason` is required (blank is 400 `VALIDATION_ERROR` on `reason`) ' +
+      'and is passed to the worker in the `task.accepted` event.',
   ),
-  body: reasonBody,
+  body: revisionBody,
 });
 
 export const disputeTaskOperation = defineOperation({

@@ -34,3 +34,21 @@ describe('the no-show guard', () => {
     });
   });
 });
+
+describe('the slot guard on submit', () => {
+  const booked = (startsInHours: number | null) => ({
+    ...accepted(-2, SERVICE),
+    startsAt: startsInHours === null ? null : new Date(now.getTime() + startsInHours * HOUR),
+  });
+
+  it('a booking takes proof from the start of its slot, not before', () => {
+    expect(unmetGuard('submit', booked(0.5), now)).toBe('slotStarted');
+    expect(canTake('submit', booked(0), now)).toBe(true);
+    expect(canTake('submit', booked(-1), now)).toBe(true);
+  });
+
+  it('a task without a slot is never held back', () => {
+    expect(canTake('submit', booked(null), now)).toBe(true);
+    expect(canTake('submit', accepted(-2), now)).toBe(true);
+  });
+});

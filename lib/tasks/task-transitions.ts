@@ -10,8 +10,10 @@ export type TaskActor = 'requester' | 'worker' | 'listedWorker' | 'eitherSide' |
  * `workerNoShow`: the deadline has passed (for a booking, `BOOKING_NO_SHOW_GRACE_HOURS` after it: `noShowFrom`)
  * and the current assignment submitted nothing. An accepted task is otherwise the worker's: the requester cannot
  * take the escrow back from under them.
+ * `slotStarted`: a booking's slot has started (`startsAt`); a task that is not a booking has no slot. Work for a
+ * slot cannot be proven before it begins.
  */
-export type TaskGuard = 'workerNoShow';
+export type TaskGuard = 'workerNoShow' | 'slotStarted';
 
 type TransitionRule = {
   from: readonly TaskStatus[];
@@ -35,7 +37,7 @@ export const TASK_TRANSITIONS = {
   withdraw: { from: ['accepted'], to: 'posted', by: 'worker' },
   // A worker's `withdraw` on a booking: nobody else was asked for that slot, so it is called off and refunded.
   decline: { from: ['accepted'], to: 'cancelled', by: 'worker' },
-  submit: { from: ['accepted'], to: 'submitted', by: 'worker' },
+  submit: { from: ['accepted'], to: 'submitted', by: 'worker', guards: { accepted: 'slotStarted' } },
   approve: { from: ['submitted'], to: 'completed', by: 'requester' },
   requestRevision: { from: ['submitted'], to: 'accepted', by: 'requester' },
   dispute: { from: ['accepted', 'submitted'], to: 'disputed', by: 'eitherSide' },
@@ -59,13 +61,15 @@ export const PROOF_GPS_RADIUS_METERS = 500;
 
 /**
  * What a guard looks at: the task's status, deadline and current submission (a row or its API resource), and
- * whether it is a booking (`serviceId`; the API resource has none, so a page passes the booking's).
+ * whether it is a booking (`serviceId`) and when its slot starts (`startsAt`); the API resource has neither, so a
+ * page passes the booking's.
  */
 export type GuardedTask = {
   status: TaskStatus;
   deadline: Date | string;
   submittedAt: Date | string | null;
   serviceId?: string | null;
+  startsAt?: Date | string | null;
 };
 
 /**
@@ -92,6 +96,7 @@ export function unmetGuard(action: TaskAction, task: GuardedTask, now = new Date
 const GUARDS: Record<TaskGuard, (task: GuardedTask, now: Date) => boolean> = {
   // A revision request sends a submitted task back to `accepted` with its proof kept: that worker delivered.
   workerNoShow: (task, now) => noShowFrom(task).getTime() <= now.getTime() && task.submittedAt === null,
+  slotStarted: (task, now) => !task.startsAt || new Date(task.startsAt).getTime() <= now.getTime(),
 };
 
 /** Whether the action can be taken now: its status allows it and its guard, if any, holds. */

@@ -125,7 +125,7 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
     title: 'Send the proof back for a revision',
     description:
       `Rejects the proof of a \`submitted\` task and asks the worker to redo it (at most twice per task); the task ` +
-      `goes back to \`accepted\`. Say what is missing in \`reason\`. No money moves. ${STATUS_HINT}`,
+      `goes back to \`accepted\`. Say what is missing in \`reason\` (required). No money moves. ${STATUS_HINT}`,
     input: z.strictObject({
       task_id: taskIdArg,
       reason: requestRevisionOperation.body.shape.reason.describe('What the worker should fix; shown to them.'),
@@ -136,7 +136,7 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
       const idempotencyKey = newIdempotencyKey(args.idempotency_key);
       const { data } = await client.POST('/v1/tasks/{id}/request-revision', {
         params: { path: { id: args.task_id } },
-        body: args.reason ? { reason: args.reason } : {},
+        body: { reason: args.reason },
         idempotencyKey,
         signal,
       });

@@ -5,12 +5,12 @@ import { toActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { formatMoney } from '@/lib/format/money';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { finishIntakeClaim } from './finish-intake-claim';
 import { AlreadyPosted, fundTask } from '@/lib/services/money/fund-task';
 import type { FundedPost } from '@/lib/services/money/funding-outcome';
 import { releaseFundingSource } from '@/lib/services/money/release-funding-source';
 import { postFundedTask } from '@/lib/services/tasks/post-funded-task';
 import { findClaimByHumanToken } from './find-claim-by-human-token';
+import { finishIntakeClaim } from './finish-intake-claim';
 
 export type CompleteClaim = {
   processor: PaymentProcessor;

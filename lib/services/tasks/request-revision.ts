@@ -4,14 +4,14 @@ import { ApiError } from '@/lib/errors/api-error';
 import { MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { runTransition } from './run-transition';
 
-export type RequestRevisionOptions = { user: ActorUser; taskId: string; reason?: string };
+export type RequestRevisionOptions = { user: ActorUser; taskId: string; reason: string };
 
 export function requestRevision(db: Db, { user, taskId, reason }: RequestRevisionOptions) {
   return runTransition(db, {
     taskId,
     action: 'requestRevision',
     caller: { user },
-    eventData: { reason: reason ?? null },
+    eventData: { reason },
     effect: async (_tx, { task }) => {
       if (task.revisionCount >= MAX_REVISIONS) {
         throw new ApiError('INVALID_TRANSITION', {

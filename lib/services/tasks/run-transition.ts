@@ -137,6 +137,14 @@ function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCal
 
 function guardRefusal(action: TaskAction, guard: TaskGuard, task: Task) {
   const details = { status: task.status, action, guard, allowedFrom: TASK_TRANSITIONS[action].from };
+  if (guard === 'slotStarted') {
+    const startsAt = task.startsAt?.toISOString();
+    return new ApiError('INVALID_TRANSITION', {
+      message: `Cannot submit proof before the booked slot starts at ${startsAt}`,
+      hint: `A booking takes proof from the start of its slot (${startsAt}, in \`details.startsAt\`): do the work in the slot, then submit. If the time no longer suits, say so in the thread.`,
+      details: { ...details, startsAt },
+    });
+  }
   if (task.submittedAt !== null) {
     return new ApiError('INVALID_TRANSITION', {
       message: `Cannot ${actionVerb(action)} an ${task.status} task whose worker has submitted proof`,

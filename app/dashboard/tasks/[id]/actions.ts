@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { TaskActionState } from '@/components/task-action-form';
 import { getDatabase } from '@/db/client';
+import { requestRevisionOperation } from '@/lib/schemas/task-actions';
 import { approveTask } from '@/lib/services/tasks/approve-task';
 import { cancelTask } from '@/lib/services/tasks/cancel-task';
 import { requestRevision } from '@/lib/services/tasks/request-revision';
@@ -51,11 +52,10 @@ export async function requestRevisionAction(
   form: FormData,
 ): Promise<TaskActionState> {
   const { db } = await getDatabase();
-  const reason = String(form.get('reason') ?? '').trim();
-  // The API takes a revision without a reason; the page asks for one, so the worker knows what to redo.
-  if (!reason) return { error: 'Say what should change, so the worker knows what to redo' };
-  if (reason.length > 2_000) return { error: 'reason: Must be at most 2000 characters' };
-  return run(taskId, 'revision', (user) => requestRevision(db, { user, taskId, reason }));
+  // The API's own rule: a reason, not blank, so the worker knows what to redo.
+  const body = requestRevisionOperation.body.safeParse({ reason: String(form.get('reason') ?? '') });
+  if (!body.success) return { error: describeActionError(body.error) };
+  return run(taskId, 'revision', (user) => requestRevision(db, { user, taskId, reason: body.data.reason }));
 }
 
 export async function cancelAction(taskId: string, _state: TaskActionState, _form: FormData): Promise<TaskActionState> {

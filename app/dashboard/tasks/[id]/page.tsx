@@ -8,6 +8,7 @@ import { DisputePanel } from '@/components/dispute-panel';
 import { PriceBox } from '@/components/price-box';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, type TaskView } from '@/components/task-details';
+import { TaskEvidence } from '@/components/task-evidence';
 import { TaskPanels } from '@/components/task-panels';
 import { TaskPlaceMap, TaskReviewPanel, TaskWorkerPanel } from '@/components/task-people-panels';
 import { TaskStatusBadge } from '@/components/task-status-badge';
@@ -54,6 +55,48 @@ export default async function TaskPage({
   const canRevise = canTake('requestRevision', task) && task.revisionCount < MAX_REVISIONS;
   const dispute = await disputeOf(db, task);
   const money = (await readTaskMoney(db, [task.id])).get(task.id) ?? NO_MONEY;
+  const evidence = task.proof !== null;
+  const actions = (canTake('approve', task) || canRevise || canTake('cancel', task) || canTake('dispute', task)) && (
+    <Card title="Your move" className="space-y-4" testId="task-actions">
+      {canTake('approve', task) && (
+        <ConfirmAction
+          action={approveAction.bind(null, task.id)}
+          label="Approve and pay"
+          variant="primary"
+          confirmLabel={`Yes, pay ${formatMoney(task.budgetCents)}`}
+          confirmVariant="primary"
+          testId="approve-form"
+        >
+          Pays {formatMoney(task.budgetCents)} to {people.names.worker ?? 'the worker'} and completes the task; this
+          cannot be undone.
+        </ConfirmAction>
+      )}
+      {canRevise && (
+        <ConfirmAction
+          action={requestRevisionAction.bind(null, task.id)}
+          label="Request revision"
+          confirmLabel="Send back for revision"
+          confirmVariant="primary"
+          reason={{ label: 'What should change?' }}
+          testId="revision-form"
+        >
+          Sends the proof back to the worker to redo; the money stays in escrow. {revisionsLeft(task.revisionCount)}
+        </ConfirmAction>
+      )}
+      {canTake('cancel', { ...task, serviceId: booking?.serviceId }) && (
+        <ConfirmAction
+          action={cancelAction.bind(null, task.id)}
+          label={status === 'accepted' ? 'Cancel: nothing was delivered by the deadline (full refund)' : 'Cancel task'}
+          variant="danger"
+          confirmLabel="Yes, cancel the task"
+          testId="cancel-form"
+        >
+          {cancelConsequence(task)}
+        </ConfirmAction>
+      )}
+      {canTake('dispute', task) && <DisputeOpenForm action={openDisputeAction.bind(null, task.id)} />}
+    </Card>
+  );
   return (
     <div className="space-y-6">
       <PageHeader
@@ -85,6 +128,9 @@ export default async function TaskPage({
           addEvidence={addDisputeEvidenceAction.bind(null, task.id, dispute.id)}
         />
       )}
+      {/* Issue 36: once proof is in, the evidence comes first and the decision right under it. */}
+      <TaskEvidence task={task} tileUrl={env().MAP_TILE_URL} />
+      {evidence && actions}
       <TaskFacts task={task} />
 
       <Card title="Price">
@@ -97,52 +143,10 @@ export default async function TaskPage({
         action={reviewTaskAction.bind(null, task.id)}
       />
       <TaskWorkerPanel worker={people.worker} />
+      {!evidence && actions}
 
-      {(canTake('approve', task) || canRevise || canTake('cancel', task) || canTake('dispute', task)) && (
-        <Card title="Your move" className="space-y-4" testId="task-actions">
-          {canTake('approve', task) && (
-            <ConfirmAction
-              action={approveAction.bind(null, task.id)}
-              label="Approve and pay"
-              variant="primary"
-              confirmLabel={`Yes, pay ${formatMoney(task.budgetCents)}`}
-              confirmVariant="primary"
-              testId="approve-form"
-            >
-              Pays {formatMoney(task.budgetCents)} to {people.names.worker ?? 'the worker'} and completes the task; this
-              cannot be undone.
-            </ConfirmAction>
-          )}
-          {canRevise && (
-            <ConfirmAction
-              action={requestRevisionAction.bind(null, task.id)}
-              label="Request revision"
-              confirmLabel="Send back for revision"
-              confirmVariant="primary"
-              reason={{ label: 'What should change?' }}
-              testId="revision-form"
-            >
-              Sends the proof back to the worker to redo; the money stays in escrow. {revisionsLeft(task.revisionCount)}
-            </ConfirmAction>
-          )}
-          {canTake('cancel', { ...task, serviceId: booking?.serviceId }) && (
-            <ConfirmAction
-              action={cancelAction.bind(null, task.id)}
-              label={
-                status === 'accepted' ? 'Cancel: nothing was delivered by the deadline (full refund)' : 'Cancel task'
-              }
-              variant="danger"
-              confirmLabel="Yes, cancel the task"
-              testId="cancel-form"
-            >
-              {cancelConsequence(task)}
-            </ConfirmAction>
-          )}
-          {canTake('dispute', task) && <DisputeOpenForm action={openDisputeAction.bind(null, task.id)} />}
-        </Card>
-      )}
-
-      <TaskPlaceMap task={task} tileUrl={env().MAP_TILE_URL} />
+      {/* With a proof position the evidence's map shows the place too. */}
+      {!task.proof?.location && <TaskPlaceMap task={task} tileUrl={env().MAP_TILE_URL} />}
 
       <TaskPanels
         page={{ task, thread, timeline }}
@@ -150,6 +154,7 @@ export default async function TaskPage({
         side="requester"
         closedThreadNote="The thread opens when a worker accepts the task."
         postMessage={postMessageAction}
+        proof={!evidence}
       />
     </div>
   );

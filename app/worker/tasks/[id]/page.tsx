@@ -10,6 +10,7 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
+import { LocalTime } from '@/components/local-time';
 import { PriceBox } from '@/components/price-box';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
@@ -29,7 +30,7 @@ import { haversineMeters } from '@/lib/geo/haversine';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
-import { canTake, isTerminal } from '@/lib/tasks/task-transitions';
+import { canTake, isTerminal, leavesFrom } from '@/lib/tasks/task-transitions';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { acceptAction, submitProofAction, withdrawAction } from './actions';
 
@@ -57,6 +58,8 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
   // Only the worker's own part is shown from it (priceText's worker side).
   const money = (assigned ? (await readTaskMoney(db, [task.id])).get(task.id) : null) ?? NO_MONEY;
   const status = task.status;
+  // A booking takes proof from the start of its slot (the API resource has no slot: the booking gives it).
+  const slotTask = { ...task, startsAt: booking?.startsAt };
   return (
     <div className="space-y-6">
       <PageHeader
@@ -94,7 +97,15 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         </Card>
       )}
 
-      {assigned && canTake('submit', task) && (
+      {assigned && booking && leavesFrom('submit', status) && !canTake('submit', slotTask) && (
+        <Card title="Submit proof">
+          <Notice testId="proof-waits">
+            Proof opens when the booked slot starts, <LocalTime value={booking.startsAt} exact />.
+          </Notice>
+        </Card>
+      )}
+
+      {assigned && canTake('submit', slotTask) && (
         <Card title="Submit proof" className="space-y-4">
           {task.revisionCount > 0 && (
             <Notice tone="warning">The requester asked for a revision: see the timeline and the thread.</Notice>

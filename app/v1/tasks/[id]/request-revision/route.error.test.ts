@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validationEnvelope } from '@/test/expect';
 import { escrowBalance } from '@/test/payments';
 import { callAction, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
 
@@ -30,11 +31,36 @@ describe('POST /v1/tasks/{id}/request-revision', () => {
     expect(await escrowBalance(task.id)).toBe(0);
   });
 
-  it('without a body, with no reason', async () => {
+  // Issue 36: the worker is always told what to redo. No reason, a blank one or no body at all is a 400 naming
+  // `reason`, and the proof stays submitted with no event.
+  it.each([
+    ['an empty body', {}, 'Invalid input: expected string, received undefined'],
+    ['a blank reason', { reason: '   ' }, 'Say what the worker should change'],
+    ['an empty reason', { reason: '' }, 'Say what the worker should change'],
+  ])('with %s: 400 on `reason`, nothing changes', async (_name, body, message) => {
+    const task = await taskInStatus(parties, 'submitted');
+    const eventsBefore = await taskEvents(task.id, /./);
+    const res = await callAction('request-revision', task.id, parties.requester.token, body);
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toEqual(validationEnvelope([{ path: ['reason'], message }]));
+    expect(await taskRow(task.id)).toEqual(task);
+    expect((await taskRow(task.id)).status).toBe('submitted');
+    expect(await taskEvents(task.id, /./)).toEqual(eventsBefore);
+  });
+
+  it('without a body at all: 400, still submitted', async () => {
     const task = await taskInStatus(parties, 'submitted');
     const res = await callAction('request-revision', task.id, parties.requester.token, null);
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error.code).toBe('VALIDATION_ERROR');
+    expect(await taskRow(task.id)).toEqual(task);
+  });
+
+  it('the reason, trimmed, goes to the worker in `task.accepted`', async () => {
+    const task = await taskInStatus(parties, 'submitted');
+    const res = await callAction('request-revision', task.id, parties.requester.token, { reason: '  Sharper.  ' });
     expect(res.status, res.text).toBe(200);
-    expect((await taskEvents(task.id)).at(-1)?.data).toMatchObject({ reason: null });
+    expect((await taskEvents(task.id)).at(-1)?.data).toMatchObject({ reason: 'Sharper.' });
   });
 
   it('the worker cannot ask for a revision of their own proof (403)', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POST as upload } from '@/app/v1/uploads/route';
+import { validationEnvelope } from '@/test/expect';
 import { send } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
 import { callAction, fundedPartiesForFile, taskEvents, taskInStatus, taskRow } from '@/test/tasks';
@@ -43,7 +44,7 @@ describe('POST /v1/tasks/{id}/submit — proof that does not meet the requiremen
   });
 
   it('gps required, location 2 km away: 400 naming the distance', async () => {
-    const issues = await expectRefused(['gps'], { location: TWO_KM_AWAY });
+    const issues = await expectRefused(['gps'], { note: 'Here.', location: TWO_KM_AWAY });
     expect(issues).toEqual([expect.objectContaining({ path: ['location'] })]);
     expect(issues[0]?.message).toMatch(/within 500 m/);
     expect(issues[0]?.message).toMatch(/\b20\d\d m away/);
@@ -68,13 +69,14 @@ describe('POST /v1/tasks/{id}/submit — proof that does not meet the requiremen
   });
 
   it('text required without a note: 400; a blank note too', async () => {
-    expect((await expectRefused(['text'], { location: NEARBY })).map((issue) => issue.path)).toEqual([['note']]);
+    const photo = await uploadAs(parties.worker.token);
+    expect((await expectRefused(['text'], { photoIds: [photo] })).map((issue) => issue.path)).toEqual([['note']]);
     await expectRefused(['text'], { note: '   ' });
   });
 
   it('every missing piece is reported at once', async () => {
-    const issues = await expectRefused(['text', 'photo', 'gps'], {});
-    expect(issues.map((issue) => issue.path[0]).sort()).toEqual(['location', 'note', 'photoIds']);
+    const issues = await expectRefused(['photo', 'gps'], { note: 'Here.' });
+    expect(issues.map((issue) => issue.path[0]).sort()).toEqual(['location', 'photoIds']);
   });
 
   it('unknown fields and malformed values: 400', async () => {
@@ -97,7 +99,7 @@ describe('POST /v1/tasks/{id}/submit — proof that does not meet the requiremen
   });
 
   it('photo required: refused without one (the message names it), accepted with one', async () => {
-    const issues = await expectRefused(['photo'], {});
+    const issues = await expectRefused(['photo'], { note: 'Here.' });
     expect(issues).toEqual([{ path: ['photoIds'], message: 'This task requires at least one photo' }]);
     const task = await taskInStatus(parties, 'accepted', { proofRequirements: ['photo'] });
     const photo = await uploadAs(parties.worker.token);
@@ -106,11 +108,39 @@ describe('POST /v1/tasks/{id}/submit — proof that does not meet the requiremen
     expect(res.json.data).toMatchObject({ status: 'submitted', proof: { photos: [{ id: photo }] } });
   });
 
-  it('a task without requirements takes any proof, even an empty one', async () => {
+  it('a task without requirements takes a note alone', async () => {
     const task = await taskInStatus(parties, 'accepted', { proofRequirements: [] });
-    const res = await callAction('submit', task.id, parties.worker.token, {});
+    const res = await callAction('submit', task.id, parties.worker.token, { note: 'Done.' });
     expect(res.status, res.text).toBe(200);
     expect(res.json.data.status).toBe('submitted');
+  });
+
+  // Issue 36: every proof carries something to judge, whatever the task requires: a note or a photo. The rule is
+  // the body schema's, so the API, MCP and the worker's form answer alike.
+  it.each([
+    ['an empty proof', {}, 'Add a note or at least one photo'],
+    ['a blank note', { note: '  ' }, 'Must not be blank'],
+    ['no photos', { photoIds: [] }, 'Add a note or at least one photo'],
+    ['a position alone', { location: NEARBY }, 'Add a note or at least one photo'],
+  ])(
+    '%s: 400 VALIDATION_ERROR on `note`, even with no requirements; nothing changes',
+    async (_name, proof, message) => {
+      expect(await expectRefused([], proof)).toEqual([{ path: ['note'], message }]);
+    },
+  );
+
+  it('an empty proof is refused in the error envelope, naming the rule', async () => {
+    const task = await taskInStatus(parties, 'accepted', { proofRequirements: [] });
+    const res = await callAction('submit', task.id, parties.worker.token, {});
+    expect(res.json).toEqual(validationEnvelope([{ path: ['note'], message: 'Add a note or at least one photo' }]));
+  });
+
+  it('a photo alone is proof enough for a task without requirements', async () => {
+    const task = await taskInStatus(parties, 'accepted', { proofRequirements: [] });
+    const photo = await uploadAs(parties.worker.token);
+    const res = await callAction('submit', task.id, parties.worker.token, { photoIds: [photo] });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data).toMatchObject({ status: 'submitted', proof: { note: null, photos: [{ id: photo }] } });
   });
 
   it('the requester cannot submit proof (403)', async () => {

@@ -1,0 +1,27 @@
+import { TaskMapLazy } from './map/task-map-lazy';
+import { TaskProof, type TaskView } from './task-details';
+import { placeMarkers } from './task-people-panels';
+import { Card } from './ui/card';
+
+/**
+ * The evidence a requester decides on, first on their task page once proof is in: the photos at full width, the
+ * note, and the position on a map beside the task's place. Without a position there is no map at all (the task's
+ * place keeps its own card further down), never an empty box.
+ */
+export function TaskEvidence({ task, tileUrl }: { task: TaskView; tileUrl: string }) {
+  if (!task.proof) return null;
+  return (
+    <Card title="Proof" testId="task-evidence">
+      <TaskProof task={task} />
+      {task.proof.location && (
+        <div data-testid="task-place">
+          <TaskMapLazy
+            markers={placeMarkers(task)}
+            tileUrl={tileUrl}
+            label="Map of where the proof was taken and the task’s place"
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
