@@ -14,32 +14,15 @@ import { finishIntakeClaim } from './finish-intake-claim';
 
 export type CompleteClaim = {
   processor: PaymentProcessor;
-  /** The claim link's token. */
   humanToken: string;
   /** The signed-in human who pays and becomes the agent's operator (or, for an intake claim, the requester). */
   userId: string;
-  /**
-   * The total the page showed the human. When the draft's price is another by the time its funding is claimed (the
-   * budget was corrected in another tab), 409 CONFLICT and nothing is charged.
-   */
+  /** The total the page showed; a price changed since (corrected in another tab) is 409 CONFLICT, nothing charged. */
   expectedTotalCents?: number;
 };
 
-/**
- * The human finishes the claim page, through the one funding service (fundTask) like any publish by card. Its
- * plan: the draft is read locked in the transaction that claims its funding for the card, which locks its price
- * (the total charged, never one read before it), and the page's own total must match it (409 CONFLICT otherwise,
- * and that transaction, this request's funding claim with it, rolls back). The payer is the signed-in human, not
- * the draft's requester (the placeholder agent, or the admin who converted an intake): fundTask's funding user is
- * then the human with their own card, no spending cap and no agent-charge notice. The card is charged once per
- * task (a decline gives the claim up again); a charge that stands for another human is CLAIM_ALREADY_USED. Then
- * the claim's one transaction (`post`): the agent attached to the human with a spending limit of this task's total
- * (it can spend nothing more until the human raises it on the dashboard), the parked key activated, the task
- * posted through the state machine as its new operator's, and the claim marked used; when that fails, fundTask
- * refunds the charge. An intake claim (SMS concierge) has no agent: the human becomes the task's requester
- * instead, and the number the link was texted to becomes their pending phone (finishIntakeClaim). Completing a
- * claim you already completed is a no-op.
- */
+// The draft is locked in the transaction that claims its funding, so the total charged is never one read before it.
+// The payer is the signed-in human, not the draft's requester, so no spending cap or agent-charge notice applies.
 export async function completeClaim(db: Db, { processor, humanToken, userId, expectedTotalCents }: CompleteClaim) {
   const found = await findClaimByHumanToken(db, humanToken);
   if (!found) throw new ApiError('NOT_FOUND', { message: 'Unknown claim link' });
@@ -81,7 +64,6 @@ export async function completeClaim(db: Db, { processor, humanToken, userId, exp
   return claimed;
 }
 
-/** The claim's draft, read once and locked in the transaction that claims its funding. */
 async function lockDraft(tx: Tx, taskId: string): Promise<Task> {
   const [task] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
   if (!task) throw new ApiError('NOT_FOUND', { message: 'Unknown claim link' });
@@ -98,10 +80,7 @@ function priceChanged(task: Task) {
 
 type AttachAndPost = { claimId: string; input: FundedPost };
 
-/**
- * The claim's one transaction: the agent (capped at the task's total) and its key, the post, the claim used. A
- * claim the same human completed meanwhile (a second submit) is the posted task, as fundTask's AlreadyPosted.
- */
+// A claim the same human completed meanwhile (a second submit) is the posted task, as fundTask's AlreadyPosted.
 function attachAndPost(db: Db, { claimId, input }: AttachAndPost) {
   const userId = input.user.id;
   return db.transaction(async (tx) => {
@@ -114,7 +93,6 @@ function attachAndPost(db: Db, { claimId, input }: AttachAndPost) {
       throw new AlreadyPosted(posted);
     }
     if (claim.kind === 'agent' && claim.agentId) {
-      // The total its funding claim locked, which the card was charged.
       const [task] = await tx.select({ totalCents: tasks.totalCents }).from(tasks).where(eq(tasks.id, claim.taskId));
       if (!task) throw new Error('claimed task vanished');
       // The agent may spend this task's total on the human's card and nothing more, until they raise its limit.
@@ -124,13 +102,10 @@ function attachAndPost(db: Db, { claimId, input }: AttachAndPost) {
         .where(eq(users.id, claim.agentId));
       if (claim.apiKeyId) await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
     }
-    // An intake draft's requester is the admin who converted it, until now: the person who pays becomes it, so the
-    // publish below is theirs.
+    // An intake draft's requester was the converting admin; the payer takes over so the publish is theirs.
     if (claim.kind === 'intake') {
       await tx.update(tasks).set({ requesterId: userId }).where(eq(tasks.id, claim.taskId));
     }
-    // The same transition and events as any other publish: the agent's webhook endpoints learn of it like of its
-    // other tasks.
     const posted = await postFundedTask(tx, input);
     if (claim.kind === 'intake' && claim.intakeConversationId) {
       await finishIntakeClaim(tx, { conversationId: claim.intakeConversationId, userId, taskTitle: posted.title });
@@ -141,9 +116,7 @@ function attachAndPost(db: Db, { claimId, input }: AttachAndPost) {
 }
 
 type EnsureClaimedByOptions = {
-  /** Who completed the claim, if anyone. */
   claimedBy: string | null;
-  /** Who is completing it now. */
   userId: string;
   taskId: string;
 };

@@ -17,13 +17,7 @@ import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 
 export type ConvertIntake = { admin: AdminCaller; conversationId: string; task: TaskBody };
 
-/**
- * An admin turns an open conversation into a task, in one transaction: a `draft` task, a human claim like cold
- * start's but with no agent (no placeholder, no parked key; the claim names the conversation instead), the claim
- * link texted to the number, and the conversation marked `converted`. Until the person claims it the draft's
- * requester is the converting admin (a task needs one); completing the claim makes the person its requester
- * (completeClaim). A number that opted out is 409 SMS_OPTED_OUT and nothing is created.
- */
+// The converting admin is the draft's requester until the person claims it (a task needs one; see completeClaim).
 export async function convertIntake(
   db: Db,
   { admin, conversationId, task: body }: ConvertIntake,
@@ -49,7 +43,6 @@ export async function convertIntake(
       // An automatic text, like the keyword answers (the schema's rule); the admin is the draft's requester.
       sentBy: null,
     });
-    // Thrown inside the transaction, so the draft and the claim roll back with it.
     if (!texted) throw new ApiError('SMS_OPTED_OUT');
     const [converted] = await tx
       .update(intakeConversations)

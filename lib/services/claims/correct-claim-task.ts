@@ -7,17 +7,12 @@ import { patchTask } from '@/lib/services/tasks/patch-task';
 import { findClaimByHumanToken } from './find-claim-by-human-token';
 
 export type CorrectClaimTask = {
-  /** The claim link's token: holding it is what lets a human correct the proposal before paying. */
+  /** Holding it is what lets a human correct the proposal before paying. */
   humanToken: string;
-  /** What the human changes of what the agent proposed: place, budget, deadline. */
   patch: Pick<TaskUpdate, 'location' | 'budgetCents' | 'deadline'>;
 };
 
-/**
- * Before paying on the claim page, the human corrects the draft the agent proposed, through the same writer as
- * PATCH /v1/tasks/{id} (the price follows a new budget). Only while the claim is open and the draft is not being
- * funded: a payment in flight charges the price it started with.
- */
+// Refused once funding has started: a payment in flight charges the price it started with.
 export async function correctClaimTask(db: Db, { humanToken, patch }: CorrectClaimTask) {
   const found = await findClaimByHumanToken(db, humanToken);
   if (!found) throw new ApiError('NOT_FOUND', { message: 'Unknown claim link' });

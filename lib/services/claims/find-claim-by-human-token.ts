@@ -5,7 +5,6 @@ import { sha256Hex } from '@/lib/auth/tokens';
 
 export type ClaimState = 'open' | 'expired' | 'claimed';
 
-/** The claim behind a human claim link, with its task; undefined for an unknown link. */
 export async function findClaimByHumanToken(db: Executor, humanToken: string) {
   if (!/^[0-9A-Za-z]{43}$/.test(humanToken)) return undefined;
   const [row] = await db

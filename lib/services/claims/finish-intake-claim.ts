@@ -8,18 +8,15 @@ import { storePhoneCode } from '@/lib/services/users/store-phone-code';
 export type FinishIntakeClaim = { conversationId: string; userId: string; taskTitle: string };
 
 /**
- * The end of the SMS concierge, inside the transaction that completes the claim (completeClaim): the person is
- * texted that the task is posted, and the conversation's number becomes their pending phone, texted a code as
- * `PATCH /v1/users/me {phone}` does (storePhoneCode), unless it already is their verified one. The claim link
- * alone does not verify the number: it may have been forwarded, so whoever opened it need not hold the phone.
- * A number that has opted out since is texted nothing, and nothing is stored for it.
+ * Runs inside completeClaim's transaction. The number becomes only a pending phone: the claim link may have been
+ * forwarded, so whoever opened it need not hold the phone.
  */
 export async function finishIntakeClaim(tx: Tx, { conversationId, userId, taskTitle }: FinishIntakeClaim) {
   const [conversation] = await tx
     .select({ id: intakeConversations.id, phone: intakeConversations.phone })
     .from(intakeConversations)
     .where(eq(intakeConversations.id, conversationId));
-  // The conversation row may have been deleted since; the claim and the task stand on their own.
+  // The conversation may have been deleted since; the claim and the task stand on their own.
   if (!conversation) return;
   await textIntakeNumber(tx, {
     conversation,

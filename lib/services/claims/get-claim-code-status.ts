@@ -5,12 +5,11 @@ import { normalizeClaimCode } from '@/lib/auth/claim-code-format';
 import { ApiError } from '@/lib/errors/api-error';
 
 export type GetClaimCodeStatusOptions = {
-  /** The operator asking: someone else's code is not found. */
   ownerId: string;
   code: string;
 };
 
-/** The state of one of the operator's codes; someone else's code is simply not found. */
+// Someone else's code is simply not found.
 export async function getClaimCodeStatus(db: Executor, { ownerId, code }: GetClaimCodeStatusOptions) {
   const [row] = await db
     .select({ code: agentClaimCodes, agent: { id: users.id, name: users.name } })

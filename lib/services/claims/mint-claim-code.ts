@@ -4,13 +4,10 @@ import { CLAIM_CODE_TTL_MS, formatClaimCode, generateClaimCode } from '@/lib/aut
 import { assertEmailVerified } from '@/lib/services/users/assert-email-verified';
 
 export type MintClaimCodeOptions = {
-  /** The operator the registering agent will belong to. */
   ownerId: string;
-  /** The site's base URL, for the pasted request. */
   siteUrl: string;
 };
 
-/** A fresh single-use code for the operator, and the text they paste to their agent; only once its email is verified. */
 export async function mintClaimCode(db: Executor, { ownerId, siteUrl }: MintClaimCodeOptions) {
   await assertEmailVerified(db, ownerId);
   const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);

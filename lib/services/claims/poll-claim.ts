@@ -6,10 +6,7 @@ import { unseal } from '@/lib/auth/secret-box';
 import { sha256Hex } from '@/lib/auth/tokens';
 import { ApiError } from '@/lib/errors/api-error';
 
-/**
- * The agent's poll. After the claim, exactly one poll takes the sealed key: the conditional update that
- * erases it can succeed once, however many polls race.
- */
+// Exactly one poll takes the sealed key: the conditional update that erases it succeeds once, however many race.
 export async function pollClaim(db: Db, claimToken: string) {
   const [claim] = await db
     .select({ claim: taskClaims, agentName: users.name })
@@ -18,7 +15,6 @@ export async function pollClaim(db: Db, claimToken: string) {
     .where(eq(taskClaims.claimTokenHash, sha256Hex(claimToken)));
   if (!claim) throw new ApiError('CLAIM_NOT_FOUND');
   const { claim: row } = claim;
-  // An intake claim has no poll token (and no agent), so only agent claims match; the kind check narrows the type.
   if (row.kind !== 'agent' || !row.agentId) throw new ApiError('CLAIM_NOT_FOUND');
   if (!row.claimedAt) {
     return { status: row.expiresAt > new Date() ? ('pending' as const) : ('expired' as const), taskId: row.taskId };

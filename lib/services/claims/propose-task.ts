@@ -16,10 +16,7 @@ import { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 
 export type ProposeTaskInput = { task: TaskBody; requesterEmail?: string };
 
-/**
- * Cold start, in one transaction: a placeholder agent, its parked key (refused until the claim), a `draft`
- * task, and the claim with its two secrets. The raw key is kept sealed until the poll that delivers it.
- */
+// The placeholder agent's key is parked (refused until the claim); the raw key stays sealed until the poll.
 export async function proposeTask(db: Db, input: ProposeTaskInput, options: { siteUrl: string; livemode: boolean }) {
   const claimToken = generateClaimToken();
   const humanToken = generateHumanClaimToken();

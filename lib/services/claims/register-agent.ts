@@ -7,11 +7,9 @@ import { issueApiKey } from '@/lib/services/operators/issue-api-key';
 import { assertEmailVerified } from '@/lib/services/users/assert-email-verified';
 
 /**
- * Redeems a claim code: one transaction creates the agent and its key and marks the code claimed. The
- * conditional update is the single-use guarantee: of two concurrent redemptions, exactly one updates the row.
- * An unknown, expired or used code is one answer after the same statements (the insert, the update that matches
- * nothing, the rollback), so an anonymous caller cannot tell them apart by the body or the time. The code's operator
- * must have a verified email (the agent has none to prove); a refusal rolls it all back, so the code stays unused.
+ * The conditional update is the single-use guarantee. An unknown, expired or used code runs the same statements
+ * (insert, empty update, rollback), so an anonymous caller cannot tell them apart by body or timing. A refusal for
+ * an unverified operator email rolls it all back, so the code stays unused.
  */
 export async function registerAgent(db: Db, input: { code: string; name: string }, siteUrl: string) {
   const code = normalizeClaimCode(input.code);

@@ -18,11 +18,7 @@ export type SendClaimLinkInput = {
   humanClaimUrl: string;
 };
 
-/**
- * Emails the human their claim link, unless the address already had CLAIM_LINK_EMAILS_PER_DAY of them today (then
- * nothing is sent and this answers null; the proposal itself stands). The link opens the claim page only; it never
- * reveals the agent's key. The proposed title is quoted as an agent's words, in the body only.
- */
+// Null when over the daily cap (the proposal still stands). The link never reveals the agent's key.
 export async function sendClaimLink(db: Executor, mailer: Mailer, input: SendClaimLinkInput) {
   if (!(await takeDailySlot(db, input.to))) return null;
   return mailer.send({
@@ -45,10 +41,7 @@ export async function sendClaimLink(db: Executor, mailer: Mailer, input: SendCla
   });
 }
 
-/**
- * Counts one email to `address` today, if it is under the cap: one upsert that adds one only while the count is
- * below it (the row lock of ON CONFLICT orders concurrent proposals). True when a slot was taken.
- */
+// One conditional upsert: the row lock of ON CONFLICT orders concurrent proposals.
 async function takeDailySlot(db: Executor, address: string): Promise<boolean> {
   const rows = await db
     .insert(claimLinkEmailCounts)

@@ -9,10 +9,7 @@ import { toIntakeConversation } from './to-intake-conversation';
 
 export type CloseIntake = { admin: AdminCaller; conversationId: string };
 
-/**
- * An admin closes an open conversation without a task. Only an open one: a converted conversation keeps its
- * task and claim link, and closing twice is 409 INTAKE_NOT_OPEN. The number's next text opens a new one.
- */
+// A converted conversation keeps its task and claim link; the number's next text opens a new one.
 export async function closeIntake(db: Db, { admin, conversationId }: CloseIntake) {
   assertAdmin(admin, 'use the SMS intake');
   return db.transaction(async (tx) => {

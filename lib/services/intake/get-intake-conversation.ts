@@ -9,7 +9,6 @@ import { toIntakeMessage } from './to-intake-message';
 
 export type GetIntakeConversation = { admin: Caller; conversationId: string };
 
-/** An admin opens a conversation: its messages oldest first, and its inbound messages count as read from now. */
 export async function getIntakeConversation(db: Db, { admin, conversationId }: GetIntakeConversation) {
   assertAdmin(admin, 'use the SMS intake');
   return db.transaction(async (tx) => {

@@ -13,11 +13,8 @@ export type ListIntakeConversations = {
   limit: number;
 };
 
-/**
- * The concierge's queue, latest message first, keyset-paginated on (last_message_at, id). A conversation that
- * receives a message while an admin pages moves to the top: it may then show on a later page again or not at all
- * until the list is read from the start, as with any list ordered by a time that changes.
- */
+// Ordered by a time that changes: a conversation messaged while an admin pages may show on a later page again
+// or not at all until the list is read from the start.
 export async function listIntakeConversations(db: Executor, { admin, status, cursor, limit }: ListIntakeConversations) {
   assertAdmin(admin, 'use the SMS intake');
   const after = cursor ? decodeCursor(cursor) : undefined;

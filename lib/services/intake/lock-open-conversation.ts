@@ -3,10 +3,7 @@ import type { Tx } from '@/db/client';
 import { intakeConversations } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 
-/**
- * Locks a conversation for a change only an open one takes (reply, convert, close): 404 for an unknown id, 409
- * INTAKE_NOT_OPEN once converted or closed. The lock orders two admins acting on one conversation at once.
- */
+// The row lock orders two admins acting on one conversation at once.
 export async function lockOpenConversation(tx: Tx, conversationId: string) {
   const [conversation] = await tx
     .select()

@@ -5,16 +5,12 @@ import { toE164 } from '@/lib/sms/phone-number';
 
 export type InboundSms = {
   eventId: string;
-  /** The sender, E.164. */
   phone: string;
   body: string;
   providerMessageId: string;
 };
 
-/**
- * A verified Telnyx delivery as the message to store, or null for an event that is not an inbound message
- * (acknowledged, never stored). Anything malformed is a 400 `VALIDATION_ERROR` naming the field.
- */
+// Null for an event that is not an inbound message: acknowledged, never stored.
 export function parseInboundSms(rawBody: string): InboundSms | null {
   const { data: event } = check(telnyxEventSchema.safeParse(parseProviderJson(rawBody)), []);
   if (event.event_type !== 'message.received') return null;

@@ -5,10 +5,7 @@ import { type TelnyxSignatureHeaders, verifyTelnyxSignature } from '@/lib/sms/ve
 import { parseInboundSms } from './parse-inbound-sms';
 import { recordInboundSms } from './record-inbound-sms';
 
-/**
- * A Telnyx messaging webhook: the signature first (on the exact bytes), then the event. `message.received`
- * becomes an intake message, applied once per event id; any other event is acknowledged and not stored.
- */
+// The signature is checked on the exact bytes, before anything is parsed.
 export async function receiveInboundSms(db: Db, rawBody: string, headers: TelnyxSignatureHeaders) {
   const publicKey = env().TELNYX_PUBLIC_KEY;
   if (!publicKey) {

@@ -8,11 +8,7 @@ import type { InboundSms } from './parse-inbound-sms';
 // Statement time rather than now() (the transaction's start), so an automatic answer sorts after its question.
 const clock = sql`clock_timestamp()`;
 
-/**
- * Stores an inbound text once, in one transaction: the event id (a redelivery, or ten concurrent ones, finds
- * it taken and stores nothing), the number's open conversation (opened on its first text), the message, and
- * for STOP/START/HELP the opt-out change and the queued answer, stored as an outbound message.
- */
+// The event id insert makes a redelivery (or ten concurrent ones) store nothing.
 export async function recordInboundSms(db: Db, sms: InboundSms): Promise<{ duplicate: boolean }> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx

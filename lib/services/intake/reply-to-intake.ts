@@ -9,10 +9,6 @@ import { toIntakeMessage } from './to-intake-message';
 
 export type ReplyToIntake = { admin: AdminCaller; conversationId: string; body: string };
 
-/**
- * An admin answers an open conversation by SMS: the text is queued and stored as the conversation's latest message
- * in one transaction with its audit row. A number that opted out is 409 SMS_OPTED_OUT and nothing is stored.
- */
 export async function replyToIntake(db: Db, { admin, conversationId, body }: ReplyToIntake) {
   assertAdmin(admin, 'use the SMS intake');
   return db.transaction(async (tx) => {

@@ -10,11 +10,7 @@ export type TextIntakeNumber = {
   sentBy: string | null;
 };
 
-/**
- * Texts the conversation's number, in the caller's transaction: the SMS is queued in sms_outbox and stored as the
- * conversation's outbound message, which becomes its latest. Returns null, storing nothing, when the number has
- * opted out.
- */
+// Null, storing nothing, when the number has opted out.
 export async function textIntakeNumber(tx: Executor, { conversation, body, sentBy }: TextIntakeNumber) {
   const queued = await queueSms(tx, { to: conversation.phone, body });
   if (!queued) return null;

@@ -1,6 +1,5 @@
 import type { IntakeConversation } from '@/db/schema';
 
-/** The API shape of a conversation. */
 export function toIntakeConversation(row: IntakeConversation) {
   return {
     id: row.id,

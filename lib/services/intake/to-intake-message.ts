@@ -1,6 +1,6 @@
 import type { IntakeMessage } from '@/db/schema';
 
-/** The API shape of a message: never its outbox row or provider id. */
+// Never exposes the outbox row or provider id.
 export function toIntakeMessage(row: IntakeMessage) {
   return {
     id: row.id,

@@ -13,17 +13,13 @@ export type ChargeForTaskInput = {
   payerId: string;
   amountCents: number;
   description: string;
-  /**
-   * A charge an agent made on its operator's card (the payer): the operator is told, with the ledger entry
-   * (notifyAgentCharge), once per charge.
-   */
+  /** An agent charging its operator's card: the operator is told once per charge, with the ledger entry. */
   byAgent?: { agentId: string; taskTitle: string };
 };
 
 /**
- * Charges the payer's card on file for a task and holds the money in the task's escrow. Idempotent by task:
- * a task is charged once (a retry returns the same charge); while one attempt runs, another is 409; after
- * a failure, the next attempt charges again (a new processor idempotency key per attempt).
+ * Idempotent by task: a retry returns the same charge; while one attempt runs, another is 409; after a failure
+ * the next attempt charges again, with a new processor idempotency key.
  */
 export async function chargeForTask(db: Db, processor: PaymentProcessor, input: ChargeForTaskInput) {
   const mode = processor.livemode ? 'live' : 'test';
@@ -98,7 +94,6 @@ export async function chargeForTask(db: Db, processor: PaymentProcessor, input: 
   });
 }
 
-/** Claims the task's charge row for one attempt: new, or retried after a failure. */
 async function claimChargeAttempt(db: Db, processor: PaymentProcessor, input: ChargeForTaskInput) {
   const [created] = await db
     .insert(charges)

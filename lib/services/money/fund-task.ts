@@ -32,49 +32,33 @@ import { reserveCardFunding } from './reserve-card-funding';
 
 /** Where creating and publishing differ: which draft is funded, and what a payment that did not happen undoes. */
 export type FundingPlan = {
-  /**
-   * The draft to fund, in the transaction that claims its funding: inserted (create), or read once, locked
-   * (publish). Its price is what gets paid.
-   */
+  /** Inserted (create) or read locked (publish) in the transaction that claims funding; its price is what is paid. */
   draft: (tx: Tx) => Promise<Task>;
   /** Throws when the draft may not be funded now; checked after a malformed payment header is answered. */
   ready?: (task: Task) => void;
   /** After a payment that did not happen: the new draft deleted, or the existing one's claim given up. */
   undo: (taskId: string, source: FundingSource) => Promise<unknown>;
-  /**
-   * Throws when the card's charge for the task is not this payer's (two humans on one claim link: the one charge
-   * is the first's); nothing is undone or refunded, since that charge funds the other's post (complete-claim.ts).
-   */
+  /** Throws when the charge is another payer's (two humans, one claim link); not refunded: it funds their post. */
   charged?: (charge: { userId: string }) => void;
-  /** Posts the funded draft: postFundedTask, or postBooking, which also hands it to its worker (book-service.ts). */
   post: (db: Db, input: FundedPost) => Promise<Task>;
 };
 
-/** Thrown inside the claiming transaction, to roll it back, when the draft cannot be paid for: its outcome. */
+// Thrown inside the claiming transaction to roll it back.
 class Unfunded extends Error {
   constructor(readonly outcome: FundingOutcome) {
     super('the draft cannot be paid for');
   }
 }
 
-/**
- * Thrown by a plan's `draft` when the request that created the draft already had it posted (a retry after a crash
- * that fell after the post, or after the reconciliation job finished it): the answer is that task.
- */
+// The draft was already posted (a retry after a crash past the post, or the reconciliation job finished it).
 export class AlreadyPosted extends Error {
   constructor(readonly task: Task) {
     super('the draft was posted already');
   }
 }
 
-/**
- * The one funding service, behind POST /v1/tasks and POST /v1/tasks/{id}/publish: funds the plan's draft and
- * posts it, or says why it could not (`paymentRequired`, with the x402 requirements of the draft's price). The
- * draft's funding source is claimed first, in one transaction with the draft (claimFundingSource), so two
- * publishes of one draft can never both pay: the second is 409 before it charges or settles anything. Then the
- * offered x402 payment is taken, or the card reserved (rolled back with the claim when no card can pay) and
- * charged, and the draft posted. A card charge whose post then fails is refunded before the error goes back.
- */
+// The funding source is claimed first, in one transaction with the draft, so two publishes of one draft can never
+// both pay: the second is 409 before it charges or settles anything.
 export async function fundTask(db: Db, funder: Funder, plan: FundingPlan): Promise<FundingOutcome> {
   try {
     const { payment } = funder.x402;
@@ -86,7 +70,6 @@ export async function fundTask(db: Db, funder: Funder, plan: FundingPlan): Promi
   }
 }
 
-/** The refusal of a payment for `task`, or the error itself when it is not one. */
 function refusedOrThrow(error: unknown, funder: Funder, task: Task): FundingOutcome {
   const refused = paymentRefusal(error, { requirements: requirementsOf(funder, task), funder });
   if (refused) return refused;
@@ -97,13 +80,8 @@ const requirementsOf = (funder: Funder, task: Task) => taskX402Requirements(task
 
 type X402Funding = { funder: Funder; plan: FundingPlan; payment: X402PaymentHeader | X402Rejection };
 
-/**
- * x402, in four steps, each leaving a trace the next request or the reconciliation job can finish from: the draft's
- * funding claimed together with the payment's intent (its row: draft, requester, payload, requirements), committed;
- * the payment settled; then its receipt booked into the draft's escrow and the task posted, in one transaction. A
- * retry of the same payment for the same draft (the same Idempotency-Key after a crash) resumes at the step it
- * reached; the job (reconcile-x402-payments.ts) finishes what nobody retries.
- */
+// Each step leaves a trace the next request or the job (reconcile-x402-payments.ts) can finish from; a retry of
+// the same payment for the same draft (same Idempotency-Key after a crash) resumes at the step it reached.
 async function payByX402(db: Db, { funder, plan, payment }: X402Funding): Promise<FundingOutcome> {
   const { crashAt } = funder;
   const { draft, intent } = await db.transaction(async (tx) => {
@@ -182,7 +160,6 @@ type Intent = {
   resumed?: boolean;
 };
 
-/** The intent stored for this authorization, if it was claimed before, with what settling it takes. */
 async function findIntent(tx: Tx, payment: X402PaymentHeader, requirements: X402Requirements) {
   const { from, nonce } = payment.payload.payload.authorization;
   const key = x402AuthorizationKey(requirements, from, nonce);
@@ -210,10 +187,8 @@ async function findIntent(tx: Tx, payment: X402PaymentHeader, requirements: X402
   return { ...intent, draftTaskId: row.draftTaskId, bookedAt: row.bookedAt };
 }
 
-/**
- * A settle refused or unanswered: the request gives the draft up and says so, so the job must not settle this
- * authorization later behind the payer's back. The claimed row stays, the trace to reconcile by hand.
- */
+// The request gave the draft up, so the job must not settle this authorization later behind the payer's back.
+// The claimed row stays, the trace to reconcile by hand.
 async function dropIntent(db: Db, paymentId: string) {
   await db
     .update(x402Payments)
@@ -221,7 +196,6 @@ async function dropIntent(db: Db, paymentId: string) {
     .where(and(eq(x402Payments.id, paymentId), eq(x402Payments.status, 'claimed')));
 }
 
-/** The error of a post that failed after its x402 payment settled, telling the client where the money went. */
 function paymentOwedBack(error: unknown): ApiError {
   const hint =
     'Your x402 payment settled but no task took it; it is recorded as owed back to the paying wallet. ' +
@@ -233,10 +207,7 @@ function paymentOwedBack(error: unknown): ApiError {
   return new ApiError('CONFLICT', { message: 'The task could not be posted with the settled x402 payment', hint });
 }
 
-/**
- * The card: a human's own, or an agent's operator's within the agent's spending limit. When none can pay, the
- * reservation is rolled back with the claim (and a new draft with it).
- */
+// When no card can pay, the reservation rolls back with the claim (and a new draft with it).
 async function payByCard(db: Db, funder: Funder, plan: FundingPlan): Promise<FundingOutcome> {
   const { processor, user } = funder;
   const { task, payerId, agentId } = await db.transaction(async (tx) => {

@@ -15,12 +15,8 @@ export type ReserveCardFundingOptions = {
 };
 
 /**
- * Decides whose card pays for a task and reserves it: a human pays with their own card; an agent with its
- * operator's, within the agent's remaining `spendingLimitCents`. Runs in the caller's transaction: first it
- * claims the draft's funding for the card (409 when another payment already has it), then, with the agent's
- * row locked, counts what the card already carries for the agent, so concurrent tasks of one agent are counted
- * against its cap one after the other and can never overspend it together. A refusal is returned, and the
- * caller rolls the claim back with its transaction.
+ * The agent's row is locked before its spend is counted, so concurrent tasks of one agent are counted against its
+ * cap one after the other and can never overspend it together. On a refusal the caller rolls the claim back.
  */
 export async function reserveCardFunding(
   tx: Tx,
@@ -56,11 +52,8 @@ export async function reserveCardFunding(
 
 type CardSpendOptions = { agentId: string; exceptTaskId: string };
 
-/**
- * What the operator's card carries for an agent's tasks (other than `exceptTaskId`): every captured charge less
- * what was refunded, whatever the task's status or how it ended, plus every draft whose card funding is
- * reserved and not yet captured (a charge in flight, or about to start).
- */
+// Captured charges less refunds, whatever the task's status, plus drafts whose card funding is reserved but not
+// yet captured (a charge in flight or about to start).
 async function cardSpend(tx: Tx, { agentId, exceptTaskId }: CardSpendOptions) {
   const [row] = await tx
     .select({

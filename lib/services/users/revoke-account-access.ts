@@ -4,23 +4,18 @@ import { agentClaimCodes, apiKeys, taskClaims, users, webhookEndpoints } from '@
 import { revokeUserSessions } from '../sessions/revoke-user-sessions';
 import { inAccount } from './in-account';
 
-/** What a wipe removed; `sessions` counts the signed-out ones. */
 export type RevokedAccess = { sessions: number; apiKeys: number; claimCodes: number; webhookEndpoints: number };
 
 export type RevokeAccountAccessOptions = {
-  /** The session to keep signed in (the one that verified the address). */
+  /** Kept signed in: the one that verified the address. */
   exceptSessionId?: string;
   /** Keep the keys of agents this user claimed on the claim page (the cold start): its card proved intent. */
   keepClaimedAgentKeys?: boolean;
-  /** `webhook_endpoints.disabled_reason`, as the owner reads it. */
+  /** `webhook_endpoints.disabled_reason`, shown to the owner. */
   reason: string;
 };
 
-/**
- * Takes an account back, inside the caller's transaction: signs out its sessions, revokes every live API key of
- * the user and of its agents, deletes its unclaimed claim codes and disables its and its agents' webhook
- * endpoints. Returns how many of each were still usable (an expired code or key counts for nothing).
- */
+// Counts only what was still usable: an expired code or key counts for nothing.
 export async function revokeAccountAccess(
   tx: Tx,
   userId: string,
