@@ -12,7 +12,8 @@ import { getDatabase } from '@/db/client';
 import { listAuditLog } from '@/lib/services/admin/list-audit-log';
 import { requireAdmin } from '@/lib/web/require-admin-user';
 import { type SearchParams, textParam } from '../list-params';
-import { changeLines, targetHref } from './audit-summary';
+import { OperatorLine } from '../operator-line';
+import { changeLines, resolutionSummary, targetHref } from './audit-summary';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Audit log' };
@@ -50,12 +51,16 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
             {page.data.map((entry) => {
               const href = targetHref(entry.target);
               const lines = changeLines(entry.before, entry.after);
+              const resolution = resolutionSummary(entry.action, entry.after);
               return (
                 <Row key={entry.id} testId="audit-row" top>
                   <td className="whitespace-nowrap text-stone-600">
                     <LocalTime value={entry.createdAt} exact />
                   </td>
-                  <td className="break-all">{entry.actor.email ?? entry.actor.id}</td>
+                  <td className="break-all">
+                    {entry.actor.email ?? entry.actor.id}
+                    {entry.actor.operator && <OperatorLine operator={entry.actor.operator} />}
+                  </td>
                   <td className="font-mono text-xs">{entry.action}</td>
                   <td className="min-w-0">
                     <span className="text-stone-600">{entry.target.type} </span>
@@ -66,8 +71,14 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
                     ) : (
                       <span className="break-all font-mono text-xs">{entry.target.id}</span>
                     )}
+                    {entry.target.operator && <OperatorLine operator={entry.target.operator} />}
                   </td>
                   <td className="min-w-0">
+                    {resolution && (
+                      <p className="mb-1 text-sm font-medium" data-testid="audit-resolution">
+                        {resolution}
+                      </p>
+                    )}
                     {lines.length === 0 ? (
                       '—'
                     ) : (
