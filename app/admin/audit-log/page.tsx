@@ -50,8 +50,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
           <Table testId="audit-log" columns={['Time', 'Admin', 'Action', 'Target', 'Change', 'Credential', 'IP']}>
             {page.data.map((entry) => {
               const href = targetHref(entry.target);
-              const lines = changeLines(entry.before, entry.after);
               const resolution = resolutionSummary(entry.action, entry.after);
+              // The sentence already says what the raw keys would.
+              const lines = resolution ? [] : changeLines(entry.before, entry.after);
               return (
                 <Row key={entry.id} testId="audit-row" top>
                   <td className="whitespace-nowrap text-stone-600">
@@ -74,12 +75,11 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
                     {entry.target.operator && <OperatorLine operator={entry.target.operator} />}
                   </td>
                   <td className="min-w-0">
-                    {resolution && (
-                      <p className="mb-1 text-sm font-medium" data-testid="audit-resolution">
+                    {resolution ? (
+                      <p className="text-sm" data-testid="audit-resolution">
                         {resolution}
                       </p>
-                    )}
-                    {lines.length === 0 ? (
+                    ) : lines.length === 0 ? (
                       '—'
                     ) : (
                       <ul className="space-y-0.5 text-xs" data-testid="audit-change">
