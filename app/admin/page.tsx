@@ -14,6 +14,7 @@ import { formatMoney } from '@/lib/format/money';
 import { getAdminDailySeries } from '@/lib/services/admin/get-admin-daily-series';
 import { getAdminStats } from '@/lib/services/admin/get-admin-stats';
 import { requireAdmin } from '@/lib/web/require-admin-user';
+import { describeAccounts } from './account-counts';
 import { gmvBars, taskBars } from './daily-bars';
 
 export const dynamic = 'force-dynamic';
@@ -34,7 +35,13 @@ export default async function AdminOverviewPage() {
       />
       <div className="space-y-4" data-testid="admin-stats">
         <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Stat label="Users" testId="stat-users" value={stats.users} href="/admin/users" />
+          <Stat
+            label="Users"
+            testId="stat-users"
+            value={stats.users}
+            detail={describeAccounts(stats)}
+            href="/admin/users"
+          />
           <Stat label="Listed workers" testId="stat-listed-workers" value={stats.listedWorkers} />
           <Stat label="GMV (30 d)" testId="stat-gmv" value={formatMoney(stats.gmvCents30d)} />
           <Stat label="Fees (30 d)" testId="stat-fees" value={formatMoney(stats.feesCents30d)} />

@@ -37,6 +37,15 @@ export const setKeyRateLimitCeilingOperation = defineOperation({
   errors: ['FORBIDDEN', 'NOT_FOUND'],
 });
 
+/** The human behind an agent: its operator, as staff reach them. */
+export const adminOperatorSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .meta({ id: 'AdminOperator' });
+
 const ADMIN_ONLY = 'Admins only (a verified email listed in ADMIN_EMAILS); anyone else, API keys included, gets 403.';
 const userParams = z.object({ id: z.uuid() });
 const searchQuery = text(200)
@@ -46,7 +55,9 @@ const searchQuery = text(200)
 export const adminStatsSchema = z
   .object({
     livemode: z.boolean().describe('The mode the task and money figures count: live only with a live Stripe key.'),
-    users: z.number().int().describe('Accounts, humans and agents (deleted agents left out).'),
+    users: z.number().int().describe('Accounts, humans and agents (deleted agents left out): `people + agents`.'),
+    people: z.number().int().describe('Human accounts.'),
+    agents: z.number().int().describe('Agent accounts (deleted agents left out).'),
     listedWorkers: z.number().int().describe('Worker profiles listed for hire.'),
     tasksByStatus: z
       .record(z.enum(taskStatus.enumValues), z.number().int())
@@ -98,6 +109,7 @@ export const adminUserSchema = z
     isWorker: z.boolean().describe('Has a worker profile.'),
     listed: z.boolean().describe('The worker profile is listed for hire.'),
     agentCount: z.number().int().describe('Agents it operates (deleted ones left out).'),
+    operator: adminOperatorSchema.nullable().describe('An agent’s operator, the human behind it; null for people.'),
   })
   .meta({ id: 'AdminUser' });
 
@@ -195,11 +207,29 @@ export const listAdminTasksOperation = defineOperation({
 export const auditEntrySchema = z
   .object({
     id: z.uuid(),
-    actor: z.object({ id: z.uuid(), email: z.string().nullable() }).describe('The admin who acted.'),
+    actor: z
+      .object({
+        id: z.uuid(),
+        email: z.string().nullable(),
+        operator: adminOperatorSchema.nullable().describe('When the actor is an agent: its operator; else null.'),
+      })
+      .describe('The admin who acted.'),
     action: z.string().describe('A dotted verb: `user.suspend`, `intake.reply`, `dispute.resolve`, …'),
-    target: z.object({ type: z.string(), id: z.string() }),
+    target: z.object({
+      type: z.string(),
+      id: z.string(),
+      operator: adminOperatorSchema
+        .nullable()
+        .describe('When the target is an agent (type `user`): its operator, the human behind it; else null.'),
+    }),
     before: z.record(z.string(), z.unknown()).nullable().describe('What mattered before the change.'),
-    after: z.record(z.string(), z.unknown()).nullable().describe('What mattered after it.'),
+    after: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe(
+        'What mattered after it. `dispute.resolve`: `{outcome, workerCents, refundCents, feeCents}` (`feeCents` ' +
+          'from rows written since it was kept).',
+      ),
     ip: z.string().nullable().describe('The address the admin acted from.'),
     credential: z
       .object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLines, formatValue, targetHref } from './audit-summary';
+import { changeLines, formatValue, resolutionSummary, targetHref } from './audit-summary';
 
 describe('audit log summaries', () => {
   it('reads a change as key: before → after, in the order the keys first appear', () => {
@@ -37,5 +37,27 @@ describe('audit log summaries', () => {
     expect(targetHref({ type: 'dispute', id: 'd1' })).toBe('/admin/disputes/d1');
     expect(targetHref({ type: 'intake_conversation', id: 'c1' })).toBe('/admin/intake/c1');
     expect(targetHref({ type: 'task', id: 't1' })).toBeUndefined();
+  });
+
+  it('says what a dispute resolution did with the money, the fee when the row kept it', () => {
+    const split = { outcome: 'split', workerCents: 1_200, refundCents: 920, feeCents: 180 };
+    expect(resolutionSummary('dispute.resolve', split)).toBe(
+      'Split: $12.00 to the worker, $9.20 refunded, $1.80 platform fee',
+    );
+    expect(resolutionSummary('dispute.resolve', { outcome: 'refund', workerCents: 0, refundCents: 2_300 })).toBe(
+      'Refund requester: $0.00 to the worker, $23.00 refunded',
+    );
+    expect(resolutionSummary('dispute.resolve', { outcome: 'pay_worker', workerCents: 2_000, refundCents: 0 })).toBe(
+      'Pay worker: $20.00 to the worker, $0.00 refunded',
+    );
+  });
+
+  it('has no resolution summary for other actions or a row without its amounts', () => {
+    expect(resolutionSummary('user.suspend', { outcome: 'split', workerCents: 1, refundCents: 1 })).toBeUndefined();
+    expect(resolutionSummary('dispute.resolve', null)).toBeUndefined();
+    expect(resolutionSummary('dispute.resolve', { outcome: 'split' })).toBeUndefined();
+    expect(
+      resolutionSummary('dispute.resolve', { outcome: 'toString', workerCents: 1, refundCents: 1 }),
+    ).toBeUndefined();
   });
 });

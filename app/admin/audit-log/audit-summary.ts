@@ -1,4 +1,6 @@
+import { OUTCOME_LABELS } from '@/components/dispute-outcome';
 import { queryHref } from '@/components/query-href';
+import { formatMoney } from '@/lib/format/money';
 
 type Summary = Record<string, unknown> | null;
 
@@ -43,4 +45,24 @@ export function targetHref(target: { type: string; id: string }): string | undef
     default:
       return undefined;
   }
+}
+
+const cents = (value: unknown): number | undefined => (Number.isInteger(value) ? (value as number) : undefined);
+
+/**
+ * What a `dispute.resolve` entry did, in words: "Split: $12.00 to the worker, $9.20 refunded, $1.80 platform fee"
+ * (the fee only on rows that kept it). Undefined for other actions, or a row without its outcome and amounts.
+ */
+export function resolutionSummary(action: string, after: Summary): string | undefined {
+  if (action !== 'dispute.resolve' || after === null) return undefined;
+  const outcome = after.outcome;
+  const worker = cents(after.workerCents);
+  const refund = cents(after.refundCents);
+  if (typeof outcome !== 'string' || !Object.hasOwn(OUTCOME_LABELS, outcome)) return undefined;
+  if (worker === undefined || refund === undefined) return undefined;
+  const fee = cents(after.feeCents);
+  const label = OUTCOME_LABELS[outcome as keyof typeof OUTCOME_LABELS];
+  const parts = [`${formatMoney(worker)} to the worker`, `${formatMoney(refund)} refunded`];
+  if (fee !== undefined) parts.push(`${formatMoney(fee)} platform fee`);
+  return `${label}: ${parts.join(', ')}`;
 }

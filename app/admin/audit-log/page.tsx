@@ -12,7 +12,8 @@ import { getDatabase } from '@/db/client';
 import { listAuditLog } from '@/lib/services/admin/list-audit-log';
 import { requireAdmin } from '@/lib/web/require-admin-user';
 import { type SearchParams, textParam } from '../list-params';
-import { changeLines, targetHref } from './audit-summary';
+import { OperatorLine } from '../operator-line';
+import { changeLines, resolutionSummary, targetHref } from './audit-summary';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Audit log' };
@@ -49,13 +50,18 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
           <Table testId="audit-log" columns={['Time', 'Admin', 'Action', 'Target', 'Change', 'Credential', 'IP']}>
             {page.data.map((entry) => {
               const href = targetHref(entry.target);
-              const lines = changeLines(entry.before, entry.after);
+              const resolution = resolutionSummary(entry.action, entry.after);
+              // The sentence already says what the raw keys would.
+              const lines = resolution ? [] : changeLines(entry.before, entry.after);
               return (
                 <Row key={entry.id} testId="audit-row" top>
                   <td className="whitespace-nowrap text-stone-600">
                     <LocalTime value={entry.createdAt} exact />
                   </td>
-                  <td className="break-all">{entry.actor.email ?? entry.actor.id}</td>
+                  <td className="break-all">
+                    {entry.actor.email ?? entry.actor.id}
+                    {entry.actor.operator && <OperatorLine operator={entry.actor.operator} />}
+                  </td>
                   <td className="font-mono text-xs">{entry.action}</td>
                   <td className="min-w-0">
                     <span className="text-stone-600">{entry.target.type} </span>
@@ -66,9 +72,14 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
                     ) : (
                       <span className="break-all font-mono text-xs">{entry.target.id}</span>
                     )}
+                    {entry.target.operator && <OperatorLine operator={entry.target.operator} />}
                   </td>
                   <td className="min-w-0">
-                    {lines.length === 0 ? (
+                    {resolution ? (
+                      <p className="text-sm" data-testid="audit-resolution">
+                        {resolution}
+                      </p>
+                    ) : lines.length === 0 ? (
                       '—'
                     ) : (
                       <ul className="space-y-0.5 text-xs" data-testid="audit-change">

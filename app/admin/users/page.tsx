@@ -10,9 +10,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Row, Table } from '@/components/ui/table';
 import { getDatabase } from '@/db/client';
+import { countAccounts } from '@/lib/services/admin/count-accounts';
 import { type AdminUser, listAdminUsers } from '@/lib/services/admin/list-admin-users';
 import { requireAdmin } from '@/lib/web/require-admin-user';
+import { describeAccounts } from '../account-counts';
 import { type SearchParams, textParam } from '../list-params';
+import { OperatorLine } from '../operator-line';
 import { suspendUserAction, unsuspendUserAction } from './actions';
 import { MAX_REASON } from './moderate-user';
 import { UserModeration } from './user-moderation';
@@ -30,13 +33,16 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
   const q = textParam(params.q);
   const cursor = textParam(params.cursor, 500);
   const { db } = await getDatabase();
-  const page = await listAdminUsers(db, { q, cursor, limit: 25 });
+  const [page, accounts] = await Promise.all([listAdminUsers(db, { q, cursor, limit: 25 }), countAccounts(db)]);
   return (
     <div className="space-y-6">
       <PageHeader
         title="Users"
         description="People and agents. Suspending one stops its sessions and keys at once and cancels its posted tasks."
       />
+      <p className="text-sm font-medium" data-testid="user-counts">
+        {describeAccounts(accounts)}
+      </p>
       <form method="get" action="/admin/users" className="flex flex-wrap items-end gap-3">
         <Field
           label="Search users"
@@ -99,18 +105,14 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
 
 /**
  * The account as staff recognise it: its email (an agent has none: its name), the name under it, an agent's
- * operator, the id.
+ * operator (name and email, linked to their row), the id.
  */
 function UserName({ user }: { user: AdminUser }) {
   return (
     <span className="block min-w-0 break-words">
       <span className="font-medium">{user.email ?? user.name ?? 'Unnamed'}</span>
       {user.email && user.name && <span className="block text-stone-600">{user.name}</span>}
-      {user.ownerId && (
-        <Link href={queryHref('/admin/users', { q: user.ownerId })} className="block text-stone-600 underline">
-          Its operator
-        </Link>
-      )}
+      {user.operator && <OperatorLine operator={user.operator} />}
       <span className="block font-mono text-xs text-stone-500">{user.id}</span>
     </span>
   );

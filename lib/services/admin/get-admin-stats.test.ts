@@ -157,6 +157,7 @@ describe('getAdminStats', () => {
       const requester = await insertUser(tx);
       const worker = await insertUser(tx);
       await insertUser(tx, { type: 'agent', email: null, ownerId: requester.id, deletedAt: new Date() });
+      await insertUser(tx, { type: 'agent', email: null, ownerId: requester.id });
       await tx.insert(workerProfiles).values({ userId: worker.id, isListed: true });
       const posted = await insertTask(tx, requester.id, { status: 'posted' });
       const paidInX402 = await insertTask(tx, requester.id, { status: 'posted' });
@@ -183,7 +184,10 @@ describe('getAdminStats', () => {
 
       const after = await getAdminStats(tx);
       const grew = (key: keyof typeof after) => Number(after[key]) - Number(before[key]);
-      expect(grew('users')).toBe(2);
+      expect(grew('users')).toBe(3);
+      expect(grew('people')).toBe(2);
+      expect(grew('agents')).toBe(1);
+      expect(after.people + after.agents).toBe(after.users);
       expect(grew('listedWorkers')).toBe(1);
       expect(after.tasksByStatus.posted - before.tasksByStatus.posted).toBe(2);
       expect(after.tasksByStatus.completed - before.tasksByStatus.completed).toBe(1);

@@ -5,11 +5,15 @@ import { type TaskStatus, taskStatus } from '@/db/schema/tasks';
 import { deploymentLivemode } from '@/lib/payments/get-processor';
 import { checkLedger, type LedgerCheck } from '@/lib/services/money/check-ledger';
 import { feesSql, gmvSql } from './admin-money';
+import { countAccounts } from './count-accounts';
 
 export type AdminStats = {
   /** Live only with a live Stripe key. */
   livemode: boolean;
+  /** `people + agents`. */
   users: number;
+  people: number;
+  agents: number;
   listedWorkers: number;
   tasksByStatus: Record<TaskStatus, number>;
   gmvCents30d: number;
@@ -21,7 +25,6 @@ export type AdminStats = {
 };
 
 type CountsRow = {
-  users: string;
   listed_workers: string;
   open_disputes: string;
   open_intake: string;
@@ -36,7 +39,6 @@ export async function getAdminStats(db: Executor): Promise<AdminStats> {
   const [counts] = await execute<CountsRow>(
     db,
     sql`select
-      (select count(*) from users where deleted_at is null)::text as users,
       (select count(*) from worker_profiles where is_listed)::text as listed_workers,
       (select count(*) from disputes where status = 'open')::text as open_disputes,
       (select count(*) from intake_conversations where status = 'open')::text as open_intake,
@@ -47,6 +49,7 @@ export async function getAdminStats(db: Executor): Promise<AdminStats> {
           order by d.last_attempt_at desc nulls last, d.id desc limit 1
         ))::text as failing_webhook_endpoints`,
   );
+  const accounts = await countAccounts(db);
   const statuses = await execute<{ status: TaskStatus; count: string }>(
     db,
     sql`select status, count(*)::text as count from tasks where livemode = ${livemode} group by status`,
@@ -60,7 +63,8 @@ export async function getAdminStats(db: Executor): Promise<AdminStats> {
   for (const row of statuses) tasksByStatus[row.status] = Number(row.count);
   return {
     livemode,
-    users: Number(counts?.users ?? 0),
+    users: accounts.people + accounts.agents,
+    ...accounts,
     listedWorkers: Number(counts?.listed_workers ?? 0),
     tasksByStatus,
     gmvCents30d: Number(gmv?.gmv_cents ?? 0),

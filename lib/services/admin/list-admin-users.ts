@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { beforeCursor, cursorAt, decodeCursor, pageOf } from '@/db/cursor';
@@ -11,6 +12,8 @@ export type ListAdminUsers = { q?: string; cursor?: string; limit?: number };
 
 export type AdminUser = z.input<typeof adminUserSchema>;
 
+const operator = alias(users, 'operator');
+
 export async function listAdminUsers(db: Executor, { q, cursor, limit = 20 }: ListAdminUsers) {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db
@@ -19,15 +22,17 @@ export async function listAdminUsers(db: Executor, { q, cursor, limit = 20 }: Li
       cursorAt: cursorAt(users.createdAt),
       isWorker: sql<boolean>`${workerProfiles.id} is not null`,
       listed: sql<boolean>`coalesce(${workerProfiles.isListed}, false)`,
+      operator: { id: operator.id, name: operator.name, email: operator.email },
       agentCount: sql<number>`(select count(*)::int from users a where a.owner_id = ${users.id} and a.deleted_at is null)`,
     })
     .from(users)
     .leftJoin(workerProfiles, eq(workerProfiles.userId, users.id))
+    .leftJoin(operator, eq(operator.id, users.ownerId))
     .where(and(adminSearch(q, users.id, [users.email, users.name]), beforeCursor(users.createdAt, users.id, after)))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit + 1);
   const { shown, nextCursor } = pageOf(rows, limit, (last) => ({ cursorAt: last.cursorAt, id: last.user.id }));
-  const data: AdminUser[] = shown.map(({ user, isWorker, listed, agentCount }) => ({
+  const data: AdminUser[] = shown.map(({ user, isWorker, listed, agentCount, operator }) => ({
     id: user.id,
     email: user.email,
     name: user.name,
@@ -40,6 +45,7 @@ export async function listAdminUsers(db: Executor, { q, cursor, limit = 20 }: Li
     isWorker,
     listed,
     agentCount: Number(agentCount),
+    operator: user.type === 'agent' ? operator : null,
   }));
   return { data, nextCursor };
 }

@@ -53,7 +53,7 @@ export async function settleDispute(
     action: 'dispute.resolve',
     target: { type: 'dispute', id: dispute.id },
     before: { status: 'open' },
-    after: { outcome: resolution.outcome, workerCents, refundCents },
+    after: { outcome: resolution.outcome, workerCents, refundCents, feeCents },
   });
   const evidence = await loadEvidence(tx, [dispute.id]);
   const resource = toDisputeResource(resolved, evidence.get(dispute.id) ?? []);

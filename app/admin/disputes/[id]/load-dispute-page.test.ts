@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { disputes } from '@/db/schema';
+import { disputes, users } from '@/db/schema';
 import { resolveDisputeById } from '@/lib/services/disputes/resolve-dispute-by-id';
 import { adminCallerOf } from '@/test/admin';
 import { intakeAdminForFile } from '@/test/intake';
@@ -34,6 +34,7 @@ describe('loadDisputePage', () => {
       ['requester', 'That is the wrong shop.'],
     ]);
     expect(page.resolver).toBeNull();
+    expect(page.operators).toEqual({ requester: null, worker: null });
 
     await resolveDisputeById(db, {
       admin: await adminActor(),
@@ -43,6 +44,24 @@ describe('loadDisputePage', () => {
     const resolved = await loadDisputePage(db, await adminActor(), disputeId);
     expect(resolved.dispute.resolution).toMatchObject({ outcome: 'refund', workerCents: 0, refundCents: 2_300 });
     expect(resolved.resolver).toEqual({ name: null, email: admin.email });
+  });
+
+  it('names the operator behind a side that is an agent', async () => {
+    const { db } = await getDatabase();
+    const byAgent = { ...parties, requester: parties.agent };
+    const task = await taskInStatus(byAgent, 'accepted');
+    const opened = await callAction('dispute', task.id, parties.worker.token, { reason: 'Never paid' });
+    expect(opened.status, opened.text).toBe(200);
+    const [row] = await db.select().from(disputes).where(eq(disputes.taskId, task.id));
+    const [operator] = await db.select().from(users).where(eq(users.id, parties.requester.id));
+
+    const page = await loadDisputePage(db, await adminActor(), row?.id ?? '');
+    expect(page.names.requester).toBe('Scout');
+    expect(page.operators).toEqual({
+      requester: { id: parties.requester.id, name: operator?.name ?? null, email: operator?.email ?? null },
+      worker: null,
+    });
+    expect(page.operators.requester?.email).toMatch(/@/);
   });
 
   it('is the 404 page for an unknown or malformed id', async () => {

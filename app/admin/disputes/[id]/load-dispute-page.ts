@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import type { Db } from '@/db/client';
 import type { Caller } from '@/lib/auth/admin';
 import { ApiError } from '@/lib/errors/api-error';
+import { findOperators } from '@/lib/services/admin/find-operators';
 import { findDisputeResolver } from '@/lib/services/disputes/find-dispute-resolver';
 import { getDispute } from '@/lib/services/disputes/get-dispute';
 import { listMessages } from '@/lib/services/messages/list-messages';
@@ -15,7 +16,7 @@ const THREAD_PAGE = 200;
 
 /**
  * What the admin dispute page shows: the dispute (GET /v1/disputes/{id}), its task in either mode, both sides'
- * names and thread, and who resolved it. An unknown or malformed id is the 404 page.
+ * names and thread, the operator behind a side that is an agent, and who resolved it. An unknown or malformed id is the 404 page.
  */
 export async function loadDisputePage(db: Db, admin: Caller, disputeId: string) {
   if (!UUID.test(disputeId)) notFound();
@@ -24,8 +25,10 @@ export async function loadDisputePage(db: Db, admin: Caller, disputeId: string) 
     throw error;
   });
   const access = await readTaskAccess(db, { taskId: dispute.taskId, userId: admin.user.id, livemode: 'any' });
-  const [names, thread, resolver] = await Promise.all([
+  const { requesterId, workerId } = access.task;
+  const [names, operators, thread, resolver] = await Promise.all([
     taskPartyNames(db, access.task),
+    findOperators(db, workerId ? [requesterId, workerId] : [requesterId]),
     listMessages(db, { userId: admin.user.id, taskId: dispute.taskId, admin: true, limit: THREAD_PAGE }),
     dispute.status === 'resolved' ? findDisputeResolver(db, { disputeId }) : null,
   ]);
@@ -33,6 +36,10 @@ export async function loadDisputePage(db: Db, admin: Caller, disputeId: string) 
     dispute,
     task: toTaskResource(access.task, access),
     names,
+    operators: {
+      requester: operators.get(requesterId) ?? null,
+      worker: (workerId && operators.get(workerId)) || null,
+    },
     messages: thread.data.reverse(),
     resolver,
   };

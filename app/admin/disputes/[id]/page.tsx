@@ -20,6 +20,7 @@ import { getDatabase } from '@/db/client';
 import { formatMoney } from '@/lib/format/money';
 import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
 import { requireAdmin } from '@/lib/web/require-admin-user';
+import { OperatorLine } from '../../operator-line';
 import { DisputeAgeBadge } from '../dispute-age-badge';
 import { addAdminEvidenceAction, resolveAction } from './actions';
 import { loadDisputePage } from './load-dispute-page';
@@ -43,7 +44,7 @@ export default async function DisputePage({
   const { done } = await searchParams;
   const admin = await requireAdmin(`/admin/disputes/${id}`);
   const { db } = await getDatabase();
-  const { dispute, task, names, messages, resolver } = await loadDisputePage(db, admin, id);
+  const { dispute, task, names, operators, messages, resolver } = await loadDisputePage(db, admin, id);
   const open = dispute.status === 'open';
   const money = (await readTaskMoney(db, [task.id])).get(task.id) ?? NO_MONEY;
   const openerName = dispute.openedBy === 'requester' ? names.requester : (names.worker ?? 'Worker');
@@ -58,8 +59,14 @@ export default async function DisputePage({
 
       <Card title="Task" aside={<TaskStatusBadge status={task.status} testId="task-status" />} testId="dispute-task">
         <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
-          <Fact term="Requester">{names.requester}</Fact>
-          <Fact term="Worker">{names.worker ?? '—'}</Fact>
+          <Fact term="Requester" testId="dispute-requester">
+            {names.requester}
+            {operators.requester && <OperatorLine operator={operators.requester} />}
+          </Fact>
+          <Fact term="Worker" testId="dispute-worker">
+            {names.worker ?? '—'}
+            {operators.worker && <OperatorLine operator={operators.worker} />}
+          </Fact>
           <Fact term="Deadline">
             <LocalTime value={task.deadline} exact />
           </Fact>
@@ -153,9 +160,9 @@ export default async function DisputePage({
 }
 
 /** One term of a definition list, its value under it. */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (
-    <div>
+    <div data-testid={testId}>
       <dt className="text-stone-500">{term}</dt>
       <dd className="break-words">{children}</dd>
     </div>

@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { POST as suspend } from '@/app/v1/admin/users/[id]/suspend/route';
 import { POST as unsuspend } from '@/app/v1/admin/users/[id]/unsuspend/route';
+import { getDatabase } from '@/db/client';
 import { adminCallerOf, adminForFile } from '@/test/admin';
+import { disputedTask, resolveById } from '@/test/disputes';
 import { validationEnvelope } from '@/test/expect';
+import { insertUser } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
 import { signUpViaApi } from '@/test/sessions';
+import { fundedPartiesForFile } from '@/test/tasks';
 import { GET as auditLog } from './route';
 
 const admin = adminForFile();
+const parties = fundedPartiesForFile();
 
 const list = (query: Record<string, string>) =>
   call(auditLog, '/v1/admin/audit-log', { token: admin.token, query, ip: uniqueIp() });
@@ -31,9 +36,9 @@ describe('GET /v1/admin/audit-log', () => {
     expect(res.json.data.map((entry: { action: string }) => entry.action)).toEqual(['user.unsuspend', 'user.suspend']);
     expect(res.json.data[1]).toEqual({
       id: expect.any(String),
-      actor: { id: admin.userId, email: admin.email },
+      actor: { id: admin.userId, email: admin.email, operator: null },
       action: 'user.suspend',
-      target: { type: 'user', id: target.userId },
+      target: { type: 'user', id: target.userId, operator: null },
       before: { suspendedAt: null, listed: false, postedTasks: 0 },
       after: {
         suspendedAt: expect.any(String),
@@ -54,6 +59,45 @@ describe('GET /v1/admin/audit-log', () => {
     const next = await list({ targetId: target.userId, limit: '1', cursor: page.json.nextCursor });
     expect(next.json.data.map((entry: { action: string }) => entry.action)).toEqual(['user.suspend']);
     expect((await list({ targetId: randomUUID() })).json.data).toEqual([]);
+  });
+
+  it('an agent as target carries its operator, the human behind it', async () => {
+    const { db } = await getDatabase();
+    const operator = await signUpViaApi('operator');
+    const agent = await insertUser(db, { type: 'agent', email: null, ownerId: operator.userId, name: 'Scout' });
+    const suspended = await call(suspend, `/v1/admin/users/${agent.id}/suspend`, {
+      token: admin.token,
+      params: { id: agent.id },
+      body: { reason: 'A runaway agent' },
+      ip: uniqueIp(),
+    });
+    expect(suspended.status, suspended.text).toBe(200);
+
+    const res = await list({ targetId: agent.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data).toHaveLength(1);
+    expect(res.json.data[0]).toMatchObject({
+      actor: { id: admin.userId, email: admin.email, operator: null },
+      action: 'user.suspend',
+      target: { type: 'user', id: agent.id, operator: { id: operator.userId, name: null, email: operator.email } },
+    });
+  });
+
+  it('a dispute resolution’s entry says what it did: the outcome and where every cent went', async () => {
+    const { dispute } = await disputedTask(parties);
+    const resolved = await resolveById(dispute.id, admin.token, { outcome: 'split', workerCents: 1_200, note: 'Half' });
+    expect(resolved.status, resolved.text).toBe(200);
+
+    const res = await list({ targetId: dispute.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data).toEqual([
+      expect.objectContaining({
+        action: 'dispute.resolve',
+        target: { type: 'dispute', id: dispute.id, operator: null },
+        before: { status: 'open' },
+        after: { outcome: 'split', workerCents: 1_200, refundCents: 920, feeCents: 180 },
+      }),
+    ]);
   });
 
   it('a NUL in `action` is 400 VALIDATION_ERROR naming it, not a 500 from Postgres (found by test/fuzz)', async () => {

@@ -15,6 +15,8 @@ describe('GET /v1/admin/stats', () => {
     expect(res.json.data).toEqual({
       livemode: false,
       users: count,
+      people: count,
+      agents: count,
       listedWorkers: count,
       tasksByStatus: {
         draft: count,
@@ -36,6 +38,7 @@ describe('GET /v1/admin/stats', () => {
     });
     // The admin signed up for this file.
     expect(res.json.data.users).toBeGreaterThanOrEqual(1);
+    expect(res.json.data.people + res.json.data.agents).toBe(res.json.data.users);
     expect(Date.now() - Date.parse(res.json.data.ledger.checkedAt)).toBeLessThan(60_000);
   });
 });

@@ -22,7 +22,7 @@ describe('GET /v1/admin/users', () => {
     const older = await insertUser(db, { email: `first-${tag}@example.com`, name: 'Ada', createdAt: at(0) });
     const operator = await insertUser(db, { email: `second-${tag}@example.com`, name: 'Grace', createdAt: at(1) });
     const byName = await insertUser(db, { name: `Named ${tag.toUpperCase()}`, createdAt: at(2) });
-    await insertUser(db, { type: 'agent', email: null, ownerId: operator.id, name: 'Scout' });
+    const agent = await insertUser(db, { type: 'agent', email: null, ownerId: operator.id, name: 'Scout' });
     await insertUser(db, { type: 'agent', email: null, ownerId: operator.id, name: 'Gone', deletedAt: new Date() });
     await insertWorkerProfile(older.id, { isListed: true });
 
@@ -46,9 +46,20 @@ describe('GET /v1/admin/users', () => {
         isWorker: true,
         listed: true,
         agentCount: 0,
+        operator: null,
       },
     ]);
-    expect(first.json.data[1]).toMatchObject({ isWorker: false, listed: false, agentCount: 1 });
+    expect(first.json.data[1]).toMatchObject({ isWorker: false, listed: false, agentCount: 1, operator: null });
+    const agents = await list({ q: agent.id });
+    expect(agents.json.data).toEqual([
+      expect.objectContaining({
+        id: agent.id,
+        type: 'agent',
+        ownerId: operator.id,
+        operator: { id: operator.id, name: 'Grace', email: operator.email },
+        agentCount: 0,
+      }),
+    ]);
   });
 
   it('an id finds exactly that account; % and _ match themselves; an admin shows as one', async () => {

@@ -50,7 +50,7 @@ describe('POST /v1/disputes/{id}/resolve', () => {
         actorId: admin.userId,
         action: 'dispute.resolve',
         before: { status: 'open' },
-        after: { outcome: 'split', workerCents: 1_200, refundCents: 920 },
+        after: { outcome: 'split', workerCents: 1_200, refundCents: 920, feeCents: 180 },
       }),
     ]);
     const resolved = (await disputeEvents(task.id)).find((event) => event.type === 'dispute.resolved');
