@@ -175,9 +175,12 @@ export function ReferenceBrowser({ groups, current }: { groups: ReferenceGroup[]
             className="rounded-lg border border-stone-200 bg-white p-3"
           >
             <summary className="cursor-pointer text-sm font-medium">Operations by tag</summary>
-            <div className="mt-3">
-              <OperationNav groups={shown} onPick={() => setMenuOpen(false)} />
-            </div>
+            {/* Rendered once opened: the index of every operation is ~45 KB of HTML, already in the wide sidebar. */}
+            {menuOpen && (
+              <div className="mt-3">
+                <OperationNav groups={shown} onPick={() => setMenuOpen(false)} />
+              </div>
+            )}
           </details>
         </div>
         {shown.length === 0 && (
