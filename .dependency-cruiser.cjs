@@ -26,7 +26,10 @@ const layers = [
   { name: 'web', path: '^lib/web/' },
   { name: 'components', path: '^components/' },
   { name: 'app', path: '^app/' },
-  { name: 'entry', path: '^(server\\.ts|instrumentation\\.ts|[^/]+\\.config\\.(ts|mjs)|next-env\\.d\\.ts|scripts/)' },
+  {
+    name: 'entry',
+    path: '^(server\\.ts|instrumentation(-node)?\\.ts|[^/]+\\.config\\.(ts|mjs)|next-env\\.d\\.ts|scripts/)',
+  },
   { name: 'test', path: TEST },
 ];
 

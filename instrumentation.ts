@@ -1,20 +1,9 @@
 // Runs once when a Next.js server process starts: migrations are applied at boot, not on the first
 // request, and the periodic jobs begin. Skipped while `next build` collects pages.
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  // Settings are checked before anything else: a bad value (or live x402 settings that would lose money, see
-  // lib/env.ts) stops the process with a message naming the variable, instead of failing on some later request.
-  const { env } = await import('./lib/env');
-  try {
-    env();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-  const { startBackgroundJobs } = await import('./lib/jobs/start-background-jobs');
-  const { logger } = await import('./lib/logger');
-  await startBackgroundJobs().catch((error) =>
-    // The first request retries the open; /v1/health/deep reports the database as down meanwhile.
-    logger.error('database unavailable at boot', { error }),
-  );
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // Next compiles this file for the Edge runtime too, where NEXT_RUNTIME is a constant: the import below is then
+  // dropped, so the boot code (process.exit, the database drivers) never reaches that bundle. With the test as an
+  // early return instead, the Edge compile kept it and warned about process.exit on every rebuild of `next dev`.
+  if (process.env.NEXT_RUNTIME === 'nodejs') await import('./instrumentation-node').then((boot) => boot.boot());
 }

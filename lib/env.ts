@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseAllowedHosts } from './config/allowed-hosts';
 import { parseTrustedProxies } from './config/client-address';
 import { MAX_KEY_RATE_LIMIT } from './config/key-limits';
+import { defaultSiteUrl } from './config/site-url';
 
 // Every setting is optional: the embedded default (PGlite in DATA_DIR, test-mode payments) needs none.
 const optionalUrl = z.url({ message: 'must be a URL, e.g. postgres://user:pass@host:5432/db' }).optional();
@@ -20,9 +21,10 @@ const envSchema = z.object({
   POSTGRES_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('.data'),
   DB_POOL_MAX: count(1, 500).default(10),
-  SITE_URL: z
-    .url({ message: 'must be an absolute URL such as https://legwork.example' })
-    .default('http://localhost:3000'),
+  // Unset: http://localhost:<PORT> in development, else http://localhost:3000 (lib/config/site-url.ts).
+  SITE_URL: z.url({ message: 'must be an absolute URL such as https://legwork.example' }).optional(),
+  // The port `next dev` listens on (it sets PORT itself); read here only to derive SITE_URL's default.
+  PORT: count(1, 65_535).optional(),
   // Other hosts this site answers for under `npm start` (comma-separated, each with an optional port); a request
   // naming any other Host is 421 (lib/http/misdirected-request.ts).
   ALLOWED_HOSTS: z
@@ -186,7 +188,12 @@ const liveX402Settings = (settings: z.infer<typeof envSchema>, ctx: z.Refinement
   }
 };
 
-const checkedEnvSchema = envSchema.superRefine(liveX402Settings);
+const checkedEnvSchema = envSchema
+  .superRefine(liveX402Settings)
+  .transform((settings) => ({
+    ...settings,
+    SITE_URL: settings.SITE_URL ?? defaultSiteUrl(settings.NODE_ENV, settings.PORT),
+  }));
 
 export type Env = z.infer<typeof checkedEnvSchema>;
 

@@ -1,155 +1,26 @@
 import type { Metadata } from 'next';
-import { InlineMarkdown, Markdown } from '@/components/markdown';
-import { env } from '@/lib/env';
-import { exampleValue, type JsonSchema } from '@/lib/openapi/example-value';
-import { buildOpenApiDocument } from '@/lib/openapi/openapi';
-import { getBrowserUser } from '@/lib/web/next-auth';
-import { ReferenceBrowser, type ReferenceGroup } from './reference-browser';
-import { TryIt, type TryItAccount, TryItCredentials } from './try-it';
+import { Markdown } from '@/components/markdown';
+import { ReferenceBrowser } from './reference-browser';
+import { loadReference, referenceIndex } from './reference-data';
 
-// Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
+// Reads SITE_URL per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'API reference' };
 
-type OperationDoc = {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  security: unknown[];
-  // JSON for every operation but file uploads, which are multipart/form-data.
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: unknown } } }>;
-};
-
-type ApiDocument = {
-  info: { title: string; version: string; description: string };
-  tags?: { name: string }[];
-  paths: Record<string, Record<string, OperationDoc>>;
-  components: { schemas: Record<string, JsonSchema> };
-};
-
-// `{}` in the list makes the credential optional (POST /v1/mcp).
-const AUTH_LABEL = (security: unknown[]) =>
-  security.length === 0
-    ? 'No authentication'
-    : security.map((entry) => Object.keys(entry as object)[0] ?? 'none').join(' or ');
-
-const plainText = (markdown: string) => markdown.replace(/`/g, '');
-// A schema's descriptions are Markdown too; shown as JSON, their code spans lose the backticks.
-const withoutBackticks = (key: string, value: unknown) =>
-  key === 'description' && typeof value === 'string' ? plainText(value) : value;
-
-const REF_PREFIX = '#/components/schemas/';
-
-/** The schema with its `$ref`s replaced by what they name (a reference back to itself is left as is). */
-function inlineRefs(schema: unknown, schemas: Record<string, JsonSchema>, seen: string[] = []): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(item, schemas, seen));
-  if (!schema || typeof schema !== 'object') return schema;
-  const ref = (schema as JsonSchema).$ref;
-  if (typeof ref === 'string' && ref.startsWith(REF_PREFIX)) {
-    const name = ref.slice(REF_PREFIX.length);
-    const target = schemas[name];
-    return target && !seen.includes(name) ? inlineRefs(target, schemas, [...seen, name]) : schema;
-  }
-  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlineRefs(value, schemas, seen)]));
-}
-
-function OperationSection({
-  document,
-  method,
-  path,
-  operation,
-  account,
-}: {
-  document: ApiDocument;
-  method: string;
-  path: string;
-  operation: OperationDoc;
-  account: TryItAccount;
-}) {
-  const jsonBody = operation.requestBody?.content['application/json']?.schema;
-  const example = jsonBody
-    ? JSON.stringify(exampleValue(jsonBody, { schemas: document.components.schemas }), null, 2)
-    : null;
-  return (
-    <article
-      id={operation.operationId}
-      className="min-w-0 scroll-mt-4 space-y-3 rounded-lg border border-stone-200 bg-white p-4 sm:p-5"
-    >
-      <h3 className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="rounded bg-stone-900 px-2 py-0.5 font-mono text-xs text-white">{method}</span>
-        <code className="min-w-0 font-mono text-sm [overflow-wrap:anywhere]">{path}</code>
-        <InlineMarkdown source={operation.summary} className="text-sm text-stone-600" />
-        <a
-          href={`#${operation.operationId}`}
-          aria-label={`Link to ${method} ${path}`}
-          className="ml-auto font-mono text-sm text-stone-400 hover:text-stone-900"
-        >
-          #
-        </a>
-      </h3>
-      {operation.description && <Markdown source={operation.description} className="text-sm" />}
-      <p className="text-xs text-stone-500">Auth: {AUTH_LABEL(operation.security)}</p>
-      <details className="min-w-0 text-sm">
-        <summary className="cursor-pointer text-stone-700">Schemas and responses</summary>
-        {Object.entries(operation.requestBody?.content ?? {}).map(([mediaType, { schema }]) => (
-          <pre key={mediaType} className="mt-2 max-h-[28rem] overflow-auto rounded bg-stone-100 p-3 text-xs">
-            {`${mediaType}\n${JSON.stringify(inlineRefs(schema, document.components.schemas), withoutBackticks, 2)}`}
-          </pre>
-        ))}
-        <ul className="mt-2 space-y-1">
-          {Object.entries(operation.responses).map(([status, response]) => (
-            <li key={status} className="flex gap-2">
-              <span className="font-mono">{status}</span>
-              <InlineMarkdown source={response.description} className="min-w-0 [overflow-wrap:anywhere]" />
-            </li>
-          ))}
-        </ul>
-      </details>
-      <TryIt method={method} path={path} exampleBody={example} account={account} />
-    </article>
-  );
-}
-
-// Rendered from /v1/openapi.json's own builder, so the page can never disagree with the document.
-export default async function ApiReferencePage() {
-  const document = buildOpenApiDocument(env().SITE_URL) as unknown as ApiDocument;
-  const current = await getBrowserUser();
-  const account: TryItAccount = current ? { id: current.user.id, email: current.user.email ?? null } : null;
-
-  const groups = new Map<string, ReferenceGroup>(
-    (document.tags ?? []).map(({ name }) => [name, { tag: name, operations: [] }]),
-  );
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [lowerMethod, operation] of Object.entries(methods)) {
-      const method = lowerMethod.toUpperCase();
-      const tag = operation.tags[0] ?? 'Other';
-      if (!groups.has(tag)) groups.set(tag, { tag, operations: [] });
-      groups.get(tag)?.operations.push({
-        id: operation.operationId,
-        method,
-        path,
-        summary: plainText(operation.summary),
-        section: (
-          <OperationSection document={document} method={method} path={path} operation={operation} account={account} />
-        ),
-      });
-    }
-  }
-
+/** The reference's front page: every operation, searchable, each linking to its tag's page where it is in full. */
+export default function ApiReferencePage() {
+  const { document, tags } = loadReference();
   return (
     <div className="space-y-8">
       <header className="space-y-3">
         <h1 className="text-3xl font-semibold">{document.info.title}</h1>
         <Markdown
-          source={`Version ${document.info.version}. ${document.info.description} The machine-readable document is at [/v1/openapi.json](/v1/openapi.json); the walkthrough for agents is [/docs/agents](/docs/agents).`}
+          source={`Version ${document.info.version}. ${document.info.description} The machine-readable document is at [/v1/openapi.json](/v1/openapi.json); the walkthrough for agents is [/docs/agents](/docs/agents). Each group of operations below has a page of its own, with the schemas and a "Try it" for every operation.`}
           className="text-stone-600"
         />
-        <TryItCredentials account={account} />
       </header>
-      <ReferenceBrowser groups={[...groups.values()].filter((group) => group.operations.length > 0)} />
+      <ReferenceBrowser groups={referenceIndex(tags)} />
     </div>
   );
 }

@@ -9,11 +9,14 @@ export type ReferenceOperation = {
   path: string;
   /** The summary as plain text, for the sidebar and the search. */
   summary: string;
-  /** The operation's section, rendered on the server. */
-  section: ReactNode;
+  /** Where the operation is in full: `#id` on its tag's page, `/docs/reference/<tag>#id` elsewhere. */
+  href: string;
 };
 
-export type ReferenceGroup = { tag: string; operations: ReferenceOperation[] };
+export type ReferenceGroup = { tag: string; href: string; operations: ReferenceOperation[] };
+
+/** The tag whose page this is, and its operations' sections, rendered on the server, by operation id. */
+export type CurrentTag = { tag: string; sections: Record<string, ReactNode> };
 
 /** Every word of the query appears in the method, path, summary or tag. */
 export function matches(query: string, tag: string, operation: ReferenceOperation): boolean {
@@ -36,16 +39,16 @@ const methodColour: Record<string, string> = {
 function OperationNav({ groups, onPick }: { groups: ReferenceGroup[]; onPick?: () => void }) {
   return (
     <nav aria-label="Operations" className="space-y-4 text-sm">
-      {groups.map(({ tag, operations }) => (
+      {groups.map(({ tag, href, operations }) => (
         <div key={tag}>
-          <a href={`#tag-${tag}`} onClick={onPick} className="font-medium text-stone-900 hover:underline">
+          <a href={href} onClick={onPick} className="font-medium text-stone-900 hover:underline">
             {tag}
           </a>
           <ul className="mt-1 space-y-0.5">
             {operations.map((operation) => (
               <li key={operation.id}>
                 <a
-                  href={`#${operation.id}`}
+                  href={operation.href}
                   onClick={onPick}
                   className="flex gap-2 rounded px-1 py-0.5 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
                 >
@@ -95,16 +98,63 @@ function SearchBox({
   );
 }
 
+/** A tag's page: its operations that match the search, in full; the others stay in the sidebar. */
+function TagOperations({ current, shown }: { current: CurrentTag; shown: ReferenceGroup[] }) {
+  const operations = shown.find(({ tag }) => tag === current.tag)?.operations ?? [];
+  if (shown.length > 0 && operations.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+        No operation of {current.tag} matches; the matches in other groups are listed beside.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {operations.map((operation) => (
+        <div key={operation.id}>{current.sections[operation.id]}</div>
+      ))}
+    </div>
+  );
+}
+
+/** The front page's list: each tag's operations as links to where they are in full. */
+function OperationIndex({ groups }: { groups: ReferenceGroup[] }) {
+  return groups.map(({ tag, href, operations }) => (
+    <section key={tag} aria-labelledby={`tag-${tag}`} className="space-y-2">
+      <h2 id={`tag-${tag}`} className="scroll-mt-4 text-xl font-semibold">
+        <a href={href} className="hover:underline">
+          {tag}
+        </a>
+      </h2>
+      <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white text-sm">
+        {operations.map((operation) => (
+          // The operation's id, so that an old link to /docs#<operationId> still lands on it.
+          <li key={operation.id} id={operation.id} className="scroll-mt-4">
+            <a href={operation.href} className="flex flex-wrap items-baseline gap-x-3 px-3 py-2 hover:bg-stone-50">
+              <span className={`w-12 shrink-0 font-mono text-xs ${methodColour[operation.method] ?? ''}`}>
+                {operation.method}
+              </span>
+              <code className="min-w-0 font-mono [overflow-wrap:anywhere]">{operation.path}</code>
+              <span className="min-w-0 text-stone-600 [overflow-wrap:anywhere]">{operation.summary}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  ));
+}
+
 /**
  * The reference's operations, grouped by tag, with a search over method, path and summary and a sidebar of
- * links: sticky at the left on a wide screen, a collapsible list above the operations on a narrow one.
+ * links: sticky at the left on a wide screen, a collapsible list above the operations on a narrow one. On a tag's
+ * page (`current`) the main column holds that tag's operations in full; on the front page, the list of them all.
  */
-export function ReferenceBrowser({ groups }: { groups: ReferenceGroup[] }) {
+export function ReferenceBrowser({ groups, current }: { groups: ReferenceGroup[]; current?: CurrentTag }) {
   const [query, setQuery] = useState('');
   const [menuOpen, setMenuOpen] = useState(false);
   const total = groups.reduce((sum, group) => sum + group.operations.length, 0);
   const shown = groups
-    .map(({ tag, operations }) => ({ tag, operations: operations.filter((op) => matches(query, tag, op)) }))
+    .map((group) => ({ ...group, operations: group.operations.filter((op) => matches(query, group.tag, op)) }))
     .filter((group) => group.operations.length > 0);
   const count = shown.reduce((sum, group) => sum + group.operations.length, 0);
 
@@ -125,9 +175,12 @@ export function ReferenceBrowser({ groups }: { groups: ReferenceGroup[] }) {
             className="rounded-lg border border-stone-200 bg-white p-3"
           >
             <summary className="cursor-pointer text-sm font-medium">Operations by tag</summary>
-            <div className="mt-3">
-              <OperationNav groups={shown} onPick={() => setMenuOpen(false)} />
-            </div>
+            {/* Rendered once opened: the index of every operation is ~45 KB of HTML, already in the wide sidebar. */}
+            {menuOpen && (
+              <div className="mt-3">
+                <OperationNav groups={shown} onPick={() => setMenuOpen(false)} />
+              </div>
+            )}
           </details>
         </div>
         {shown.length === 0 && (
@@ -135,16 +188,7 @@ export function ReferenceBrowser({ groups }: { groups: ReferenceGroup[] }) {
             No operation matches “{query}”.
           </p>
         )}
-        {shown.map(({ tag, operations }) => (
-          <section key={tag} aria-labelledby={`tag-${tag}`} className="space-y-4">
-            <h2 id={`tag-${tag}`} className="scroll-mt-4 text-xl font-semibold">
-              {tag}
-            </h2>
-            {operations.map((operation) => (
-              <div key={operation.id}>{operation.section}</div>
-            ))}
-          </section>
-        ))}
+        {current ? <TagOperations current={current} shown={shown} /> : <OperationIndex groups={shown} />}
       </div>
     </div>
   );

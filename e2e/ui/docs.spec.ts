@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { signUpInBrowser } from './steps';
 
-// The docs as pages: the API reference with its sidebar, search, anchors and Try it, and the agent guide as
-// HTML with this site's URL; both fit a 390 px phone.
+// The docs as pages: the API reference (an index at /docs, a page per tag under /docs/reference) with its
+// sidebar, search, anchors and Try it, and the agent guide as HTML with this site's URL; both fit a 390 px phone.
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -22,7 +22,6 @@ test('the API reference filters by search and its sidebar links to an operation'
   await expect(page.getByRole('heading', { name: 'Legwork API', level: 1 })).toBeVisible();
   const total = Number((await page.getByTestId('operation-count').first().textContent())?.split(' ')[0]);
   expect(total).toBeGreaterThan(50);
-  // No literal backticks anywhere, schemas included: code spans are rendered as code.
   expect(await page.getByRole('main').textContent()).not.toContain('`');
 
   await page.getByRole('searchbox', { name: 'Search operations' }).fill('webhook deliveries');
@@ -31,21 +30,47 @@ test('the API reference filters by search and its sidebar links to an operation'
   const sidebar = page.getByRole('navigation', { name: 'Operations' }).first();
   const link = sidebar.getByRole('link', { name: /The delivery log of an endpoint/ });
   const href = await link.getAttribute('href');
-  expect(href).toMatch(/^#\w+$/);
+  // From the index, an operation's link leads to its tag's page, at its anchor.
+  expect(href).toMatch(/^\/docs\/reference\/webhooks#\w+$/);
+  const anchor = (href as string).slice((href as string).indexOf('#'));
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
-  const operation = page.locator(href as string);
+  await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
+  const operation = page.locator(anchor);
   await expect(operation).toBeInViewport();
   await expect(operation).toContainText('/deliveries');
-  await expect(operation.getByRole('link', { name: /^Link to / })).toHaveAttribute('href', href as string);
+  await expect(operation.getByRole('link', { name: /^Link to / })).toHaveAttribute('href', anchor);
+  // On the tag's page the sidebar still lists every operation: this tag's within the page, others on theirs.
+  const tagSidebar = page.getByRole('navigation', { name: 'Operations' }).first();
+  await expect(tagSidebar.getByRole('link', { name: /The delivery log of an endpoint/ })).toHaveAttribute(
+    'href',
+    anchor,
+  );
+  await expect(tagSidebar.getByRole('link', { name: /^POST Create and fund a task/ })).toHaveAttribute(
+    'href',
+    '/docs/reference/tasks#createTask',
+  );
+  // No literal backticks anywhere, schemas included: code spans are rendered as code.
+  await page.goto('/docs/reference/tasks');
+  expect(await page.getByRole('main').textContent()).not.toContain('`');
 
+  await page.goto('/docs');
   await page.getByRole('searchbox', { name: 'Search operations' }).fill('no such operation at all');
   await expect(page.getByText('No operation matches')).toBeVisible();
 });
 
+test('an old link to /docs#<operation> still lands on the operation, which links to its page', async ({ page }) => {
+  await page.goto('/docs#createTask');
+  const entry = page.locator('#createTask');
+  await expect(entry).toBeInViewport();
+  await entry.getByRole('link').click();
+  await expect(page).toHaveURL(/\/docs\/reference\/tasks#createTask$/);
+  await expect(page.locator('#createTask')).toContainText('Try it');
+});
+
 test('Try it sends as the signed-in person, with a body prefilled from the schema', async ({ page }) => {
   const email = await signUpInBrowser(page, 'docs');
-  await page.goto('/docs');
+  await page.goto('/docs/reference/users');
   await expect(page.getByRole('radio', { name: `You (${email})` })).toBeChecked();
 
   const me = page.locator('#getCurrentUser');
@@ -54,6 +79,9 @@ test('Try it sends as the signed-in person, with a body prefilled from the schem
   await expect(me.getByTestId('try-it-result')).toContainText('200');
   await expect(me.getByTestId('try-it-result')).toContainText(email);
 
+  // The choice of credentials holds for the tab, on every tag's page.
+  await page.goto('/docs/reference/tasks');
+  await expect(page.getByRole('radio', { name: `You (${email})` })).toBeChecked();
   const createTask = page.locator('#createTask');
   await createTask.getByText('Try it').click();
   const body = JSON.parse(await createTask.getByLabel('JSON body').inputValue());
@@ -62,6 +90,8 @@ test('Try it sends as the signed-in person, with a body prefilled from the schem
   // A pasted key is used instead once chosen (a malformed one is refused as such).
   await page.getByRole('radio', { name: 'An API key' }).check();
   await page.getByRole('textbox', { name: 'API key' }).fill('lgw_test_not-a-real-key');
+  await page.goto('/docs/reference/users');
+  await me.getByText('Try it').click();
   await me.getByRole('button', { name: 'Send GET' }).click();
   await expect(me.getByTestId('try-it-result')).toContainText('401');
 });
@@ -93,13 +123,15 @@ test('/docs and /docs/agents have no horizontal scroll at 390 px', async ({ page
   await page.getByText('Operations by tag').click();
   await expect(page.getByRole('navigation', { name: 'Operations' }).first()).toBeVisible();
   await expectNoHorizontalScroll(page);
+  await page.goto('/docs/reference/tasks');
+  await expectNoHorizontalScroll(page);
   const tasks = page.locator('#createTask');
   await tasks.getByText('Schemas and responses').click();
   await tasks.getByText('Try it').click();
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: '/tmp/docs-e2e-reference-mobile.png' });
+  await page.screenshot({ path: test.info().outputPath('docs-reference-tasks-390.png') });
 
   await page.goto('/docs/agents');
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: '/tmp/docs-e2e-agents-mobile.png' });
+  await page.screenshot({ path: test.info().outputPath('docs-agents-390.png') });
 });
