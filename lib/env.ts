@@ -188,12 +188,10 @@ const liveX402Settings = (settings: z.infer<typeof envSchema>, ctx: z.Refinement
   }
 };
 
-const checkedEnvSchema = envSchema
-  .superRefine(liveX402Settings)
-  .transform((settings) => ({
-    ...settings,
-    SITE_URL: settings.SITE_URL ?? defaultSiteUrl(settings.NODE_ENV, settings.PORT),
-  }));
+const checkedEnvSchema = envSchema.superRefine(liveX402Settings).transform((settings) => ({
+  ...settings,
+  SITE_URL: settings.SITE_URL ?? defaultSiteUrl(settings.NODE_ENV, settings.PORT),
+}));
 
 export type Env = z.infer<typeof checkedEnvSchema>;
 
