@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { POST as bookRoute } from '@/app/v1/services/[id]/book/route';
 import { POST as createServiceRoute } from '@/app/v1/services/route';
+import { getDatabase } from '@/db/client';
+import { tasks } from '@/db/schema';
 import { call, uniqueIp } from './http';
 import { signUpViaApi } from './sessions';
 import { insertWorkerProfile } from './workers';
@@ -58,4 +61,15 @@ export function book(
     ip: uniqueIp(),
     headers,
   });
+}
+
+const HOUR = 3_600_000;
+
+/** Moves a booking's one-hour slot to start at `startsAt`, as if that time had come (proof opens at the start). */
+export async function moveSlot(taskId: string, startsAt: Date) {
+  const { db } = await getDatabase();
+  await db
+    .update(tasks)
+    .set({ startsAt, deadline: new Date(startsAt.getTime() + HOUR) })
+    .where(eq(tasks.id, taskId));
 }

@@ -7,7 +7,7 @@ import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { envelope } from '@/test/expect';
 import { call, uniqueIp } from '@/test/http';
 import { chargeRows, escrowBalance, ledgerBalance, transferRows, withoutStripe } from '@/test/payments';
-import { book, hoursFromNow, workerWithService } from '@/test/services';
+import { book, hoursFromNow, moveSlot, workerWithService } from '@/test/services';
 import { callAction, fundedParties } from '@/test/tasks';
 
 withoutStripe();
@@ -125,6 +125,7 @@ describe('POST /v1/services/{id}/book — expectedPriceCents', () => {
     const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(row).toMatchObject({ budgetCents: PRICE, totalCents: 4_025 });
     expect(await escrowBalance(taskId)).toBe(4_025);
+    await moveSlot(taskId, new Date(Date.now() - 60_000));
     expect((await callAction('submit', taskId, worker.token)).status).toBe(200);
     const approved = await callAction('approve', taskId, requester.token);
     expect(approved.status, approved.text).toBe(200);

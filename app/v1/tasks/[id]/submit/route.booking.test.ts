@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/db/client';
-import { tasks } from '@/db/schema';
 import { envelope } from '@/test/expect';
 import { withoutStripe } from '@/test/payments';
-import { book, hoursFromNow, workerWithService } from '@/test/services';
+import { book, hoursFromNow, moveSlot, workerWithService } from '@/test/services';
 import { callAction, fundedParties, taskEvents, taskRow } from '@/test/tasks';
 
 withoutStripe();
@@ -21,13 +18,7 @@ async function bookingStarting(hours: number) {
   const res = await book(service.id, requester.token, { startsAt: hoursFromNow(24), expectedPriceCents: 3_500 });
   if (res.status !== 201) throw new Error(`not booked: ${res.text}`);
   const startsAt = new Date(Math.floor((Date.now() + hours * HOUR) / 1000) * 1000);
-  if (hours < 0) {
-    const { db } = await getDatabase();
-    await db
-      .update(tasks)
-      .set({ startsAt, deadline: new Date(startsAt.getTime() + HOUR) })
-      .where(eq(tasks.id, res.json.data.id));
-  }
+  if (hours < 0) await moveSlot(res.json.data.id, startsAt);
   return { requester, worker, task: await taskRow(res.json.data.id) };
 }
 
