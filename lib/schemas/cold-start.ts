@@ -62,3 +62,11 @@ export const pollClaimOperation = defineOperation({
     .meta({ id: 'ClaimStatus' }),
   errors: ['CLAIM_NOT_FOUND'],
 });
+
+/**
+ * The claim page's pay form (no API operation: the page's server action and `completeClaim` read it). Paying needs
+ * the current Terms and Privacy Policy accepted, as signing up does.
+ */
+export const claimPaymentSchema = z.strictObject({
+  acceptTerms: z.literal(true, { message: 'Accept the Terms and the Privacy Policy to pay' }),
+});

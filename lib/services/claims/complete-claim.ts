@@ -2,9 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { apiKeys, type Task, taskClaims, tasks, users } from '@/db/schema';
 import { toActorUser } from '@/lib/auth/actor';
-import { ApiError } from '@/lib/errors/api-error';
+import { ApiError, validationError } from '@/lib/errors/api-error';
 import { formatMoney } from '@/lib/format/money';
 import type { PaymentProcessor } from '@/lib/payments/processor';
+import { claimPaymentSchema } from '@/lib/schemas/cold-start';
+import { recordAcceptances } from '@/lib/services/legal/record-acceptances';
 import { AlreadyPosted, fundTask } from '@/lib/services/money/fund-task';
 import type { FundedPost } from '@/lib/services/money/funding-outcome';
 import { releaseFundingSource } from '@/lib/services/money/release-funding-source';
@@ -19,16 +21,27 @@ export type CompleteClaim = {
   userId: string;
   /** The total the page showed; a price changed since (corrected in another tab) is 409 CONFLICT, nothing charged. */
   expectedTotalCents?: number;
+  /** The box by the pay button: without it nothing is charged (400 VALIDATION_ERROR); with it, recorded first. */
+  acceptTerms: boolean;
+  /** Where the human accepted the Terms from, kept with the acceptance as sign-up keeps it. */
+  ip?: string | null;
 };
 
 // The draft is locked in the transaction that claims its funding, so the total charged is never one read before it.
 // The payer is the signed-in human, not the draft's requester, so no spending cap or agent-charge notice applies.
-export async function completeClaim(db: Db, { processor, humanToken, userId, expectedTotalCents }: CompleteClaim) {
+// The Terms are accepted (recorded the way sign-up records them) before the card is charged, never after.
+export async function completeClaim(db: Db, options: CompleteClaim) {
+  const { processor, humanToken, userId, expectedTotalCents, ip = null } = options;
+  const form = claimPaymentSchema.safeParse({ acceptTerms: options.acceptTerms });
+  if (!form.success) {
+    throw validationError(form.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })));
+  }
   const found = await findClaimByHumanToken(db, humanToken);
   if (!found) throw new ApiError('NOT_FOUND', { message: 'Unknown claim link' });
   if (found.state === 'claimed')
     return ensureClaimedBy({ claimedBy: found.claim.claimedBy, userId, taskId: found.claim.taskId });
   if (found.state === 'expired') throw new ApiError('CLAIM_EXPIRED');
+  await recordAcceptances(db, { userId, slugs: ['terms', 'privacy'], ip });
 
   const [payer] = await db.select().from(users).where(eq(users.id, userId));
   if (!payer) throw new Error('the claiming user vanished');

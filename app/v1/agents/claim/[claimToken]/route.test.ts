@@ -15,7 +15,7 @@ async function claimedProposal() {
   const { db, processor } = await paymentsSetup();
   const proposal = await proposeTask();
   const human = await payerWithCard();
-  await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
+  await completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.id });
   return { proposal, human };
 }
 
