@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LocalTime } from '@/components/local-time';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -83,6 +84,13 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
               </>
             )}
           </p>
+          <Link
+            href={`/dashboard/tasks/${task.id}`}
+            className={`inline-block ${buttonClass()}`}
+            data-testid="claim-task-link"
+          >
+            Open the task
+          </Link>
         </div>
         {needsPassword && (
           <Card title="Set a password">
