@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { legalAcceptances, tasks } from '@/db/schema';
+import { legalAcceptances, tasks, users } from '@/db/schema';
 import { legalDocuments } from '@/lib/services/legal/legal-documents';
 import { signInByCookie } from '@/test/browser-session';
 import { claimRow, proposeTask } from '@/test/cold-start';
@@ -70,7 +70,7 @@ describe('claim page: the pay step', () => {
     const { user, cookie } = await signedInPayer();
     const ip = uniqueIp();
 
-    const res = await postPayStep(proposal.humanToken, cookie, { acceptTerms: 'on' }, ip);
+    const res = await postPayStep(proposal.humanToken, cookie, { acceptTerms: 'on', agentName: 'Shelf checker' }, ip);
     expect(res.status, res.text).toBe(307);
     expect(new URL(res.headers.get('location') ?? '', 'http://localhost:3000').pathname).toBe(
       `/claim/${proposal.humanToken}`,
@@ -86,5 +86,19 @@ describe('claim page: the pay step', () => {
     ]);
     const [task] = await db.select().from(tasks).where(eq(tasks.id, proposal.task.id));
     expect(task?.status).toBe('posted');
+    // The name typed on the page, not the placeholder's.
+    const [agent] = await db.select().from(users).where(eq(users.id, proposal.task.requesterId));
+    expect(agent).toMatchObject({ name: 'Shelf checker', ownerId: user.id });
+  });
+
+  it('an empty agent name: refused under its field, nothing charged', async () => {
+    const proposal = await proposeTask();
+    const { cookie } = await signedInPayer();
+    const res = await postPayStep(proposal.humanToken, cookie, { acceptTerms: 'on', agentName: ' ' });
+    expect(res.json).toEqual({
+      error: 'Nothing was charged. Check the agent’s name.',
+      fieldErrors: { agentName: 'Must not be empty' },
+    });
+    expect(await chargeRows(proposal.task.id)).toEqual([]);
   });
 });

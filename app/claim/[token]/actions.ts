@@ -102,6 +102,7 @@ export async function addClaimCard(token: string): Promise<void> {
 /** The pay form's fields as the claim's rules name them. */
 const PAY_FIELDS: FormFieldMap = {
   acceptTerms: { field: 'acceptTerms', label: 'the Terms and the Privacy Policy' },
+  agentName: { field: 'agentName', label: 'the agent’s name' },
 };
 
 /**
@@ -126,12 +127,17 @@ export async function confirmClaim(
       // Bound by the page's form: a number, or the page is refused like a changed price.
       expectedTotalCents: Number.isSafeInteger(expectedTotalCents) ? expectedTotalCents : -1,
       acceptTerms: form.get('acceptTerms') === 'on',
+      // Only an agent claim's form has the field; the service names the agent after the task without it.
+      agentName: typeof form.get('agentName') === 'string' ? String(form.get('agentName')) : undefined,
       ip: clientIp(await headers()),
     });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
-      const { fieldErrors } = describeFormError(error, PAY_FIELDS);
-      return { error: 'Nothing was charged: accept the Terms and the Privacy Policy to pay.', fieldErrors };
+      const { error: summary, fieldErrors } = describeFormError(error, PAY_FIELDS);
+      if (fieldErrors?.acceptTerms) {
+        return { error: 'Nothing was charged: accept the Terms and the Privacy Policy to pay.', fieldErrors };
+      }
+      return { error: `Nothing was charged. ${summary}`, fieldErrors };
     }
     if (error instanceof ApiError) return { error: claimErrorMessage(error) };
     throw error;

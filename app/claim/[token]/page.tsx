@@ -10,6 +10,7 @@ import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { formatMoney } from '@/lib/format/money';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { defaultAgentName } from '@/lib/services/claims/default-agent-name';
 import { findClaimByHumanToken } from '@/lib/services/claims/find-claim-by-human-token';
 import { getWallet } from '@/lib/services/money/get-wallet';
 import { hasPassword } from '@/lib/services/users/has-password';
@@ -171,7 +172,11 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
                 <p className="text-sm" data-testid="claim-card">
                   Card: {wallet.paymentMethod.brand} •••• {wallet.paymentMethod.last4}
                 </p>
-                <ConfirmStep token={token} totalCents={task.totalCents} />
+                <ConfirmStep
+                  token={token}
+                  totalCents={task.totalCents}
+                  agentName={fromIntake ? undefined : defaultAgentName(task.title)}
+                />
                 <form action={addClaimCard.bind(null, token)}>
                   <Button type="submit" variant="link">
                     Use a different card

@@ -253,6 +253,45 @@ describe('completeClaim()', () => {
     expect(await claimState(proposal)).toMatchObject({ claimedBy: human.id, taskStatus: 'posted' });
   });
 
+  it('names the claimed agent as the human typed it, after the task without a name, and refuses an empty one', async () => {
+    const { db, processor } = await paymentsSetup();
+    const nameOf = async (agentId: string) =>
+      (await db.select({ name: users.name }).from(users).where(eq(users.id, agentId)))[0]?.name;
+
+    const named = await proposeTask({ title: 'Check the mailbox' });
+    const human = await payerWithCard();
+    await expectApiError(
+      completeClaim(db, {
+        processor,
+        acceptTerms: true,
+        agentName: '   ',
+        humanToken: named.humanToken,
+        userId: human.id,
+      }),
+      'VALIDATION_ERROR',
+      { status: 400, issues: [{ path: ['agentName'], message: 'Must not be empty' }] },
+    );
+    expect(await claimState(named)).toEqual(UNCLAIMED);
+    expect(await chargeRows(named.task.id)).toEqual([]);
+    expect(await nameOf(named.task.requesterId)).toBe('Proposed agent');
+
+    await completeClaim(db, {
+      processor,
+      acceptTerms: true,
+      agentName: '  Mailbox watcher ',
+      humanToken: named.humanToken,
+      userId: human.id,
+    });
+    expect(await nameOf(named.task.requesterId)).toBe('Mailbox watcher');
+
+    const unnamed = await proposeTask({ title: `Count the ${'very '.repeat(30)}long queue` });
+    await completeClaim(db, { processor, acceptTerms: true, humanToken: unnamed.humanToken, userId: human.id });
+    const fallback = await nameOf(unnamed.task.requesterId);
+    expect(fallback).toMatch(/^Agent for “Count the very very /);
+    expect(fallback).toHaveLength(100);
+    expect(fallback?.endsWith('…”')).toBe(true);
+  });
+
   it('a declined card: PAYMENT_FAILED, and the claim stays open (key parked, task draft, agent unowned)', async () => {
     const { db, processor } = await paymentsSetup();
     const proposal = await proposeTask();

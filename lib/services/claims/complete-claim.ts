@@ -11,6 +11,7 @@ import { AlreadyPosted, fundTask } from '@/lib/services/money/fund-task';
 import type { FundedPost } from '@/lib/services/money/funding-outcome';
 import { releaseFundingSource } from '@/lib/services/money/release-funding-source';
 import { postFundedTask } from '@/lib/services/tasks/post-funded-task';
+import { defaultAgentName } from './default-agent-name';
 import { findClaimByHumanToken } from './find-claim-by-human-token';
 import { finishIntakeClaim } from './finish-intake-claim';
 
@@ -23,6 +24,8 @@ export type CompleteClaim = {
   expectedTotalCents?: number;
   /** The box by the pay button: without it nothing is charged (400 VALIDATION_ERROR); with it, recorded first. */
   acceptTerms: boolean;
+  /** What the claimed agent is called (an agent claim); without it, a name after the task (`defaultAgentName`). */
+  agentName?: string;
   /** Where the human accepted the Terms from, kept with the acceptance as sign-up keeps it. */
   ip?: string | null;
 };
@@ -32,7 +35,7 @@ export type CompleteClaim = {
 // The Terms are accepted (recorded the way sign-up records them) before the card is charged, never after.
 export async function completeClaim(db: Db, options: CompleteClaim) {
   const { processor, humanToken, userId, expectedTotalCents, ip = null } = options;
-  const form = claimPaymentSchema.safeParse({ acceptTerms: options.acceptTerms });
+  const form = claimPaymentSchema.safeParse({ acceptTerms: options.acceptTerms, agentName: options.agentName });
   if (!form.success) {
     throw validationError(form.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })));
   }
@@ -42,6 +45,7 @@ export async function completeClaim(db: Db, options: CompleteClaim) {
     return ensureClaimedBy({ claimedBy: found.claim.claimedBy, userId, taskId: found.claim.taskId });
   if (found.state === 'expired') throw new ApiError('CLAIM_EXPIRED');
   await recordAcceptances(db, { userId, slugs: ['terms', 'privacy'], ip });
+  const agentName = form.data.agentName ?? defaultAgentName(found.task.title);
 
   const [payer] = await db.select().from(users).where(eq(users.id, userId));
   if (!payer) throw new Error('the claiming user vanished');
@@ -63,7 +67,7 @@ export async function completeClaim(db: Db, options: CompleteClaim) {
       },
       post: async (postDb, input) => {
         try {
-          const result = await attachAndPost(postDb, { claimId, input });
+          const result = await attachAndPost(postDb, { claimId, agentName, input });
           claimed = result.claimed;
           return result.task;
         } catch (error) {
@@ -91,10 +95,10 @@ function priceChanged(task: Task) {
   });
 }
 
-type AttachAndPost = { claimId: string; input: FundedPost };
+type AttachAndPost = { claimId: string; agentName: string; input: FundedPost };
 
 // A claim the same human completed meanwhile (a second submit) is the posted task, as fundTask's AlreadyPosted.
-function attachAndPost(db: Db, { claimId, input }: AttachAndPost) {
+function attachAndPost(db: Db, { claimId, agentName, input }: AttachAndPost) {
   const userId = input.user.id;
   return db.transaction(async (tx) => {
     const [claim] = await tx.select().from(taskClaims).where(eq(taskClaims.id, claimId)).for('update');
@@ -108,10 +112,11 @@ function attachAndPost(db: Db, { claimId, input }: AttachAndPost) {
     if (claim.kind === 'agent' && claim.agentId) {
       const [task] = await tx.select({ totalCents: tasks.totalCents }).from(tasks).where(eq(tasks.id, claim.taskId));
       if (!task) throw new Error('claimed task vanished');
-      // The agent may spend this task's total on the human's card and nothing more, until they raise its limit.
+      // The agent may spend this task's total on the human's card and nothing more, until they raise its limit; it
+      // takes the name the human gave it on the claim page (a proposal carries none).
       await tx
         .update(users)
-        .set({ ownerId: userId, spendingLimitCents: task.totalCents })
+        .set({ ownerId: userId, spendingLimitCents: task.totalCents, name: agentName })
         .where(eq(users.id, claim.agentId));
       if (claim.apiKeyId) await tx.update(apiKeys).set({ parked: false }).where(eq(apiKeys.id, claim.apiKeyId));
     }
