@@ -6,7 +6,9 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
+import { formatMoney } from '@/lib/format/money';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { listPendingClaims } from '@/lib/services/claims/list-pending-claims';
 import { getDashboardOverview } from '@/lib/services/dashboard/get-dashboard-overview';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
@@ -19,7 +21,10 @@ export default async function DashboardPage() {
   const current = await requireBrowserUser();
   const { user } = current;
   const { db } = await getDatabase();
-  const overview = await getDashboardOverview(db, getProcessor(db), user.id);
+  const [overview, pendingClaims] = await Promise.all([
+    getDashboardOverview(db, getProcessor(db), user.id),
+    listPendingClaims(db, user.id),
+  ]);
   const { checklist, needsAction } = overview;
   const steps = [
     { id: 'card', done: checklist.hasCard, label: 'Add a card', href: '/dashboard/payments', to: 'Payments' },
@@ -39,7 +44,11 @@ export default async function DashboardPage() {
       to: 'Onboarding',
     },
   ];
-  const actionCount = needsAction.submitted.length + needsAction.disputed.length + needsAction.failedWebhooks.length;
+  const actionCount =
+    pendingClaims.length +
+    needsAction.submitted.length +
+    needsAction.disputed.length +
+    needsAction.failedWebhooks.length;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -103,6 +112,14 @@ export default async function DashboardPage() {
           <p className="text-sm text-stone-600">Nothing waits for you.</p>
         ) : (
           <ul className="space-y-2 text-sm">
+            {pendingClaims.map((claim) => (
+              <li key={claim.claimId} data-testid="action-claim" className="flex flex-wrap items-center gap-2">
+                <span className="text-stone-600">To pay and post ({formatMoney(claim.totalCents)}):</span>
+                <Link href={claim.path} className="break-words underline">
+                  {claim.title}
+                </Link>
+              </li>
+            ))}
             {needsAction.submitted.map((task) => (
               <li key={task.id} data-testid="action-review" className="flex flex-wrap items-center gap-2">
                 <span className="text-stone-600">Proof to review:</span>

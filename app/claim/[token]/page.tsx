@@ -12,6 +12,7 @@ import { formatMoney } from '@/lib/format/money';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { defaultAgentName } from '@/lib/services/claims/default-agent-name';
 import { findClaimByHumanToken } from '@/lib/services/claims/find-claim-by-human-token';
+import { recordClaimOpening } from '@/lib/services/claims/record-claim-opening';
 import { getWallet } from '@/lib/services/money/get-wallet';
 import { hasPassword } from '@/lib/services/users/has-password';
 import { getBrowserUser } from '@/lib/web/next-auth';
@@ -104,6 +105,8 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
 
   const processor = getProcessor(db);
   const wallet = current ? await getWallet(db, processor, current.user.id) : undefined;
+  // Unpaid for now: the claim waits on this human's dashboard ("Needs your action") until paid or expired.
+  if (current) await recordClaimOpening(db, { claimId: claim.id, humanToken: token, userId: current.user.id });
   return (
     <div className="mx-auto max-w-lg space-y-6">
       <div className="space-y-1">
