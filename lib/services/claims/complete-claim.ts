@@ -128,7 +128,11 @@ function attachAndPost(db: Db, { claimId, agentName, input }: AttachAndPost) {
     if (claim.kind === 'intake' && claim.intakeConversationId) {
       await finishIntakeClaim(tx, { conversationId: claim.intakeConversationId, userId, taskTitle: posted.title });
     }
-    await tx.update(taskClaims).set({ claimedAt: sql`now()`, claimedBy: userId }).where(eq(taskClaims.id, claim.id));
+    // The sealed link only led its opener back to an unpaid claim: it goes with the payment.
+    await tx
+      .update(taskClaims)
+      .set({ claimedAt: sql`now()`, claimedBy: userId, openedLinkSealed: null })
+      .where(eq(taskClaims.id, claim.id));
     return { task: posted, claimed: { taskId: claim.taskId, agentId: claim.agentId } };
   });
 }

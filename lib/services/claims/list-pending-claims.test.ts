@@ -74,7 +74,8 @@ describe('listPendingClaims() and recordClaimOpening()', () => {
     expect(await listPendingClaims(db, human.id)).toEqual([]);
     expect((await listPendingClaims(db, other.id)).map((claim) => claim.title)).toEqual(['Forwarded link']);
 
-    // Opening a paid claim again records nothing: it stays with no pending opener.
+    // Paying erased the sealed link; opening a paid claim again records nothing.
+    expect((await claimRow(paid.claimToken)).openedLinkSealed).toBeNull();
     await open(paid, other.id);
     expect((await claimRow(paid.claimToken)).openedBy).toBe(human.id);
     expect((await listPendingClaims(db, other.id)).map((claim) => claim.title)).toEqual(['Forwarded link']);
