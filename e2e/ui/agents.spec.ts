@@ -110,7 +110,9 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
 
   // The task is posted and funded: the operator's dashboard shows it under the agent.
   await page.goto(`/dashboard/agents/${delivered.agent.id}`);
-  await expect(page.getByText('Photograph the shelf at aisle 4')).toBeVisible();
+  // Named after its task unless the human typed a name; the title is also the task's own line.
+  await expect(page.getByText('Agent for “Photograph the shelf at aisle 4”').first()).toBeVisible();
+  await expect(page.getByText('Photograph the shelf at aisle 4', { exact: true })).toBeVisible();
   await expect(page.getByText('posted · $11.50')).toBeVisible();
   await expect(page.getByTestId('agent-stats')).toContainText('Spent$11.50');
   // Capped at the claimed task's total; the human raises the cap here.
