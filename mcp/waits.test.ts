@@ -103,7 +103,12 @@ describe('await_claim', () => {
     expect(waiting.structuredContent).toEqual({ status: 'waiting', cursor: claimToken });
 
     const human = await payerWithCard();
-    await completeClaim(db, { processor, humanToken: humanTokenOf(humanClaimUrl), userId: human.id });
+    await completeClaim(db, {
+      processor,
+      acceptTerms: true,
+      humanToken: humanTokenOf(humanClaimUrl),
+      userId: human.id,
+    });
     const claimed = await call('await_claim', { claim_token: waiting.structuredContent.cursor, timeout_seconds: 5 });
     expect(claimed.structuredContent).toMatchObject({
       status: 'claimed',

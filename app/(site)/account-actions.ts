@@ -5,6 +5,8 @@ import { redirect } from 'next/navigation';
 import { getDatabase } from '@/db/client';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceRateLimit } from '@/lib/api/steps/rate-limit';
+import { safeNextPath } from '@/lib/auth/safe-next-path';
+import { env } from '@/lib/env';
 import type { Operation } from '@/lib/schemas/operation';
 import { confirmPasswordResetOperation, requestPasswordResetOperation } from '@/lib/schemas/password-reset';
 import { confirmPasswordReset } from '@/lib/services/users/confirm-password-reset';
@@ -33,16 +35,20 @@ async function limitPerIp(operation: Operation) {
 export async function requestPasswordResetAction(_state: AccountFormState, form: FormData): Promise<AccountFormState> {
   try {
     const { email } = requestPasswordResetOperation.body.parse({ email: form.get('email') });
-    await requestPasswordReset(await limitPerIp(requestPasswordResetOperation), email);
+    await requestPasswordReset(await limitPerIp(requestPasswordResetOperation), email, { next: form.get('next') });
     return { done: true };
   } catch (error) {
     return describeFormError(error, { email: { field: 'email', label: 'Email' } });
   }
 }
 
-/** /reset-password/<token>: sets the password, signs every session out, then on to /login with a notice. */
+/**
+ * /reset-password/<token>: sets the password, signs every session out, then on to /login with a notice, and from
+ * there to `next` (the page the reset was asked from, such as a pending claim) once signed in.
+ */
 export async function confirmPasswordResetAction(
   token: string,
+  next: string,
   _state: AccountFormState,
   form: FormData,
 ): Promise<AccountFormState> {
@@ -53,7 +59,8 @@ export async function confirmPasswordResetAction(
   } catch (error) {
     return describeFormError(error, { password: { field: 'password', label: 'New password' } });
   }
-  redirect('/login?reset=1');
+  const back = safeNextPath(next, env().SITE_URL);
+  redirect(back === '/dashboard' ? '/login?reset=1' : `/login?reset=1&next=${encodeURIComponent(back)}`);
 }
 
 /** The banner's "Resend link" button: POST /v1/users/me/email/resend for the signed-in human. */

@@ -6,8 +6,11 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
+import { formatMoney } from '@/lib/format/money';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { listPendingClaims } from '@/lib/services/claims/list-pending-claims';
 import { getDashboardOverview } from '@/lib/services/dashboard/get-dashboard-overview';
+import { hasPassword } from '@/lib/services/users/has-password';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
@@ -19,7 +22,11 @@ export default async function DashboardPage() {
   const current = await requireBrowserUser();
   const { user } = current;
   const { db } = await getDatabase();
-  const overview = await getDashboardOverview(db, getProcessor(db), user.id);
+  const [overview, pendingClaims, withPassword] = await Promise.all([
+    getDashboardOverview(db, getProcessor(db), user.id),
+    listPendingClaims(db, user.id),
+    hasPassword(db, user.id),
+  ]);
   const { checklist, needsAction } = overview;
   const steps = [
     { id: 'card', done: checklist.hasCard, label: 'Add a card', href: '/dashboard/payments', to: 'Payments' },
@@ -39,7 +46,12 @@ export default async function DashboardPage() {
       to: 'Onboarding',
     },
   ];
-  const actionCount = needsAction.submitted.length + needsAction.disputed.length + needsAction.failedWebhooks.length;
+  const actionCount =
+    (withPassword ? 0 : 1) +
+    pendingClaims.length +
+    needsAction.submitted.length +
+    needsAction.disputed.length +
+    needsAction.failedWebhooks.length;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -103,6 +115,23 @@ export default async function DashboardPage() {
           <p className="text-sm text-stone-600">Nothing waits for you.</p>
         ) : (
           <ul className="space-y-2 text-sm">
+            {!withPassword && (
+              // An account made on a claim page has only this browser's session until it sets one.
+              <li data-testid="action-password" className="flex flex-wrap items-center gap-2">
+                <span className="text-stone-600">Your account has no password yet:</span>
+                <Link href="/settings" className="underline">
+                  Set a password
+                </Link>
+              </li>
+            )}
+            {pendingClaims.map((claim) => (
+              <li key={claim.claimId} data-testid="action-claim" className="flex flex-wrap items-center gap-2">
+                <span className="text-stone-600">To pay and post ({formatMoney(claim.totalCents)}):</span>
+                <Link href={claim.path} className="break-words underline">
+                  {claim.title}
+                </Link>
+              </li>
+            ))}
             {needsAction.submitted.map((task) => (
               <li key={task.id} data-testid="action-review" className="flex flex-wrap items-center gap-2">
                 <span className="text-stone-600">Proof to review:</span>

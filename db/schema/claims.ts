@@ -50,10 +50,15 @@ export const taskClaims = pgTable(
     claimedAt: timestamptz('claimed_at'),
     claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     keyDeliveredAt: timestamptz('key_delivered_at'),
+    // The last signed-in human who opened the claim page while the link was open, and that link sealed (AES-GCM):
+    // the link is otherwise kept only as a hash, and their dashboard lists the claim under "Needs your action".
+    openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    openedLinkSealed: text('opened_link_sealed'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('task_claims_claim_token_key').on(t.claimTokenHash),
+    index('task_claims_opened_by_idx').on(t.openedBy).where(sql`${t.claimedAt} is null`),
     uniqueIndex('task_claims_human_token_key').on(t.humanTokenHash),
     check(
       'task_claims_agent_kind',

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { enterTestCard, signUpInBrowser } from './steps';
+import { enterTestCard, payClaim, signUpInBrowser } from './steps';
 
 async function operatorProfile(request: APIRequestContext, key: string) {
   const response = await request.get('/v1/operators/me', { headers: { authorization: `Bearer ${key}` } });
@@ -94,7 +94,7 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
   await expect(page.getByTestId('claim-card')).toContainText('4242');
   await expect(page.getByTestId('claim-spending-limit')).toHaveText(capNote);
   await page.screenshot({ path: test.info().outputPath('claim-spending-limit.png'), fullPage: true });
-  await page.getByRole('button', { name: 'Pay $11.50 and post the task' }).click();
+  await payClaim(page, '$11.50');
   await expect(page.getByTestId('claim-done')).toBeVisible();
 
   const delivered = (await poll()).data;
@@ -110,7 +110,9 @@ test('cold start: propose, the human claims with a new email and card 4242, the 
 
   // The task is posted and funded: the operator's dashboard shows it under the agent.
   await page.goto(`/dashboard/agents/${delivered.agent.id}`);
-  await expect(page.getByText('Photograph the shelf at aisle 4')).toBeVisible();
+  // Named after its task unless the human typed a name; the title is also the task's own line.
+  await expect(page.getByText('Agent for “Photograph the shelf at aisle 4”').first()).toBeVisible();
+  await expect(page.getByText('Photograph the shelf at aisle 4', { exact: true })).toBeVisible();
   await expect(page.getByText('posted · $11.50')).toBeVisible();
   await expect(page.getByTestId('agent-stats')).toContainText('Spent$11.50');
   // Capped at the claimed task's total; the human raises the cap here.
@@ -161,13 +163,13 @@ test('cold start with an existing account: log in first; a card that fails leave
 
   await page.getByRole('button', { name: 'Add a card' }).click();
   await enterTestCard(page, '4000 0000 0000 9995');
-  await page.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
+  await payClaim(page, '$28.75');
   await expect(page.getByRole('main').getByRole('alert')).toContainText('Your card was not charged');
   expect(await poll()).toMatchObject({ status: 'pending' });
 
   await page.getByRole('button', { name: 'Use a different card' }).click();
   await enterTestCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
+  await payClaim(page, '$28.75');
   await expect(page.getByTestId('claim-done')).toBeVisible();
   // An account that already has a password is not asked for one.
   await expect(page.getByLabel(/Choose a password/)).toHaveCount(0);

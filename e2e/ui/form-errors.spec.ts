@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { ACCEPT_TERMS_LABEL, ACCEPT_WORKER_AGREEMENT_LABEL, enterTestCard, signUpInBrowser } from './steps';
+import { ACCEPT_TERMS_LABEL, ACCEPT_WORKER_AGREEMENT_LABEL, enterTestCard, payClaim, signUpInBrowser } from './steps';
 
 test('sign-up: the password rule shows before submit, and a short password is refused next to the field', async ({
   page,
@@ -91,7 +91,7 @@ test('claim page: a declined card keeps the typed fields and the email, and says
   // Saved, but the charge fails: the claim page still knows who is paying and says why.
   await number.fill('4000 0000 0000 9995');
   await page.getByRole('button', { name: 'Save card' }).click();
-  await page.getByRole('button', { name: 'Pay $11.50 and post the task' }).click();
+  await payClaim(page, '$11.50');
   await expect(page.getByText('Your card was not charged')).toBeVisible();
   await expect(page.getByRole('main').getByText(`Signed in as ${human}`)).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures';
 import { textTheService } from '../telnyx';
-import { enterTestCard, inDays, signInAsAdmin } from './steps';
+import { enterTestCard, inDays, payClaim, signInAsAdmin } from './steps';
 
 // Issue 19: the SMS concierge. A person texts the service; staff answer by SMS on /admin/intake and convert the
 // conversation into a task; the claim link reaches the person by SMS; they pay on the claim page with an email
@@ -64,7 +64,7 @@ test('a text becomes a posted task: staff reply and convert, the person claims w
   await person.getByRole('button', { name: 'Continue' }).click();
   await person.getByRole('button', { name: 'Add a card' }).click();
   await enterTestCard(person, '4242 4242 4242 4242');
-  await person.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
+  await payClaim(person, '$28.75');
   await expect(person.getByTestId('claim-done')).toBeVisible();
   await person.close();
 

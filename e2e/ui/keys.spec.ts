@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { enterTestCard, openVerificationLink, signUpInBrowser } from './steps';
+import { enterTestCard, openVerificationLink, payClaim, signUpInBrowser } from './steps';
 
 test('an operator creates an API key on the dashboard, it works, and revoking it refuses it', async ({
   page,
@@ -42,7 +42,7 @@ test('a used claim link and an unknown one each show a clear page', async ({ pag
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Add a card' }).click();
   await enterTestCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $28.75 and post the task' }).click();
+  await payClaim(page, '$28.75');
   await expect(page.getByTestId('claim-done')).toBeVisible();
 
   // Someone else opening the same link afterwards.

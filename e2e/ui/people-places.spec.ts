@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addCardFromPayments, becomeListedWorker, enterTestCard, PHOTO, signUpInBrowser } from './steps';
+import { addCardFromPayments, becomeListedWorker, enterTestCard, PHOTO, payClaim, signUpInBrowser } from './steps';
 
 // Issue 18 point 6, people and places on tasks: the requester sees who accepted, the thread names both sides,
 // maps draw their markers on a blank grid (no MAP_TILE_URL here, so no tiles), the claim page corrects the
@@ -183,6 +183,6 @@ test('the claim page corrects the budget before paying, and the price follows', 
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Add a card' }).click();
   await enterTestCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $23.00 and post the task' }).click();
+  await payClaim(page, '$23.00');
   await expect(page.getByTestId('claim-done')).toContainText('$23.00');
 });

@@ -3,7 +3,7 @@ import { expect } from '../fixtures';
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** The sign-up form's required box and the onboarding profile step's (while there is no profile yet). */
+/** The sign-up form's required box, the claim page's (by its pay button) and the onboarding profile step's. */
 export const ACCEPT_TERMS_LABEL = 'I accept the Terms and the Privacy Policy';
 export const ACCEPT_WORKER_AGREEMENT_LABEL = 'I accept the Worker Agreement';
 
@@ -24,6 +24,12 @@ export async function signUpInBrowser(page: Page, label: string, { verified = tr
     await page.goto('/dashboard');
   }
   return email;
+}
+
+/** On the claim page: tick the Terms box by the pay button (required), then pay `total` (as `$28.75`). */
+export async function payClaim(page: Page, total: string): Promise<void> {
+  await page.getByTestId('claim-pay-form').getByLabel(ACCEPT_TERMS_LABEL).check();
+  await page.getByRole('button', { name: `Pay ${total} and post the task` }).click();
 }
 
 /** Opens the verification link emailed to `email` from the dev mailbox, in this browser. */

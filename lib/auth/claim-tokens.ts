@@ -9,3 +9,5 @@ export const generateHumanClaimToken = () => randomBase62(43);
 
 export const CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const CLAIMED_KEY_PURPOSE = 'agent-claim-key';
+/** Seals the claim link a signed-in human opened, for their dashboard's "Needs your action" (never for anyone else). */
+export const OPENED_CLAIM_LINK_PURPOSE = 'claim-opened-link';

@@ -10,7 +10,7 @@ const MAX_SPENDING_LIMIT_CENTS = 2_147_483_647;
 /** The total (budget + fee) of the smallest task: a lower cap other than 0 could never pay for anything. */
 export const MIN_SPENDING_LIMIT_CENTS = priceTask(BUDGET_MIN_CENTS).totalCents;
 
-const agentName = text(100)
+export const agentName = text(100)
   .trim()
   .min(1, { message: 'Must not be empty' })
   .describe('A label the operator knows the agent by (1 to 100 characters).');

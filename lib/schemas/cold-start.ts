@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
+import { agentName } from './agents';
 import { emailSchema, timestamp } from './common';
 import { gpsNeedsLocation, taskBodySchema, taskSchema } from './tasks';
 
@@ -61,4 +62,14 @@ export const pollClaimOperation = defineOperation({
     })
     .meta({ id: 'ClaimStatus' }),
   errors: ['CLAIM_NOT_FOUND'],
+});
+
+/**
+ * The claim page's pay form (no API operation: the page's server action and `completeClaim` read it). Paying needs
+ * the current Terms and Privacy Policy accepted, as signing up does; an agent claim also names the agent the human
+ * takes on (the proposal carries no name: POST /v1/tasks/propose has none, and the spec adds none).
+ */
+export const claimPaymentSchema = z.strictObject({
+  acceptTerms: z.literal(true, { message: 'Accept the Terms and the Privacy Policy to pay' }),
+  agentName: agentName.optional(),
 });

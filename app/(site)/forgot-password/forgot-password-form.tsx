@@ -6,8 +6,8 @@ import { Notice } from '@/components/ui/notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { requestPasswordResetAction } from '../account-actions';
 
-/** An email; the answer is the same whether or not it has an account. */
-export function ForgotPasswordForm() {
+/** An email; the answer is the same whether or not it has an account. `next` rides along into the emailed link. */
+export function ForgotPasswordForm({ next }: { next: string }) {
   return (
     <ActionForm
       action={requestPasswordResetAction}
@@ -21,6 +21,7 @@ export function ForgotPasswordForm() {
       }
     >
       <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <input type="hidden" name="next" value={next} />
       <SubmitButton wide>Send reset link</SubmitButton>
     </ActionForm>
   );

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { env } from '@/lib/env';
 import { getBrowserUser } from '@/lib/web/next-auth';
+import { forgotPasswordHref } from '../forgot-password/forgot-password-href';
 
 // Reads the session cookie (or SITE_URL) per request; never prerendered at build time.
 export const dynamic = 'force-dynamic';
@@ -31,7 +32,7 @@ export default async function LoginPage({
       )}
       <AuthForm mode="login" next={next} />
       <p className="text-sm text-stone-600">
-        <Link href="/forgot-password" className="underline">
+        <Link href={forgotPasswordHref(next)} className="underline">
           Forgot password?
         </Link>
       </p>

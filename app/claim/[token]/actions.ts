@@ -20,6 +20,7 @@ import { startWalletSetup } from '@/lib/services/money/start-wallet-setup';
 import { createUser } from '@/lib/services/users/create-user';
 import { setInitialPassword } from '@/lib/services/users/set-initial-password';
 import { BUDGET_MAX_CENTS, BUDGET_MIN_CENTS } from '@/lib/tasks/task-rules';
+import { describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
 import { getBrowserUser } from '@/lib/web/next-auth';
 
 export type EmailStepState = {
@@ -98,15 +99,22 @@ export async function addClaimCard(token: string): Promise<void> {
   redirect(setupUrl);
 }
 
+/** The pay form's fields as the claim's rules name them. */
+const PAY_FIELDS: FormFieldMap = {
+  acceptTerms: { field: 'acceptTerms', label: 'the Terms and the Privacy Policy' },
+  agentName: { field: 'agentName', label: 'the agent’s name' },
+};
+
 /**
  * Pays and claims, at the total the page showed (`expectedTotalCents`: another price by now is refused, nothing
- * charged). A decline leaves everything unclaimed and says why; a second submit changes nothing.
+ * charged), once the Terms box is ticked (without it nothing is charged and the link stays open). A decline leaves
+ * everything unclaimed and says why; a second submit changes nothing.
  */
 export async function confirmClaim(
   token: string,
   expectedTotalCents: number,
   _state: FormState,
-  _form: FormData,
+  form: FormData,
 ): Promise<FormState> {
   const current = await getBrowserUser();
   if (!current) return { error: 'Your session ended. Reload the page and sign in again.' };
@@ -118,8 +126,19 @@ export async function confirmClaim(
       userId: current.user.id,
       // Bound by the page's form: a number, or the page is refused like a changed price.
       expectedTotalCents: Number.isSafeInteger(expectedTotalCents) ? expectedTotalCents : -1,
+      acceptTerms: form.get('acceptTerms') === 'on',
+      // Only an agent claim's form has the field; the service names the agent after the task without it.
+      agentName: typeof form.get('agentName') === 'string' ? String(form.get('agentName')) : undefined,
+      ip: clientIp(await headers()),
     });
   } catch (error) {
+    if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+      const { error: summary, fieldErrors } = describeFormError(error, PAY_FIELDS);
+      if (fieldErrors?.acceptTerms) {
+        return { error: 'Nothing was charged: accept the Terms and the Privacy Policy to pay.', fieldErrors };
+      }
+      return { error: `Nothing was charged. ${summary}`, fieldErrors };
+    }
     if (error instanceof ApiError) return { error: claimErrorMessage(error) };
     throw error;
   }

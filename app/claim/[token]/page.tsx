@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LocalTime } from '@/components/local-time';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -9,7 +10,9 @@ import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { formatMoney } from '@/lib/format/money';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { defaultAgentName } from '@/lib/services/claims/default-agent-name';
 import { findClaimByHumanToken } from '@/lib/services/claims/find-claim-by-human-token';
+import { recordClaimOpening } from '@/lib/services/claims/record-claim-opening';
 import { getWallet } from '@/lib/services/money/get-wallet';
 import { hasPassword } from '@/lib/services/users/has-password';
 import { getBrowserUser } from '@/lib/web/next-auth';
@@ -83,6 +86,13 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
               </>
             )}
           </p>
+          <Link
+            href={`/dashboard/tasks/${task.id}`}
+            className={`inline-block ${buttonClass()}`}
+            data-testid="claim-task-link"
+          >
+            Open the task
+          </Link>
         </div>
         {needsPassword && (
           <Card title="Set a password">
@@ -95,6 +105,8 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
 
   const processor = getProcessor(db);
   const wallet = current ? await getWallet(db, processor, current.user.id) : undefined;
+  // Unpaid for now: the claim waits on this human's dashboard ("Needs your action") until paid or expired.
+  if (current) await recordClaimOpening(db, { claimId: claim.id, humanToken: token, userId: current.user.id });
   return (
     <div className="mx-auto max-w-lg space-y-6">
       <div className="space-y-1">
@@ -163,7 +175,11 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
                 <p className="text-sm" data-testid="claim-card">
                   Card: {wallet.paymentMethod.brand} •••• {wallet.paymentMethod.last4}
                 </p>
-                <ConfirmStep token={token} totalCents={task.totalCents} />
+                <ConfirmStep
+                  token={token}
+                  totalCents={task.totalCents}
+                  agentName={fromIntake ? undefined : defaultAgentName(task.title)}
+                />
                 <form action={addClaimCard.bind(null, token)}>
                   <Button type="submit" variant="link">
                     Use a different card

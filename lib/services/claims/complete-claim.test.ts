@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { POST as createTaskRoute } from '@/app/v1/tasks/route';
-import { apiKeys, events, notifications, refunds, tasks, users } from '@/db/schema';
+import { apiKeys, events, legalAcceptances, notifications, refunds, tasks, users } from '@/db/schema';
 import { errorTable } from '@/lib/errors/api-error';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import type { PaymentProcessor } from '@/lib/payments/processor';
+import { legalDocuments } from '@/lib/services/legal/legal-documents';
 import { chargeForTask } from '@/lib/services/money/charge-for-task';
 import { claimFundingSource } from '@/lib/services/money/claim-funding-source';
 import { claimRow, expireClaim, parkedKeyOf, pollClaimViaApi, proposeTask } from '@/test/cold-start';
@@ -96,7 +97,12 @@ describe('completeClaim()', () => {
     const proposal = await proposeTask();
     const human = await payerWithCard();
 
-    const result = await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
+    const result = await completeClaim(db, {
+      processor,
+      acceptTerms: true,
+      humanToken: proposal.humanToken,
+      userId: human.id,
+    });
     expect(result).toEqual({ taskId: proposal.task.id, agentId: proposal.task.requesterId });
 
     expect(await claimState(proposal)).toEqual({
@@ -155,7 +161,7 @@ describe('completeClaim()', () => {
     });
 
     await expectApiError(
-      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: second.id }),
+      completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: second.id }),
       'CLAIM_ALREADY_USED',
     );
     expect(await claimState(proposal)).toEqual(UNCLAIMED);
@@ -165,7 +171,7 @@ describe('completeClaim()', () => {
     expect(await escrowBalance(proposal.task.id)).toBe(TOTAL);
 
     // The first human's submit finishes with that one charge.
-    await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: first.id });
+    await completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: first.id });
     expect(await claimState(proposal)).toMatchObject({ ownerId: first.id, taskStatus: 'posted', claimedBy: first.id });
     expect(await chargeRows(proposal.task.id)).toHaveLength(1);
   });
@@ -174,10 +180,15 @@ describe('completeClaim()', () => {
     const { db, processor } = await paymentsSetup();
     const proposal = await proposeTask();
     const human = await payerWithCard();
-    await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
+    await completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.id });
     const before = { state: await claimState(proposal), ledger: await taskLedger(proposal.task.id) };
 
-    const again = await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
+    const again = await completeClaim(db, {
+      processor,
+      acceptTerms: true,
+      humanToken: proposal.humanToken,
+      userId: human.id,
+    });
     expect(again).toEqual({ taskId: proposal.task.id, alreadyClaimed: true });
     expect(await chargeRows(proposal.task.id)).toHaveLength(1);
     expect(await taskLedger(proposal.task.id)).toEqual(before.ledger);
@@ -190,10 +201,10 @@ describe('completeClaim()', () => {
     const proposal = await proposeTask();
     const first = await payerWithCard();
     const second = await payerWithCard();
-    await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: first.id });
+    await completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: first.id });
 
     await expectApiError(
-      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: second.id }),
+      completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: second.id }),
       'CLAIM_ALREADY_USED',
       {
         status: 409,
@@ -206,13 +217,88 @@ describe('completeClaim()', () => {
     expect(await escrowBalance(proposal.task.id)).toBe(TOTAL);
   });
 
+  it('without the Terms accepted: 400 VALIDATION_ERROR before anything, nothing charged or accepted', async () => {
+    const { db, processor } = await paymentsSetup();
+    const proposal = await proposeTask();
+    const human = await payerWithCard();
+
+    await expectApiError(
+      completeClaim(db, { processor, acceptTerms: false, humanToken: proposal.humanToken, userId: human.id }),
+      'VALIDATION_ERROR',
+      {
+        status: 400,
+        issues: [{ path: ['acceptTerms'], message: 'Accept the Terms and the Privacy Policy to pay' }],
+      },
+    );
+    expect(await claimState(proposal)).toEqual(UNCLAIMED);
+    expect(await chargeRows(proposal.task.id)).toEqual([]);
+    expect(await db.select().from(legalAcceptances).where(eq(legalAcceptances.userId, human.id))).toEqual([]);
+
+    // Accepted: both documents' current versions are recorded with the claim, as sign-up records them.
+    await completeClaim(db, {
+      processor,
+      acceptTerms: true,
+      ip: '203.0.113.7',
+      humanToken: proposal.humanToken,
+      userId: human.id,
+    });
+    const accepted = await db.select().from(legalAcceptances).where(eq(legalAcceptances.userId, human.id));
+    const documents = legalDocuments();
+    expect(
+      accepted.map(({ slug, version, ip }) => ({ slug, version, ip })).toSorted((a, b) => a.slug.localeCompare(b.slug)),
+    ).toEqual([
+      { slug: 'privacy', version: documents.privacy.version, ip: '203.0.113.7' },
+      { slug: 'terms', version: documents.terms.version, ip: '203.0.113.7' },
+    ]);
+    expect(await claimState(proposal)).toMatchObject({ claimedBy: human.id, taskStatus: 'posted' });
+  });
+
+  it('names the claimed agent as the human typed it, after the task without a name, and refuses an empty one', async () => {
+    const { db, processor } = await paymentsSetup();
+    const nameOf = async (agentId: string) =>
+      (await db.select({ name: users.name }).from(users).where(eq(users.id, agentId)))[0]?.name;
+
+    const named = await proposeTask({ title: 'Check the mailbox' });
+    const human = await payerWithCard();
+    await expectApiError(
+      completeClaim(db, {
+        processor,
+        acceptTerms: true,
+        agentName: '   ',
+        humanToken: named.humanToken,
+        userId: human.id,
+      }),
+      'VALIDATION_ERROR',
+      { status: 400, issues: [{ path: ['agentName'], message: 'Must not be empty' }] },
+    );
+    expect(await claimState(named)).toEqual(UNCLAIMED);
+    expect(await chargeRows(named.task.id)).toEqual([]);
+    expect(await nameOf(named.task.requesterId)).toBe('Proposed agent');
+
+    await completeClaim(db, {
+      processor,
+      acceptTerms: true,
+      agentName: '  Mailbox watcher ',
+      humanToken: named.humanToken,
+      userId: human.id,
+    });
+    expect(await nameOf(named.task.requesterId)).toBe('Mailbox watcher');
+
+    const unnamed = await proposeTask({ title: `Count the ${'very '.repeat(30)}long queue` });
+    await completeClaim(db, { processor, acceptTerms: true, humanToken: unnamed.humanToken, userId: human.id });
+    const fallback = await nameOf(unnamed.task.requesterId);
+    expect(fallback).toMatch(/^Agent for “Count the very very /);
+    expect(fallback).toHaveLength(100);
+    expect(fallback?.endsWith('…”')).toBe(true);
+  });
+
   it('a declined card: PAYMENT_FAILED, and the claim stays open (key parked, task draft, agent unowned)', async () => {
     const { db, processor } = await paymentsSetup();
     const proposal = await proposeTask();
     const human = await payerWithCard(INSUFFICIENT_FUNDS_CARD);
 
     await expectApiError(
-      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id }),
+      completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.id }),
       'PAYMENT_FAILED',
       {
         status: 402,
@@ -234,12 +320,17 @@ describe('completeClaim()', () => {
     const proposal = await proposeTask();
     const declined = await payerWithCard(INSUFFICIENT_FUNDS_CARD);
     await expectApiError(
-      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: declined.id }),
+      completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: declined.id }),
       'PAYMENT_FAILED',
     );
 
     const payer = await payerWithCard();
-    const result = await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: payer.id });
+    const result = await completeClaim(db, {
+      processor,
+      acceptTerms: true,
+      humanToken: proposal.humanToken,
+      userId: payer.id,
+    });
     expect(result).toEqual({ taskId: proposal.task.id, agentId: proposal.task.requesterId });
     expect((await claimState(proposal)).ownerId).toBe(payer.id);
     const charges = await chargeRows(proposal.task.id);
@@ -256,7 +347,7 @@ describe('completeClaim()', () => {
     await expireClaim(proposal.claimToken);
 
     await expectApiError(
-      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id }),
+      completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.id }),
       'CLAIM_EXPIRED',
       {
         status: 404,
@@ -274,9 +365,13 @@ describe('completeClaim()', () => {
     const proposal = await proposeTask();
     const human = await payerWithCard();
     for (const token of ['A'.repeat(43), proposal.claimToken, proposal.claimToken.slice('lgwc_'.length), '']) {
-      await expectApiError(completeClaim(db, { processor, humanToken: token, userId: human.id }), 'NOT_FOUND', {
-        message: 'Unknown claim link',
-      });
+      await expectApiError(
+        completeClaim(db, { processor, acceptTerms: true, humanToken: token, userId: human.id }),
+        'NOT_FOUND',
+        {
+          message: 'Unknown claim link',
+        },
+      );
     }
     expect(await claimState(proposal)).toEqual(UNCLAIMED);
   });
@@ -286,7 +381,7 @@ describe('completeClaim()', () => {
     const proposal = await proposeTask();
     const human = await payerWithCard(null);
     await expectApiError(
-      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id }),
+      completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.id }),
       'PAYMENT_REQUIRED',
     );
     expect(await claimState(proposal)).toEqual(UNCLAIMED);
@@ -296,7 +391,7 @@ describe('completeClaim()', () => {
     const { db, processor } = await paymentsSetup();
     const proposal = await proposeTask();
     const human = await payerWithCard();
-    await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
+    await completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.id });
 
     const [agent] = await db.select().from(users).where(eq(users.id, proposal.task.requesterId));
     expect(agent).toMatchObject({ ownerId: human.id, spendingLimitCents: TOTAL });
@@ -326,7 +421,7 @@ describe('completeClaim()', () => {
     const human = await payerWithCard();
     afterFind.run = () => correctClaimTask(db, { humanToken: proposal.humanToken, patch: { budgetCents: 3_000 } });
 
-    await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
+    await completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.id });
     expect(await claimState(proposal)).toMatchObject({ taskStatus: 'posted', ownerId: human.id });
     const [task] = await db.select().from(tasks).where(eq(tasks.id, proposal.task.id));
     expect(task?.totalCents).toBe(3_450);
@@ -345,7 +440,13 @@ describe('completeClaim()', () => {
     afterFind.run = () => correctClaimTask(db, { humanToken: proposal.humanToken, patch: { budgetCents: 3_000 } });
 
     await expectApiError(
-      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id, expectedTotalCents: TOTAL }),
+      completeClaim(db, {
+        processor,
+        acceptTerms: true,
+        humanToken: proposal.humanToken,
+        userId: human.id,
+        expectedTotalCents: TOTAL,
+      }),
       'CONFLICT',
       {
         status: 409,
@@ -362,6 +463,7 @@ describe('completeClaim()', () => {
     // Reloaded, the page shows $34.50 and pays it.
     await completeClaim(db, {
       processor,
+      acceptTerms: true,
       humanToken: proposal.humanToken,
       userId: human.id,
       expectedTotalCents: 3_450,
@@ -384,7 +486,12 @@ describe('completeClaim()', () => {
       },
     };
 
-    await completeClaim(db, { processor: correcting, humanToken: proposal.humanToken, userId: human.id });
+    await completeClaim(db, {
+      processor: correcting,
+      acceptTerms: true,
+      humanToken: proposal.humanToken,
+      userId: human.id,
+    });
     expect(refused).toMatchObject({ code: 'INVALID_TRANSITION', status: 409 });
     const [task] = await db.select().from(tasks).where(eq(tasks.id, proposal.task.id));
     expect(task).toMatchObject({ status: 'posted', totalCents: TOTAL, budgetCents: 2_500 });
@@ -405,7 +512,7 @@ describe('completeClaim()', () => {
     });
 
     await expectApiError(
-      completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id }),
+      completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.id }),
       'CONFLICT',
       { status: 409, details: { escrowCents: TOTAL - 100, totalCents: TOTAL } },
     );

@@ -1,8 +1,10 @@
 import { env } from '@/lib/env';
 import type { Mailer } from '@/lib/mail/mailer';
 
-export function sendPasswordResetEmail(mailer: Mailer, input: { to: string; token: string }) {
-  const link = `${env().SITE_URL}/reset-password/${input.token}`;
+/** `next`: a path on this site to return to once the new password is set (a pending claim page); already checked. */
+export function sendPasswordResetEmail(mailer: Mailer, input: { to: string; token: string; next?: string }) {
+  const back = input.next ? `?next=${encodeURIComponent(input.next)}` : '';
+  const link = `${env().SITE_URL}/reset-password/${input.token}${back}`;
   return mailer.send({
     to: input.to,
     subject: 'Reset your Legwork password',

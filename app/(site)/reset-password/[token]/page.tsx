@@ -3,7 +3,10 @@ import Link from 'next/link';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
+import { safeNextPath } from '@/lib/auth/safe-next-path';
+import { env } from '@/lib/env';
 import { findEmailToken } from '@/lib/services/users/find-email-token';
+import { forgotPasswordHref } from '../../forgot-password/forgot-password-href';
 import { ResetPasswordForm } from './reset-password-form';
 
 export const dynamic = 'force-dynamic';
@@ -17,8 +20,15 @@ const DEAD_LINK = {
 
 // Opening the page only looks the link up; the link is used up when the form is sent, so a mail scanner
 // that follows links cannot spend it.
-export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
+export default async function ResetPasswordPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[]>>;
+}) {
   const { token } = await params;
+  const next = safeNextPath((await searchParams).next, env().SITE_URL);
   const { db } = await getDatabase();
   const link = await findEmailToken(db, { token, purpose: 'reset_password' });
   const dead = !link ? DEAD_LINK.missing : link.state === 'open' ? undefined : DEAD_LINK[link.state];
@@ -28,7 +38,7 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
       {dead ? (
         <div className="space-y-3">
           <Notice tone="error">{dead}</Notice>
-          <Link href="/forgot-password" className="text-sm underline">
+          <Link href={forgotPasswordHref(next)} className="text-sm underline">
             Send a new reset link
           </Link>
         </div>
@@ -38,7 +48,7 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
             For <span className="font-medium">{link?.email}</span>. Every device signed in to this account will be
             signed out.
           </p>
-          <ResetPasswordForm token={token} />
+          <ResetPasswordForm token={token} next={next} />
         </>
       )}
     </div>

@@ -15,7 +15,7 @@ async function claimedProposal() {
   const { db, processor } = await paymentsSetup();
   const proposal = await proposeTask();
   const human = await payerWithCard();
-  await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.id });
+  await completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.id });
   return { proposal, human };
 }
 
@@ -37,7 +37,7 @@ describe('GET /v1/agents/claim/{claimToken}', () => {
     expect(first.json).toEqual({
       data: {
         status: 'claimed',
-        agent: { id: proposal.task.requesterId, name: 'Proposed agent' },
+        agent: { id: proposal.task.requesterId, name: 'Agent for “Check the mailbox”' },
         taskId: proposal.task.id,
         apiKey: {
           id: expect.stringMatching(UUID),
@@ -66,7 +66,7 @@ describe('GET /v1/agents/claim/{claimToken}', () => {
     expect(second.json).toEqual({
       data: {
         status: 'claimed',
-        agent: { id: proposal.task.requesterId, name: 'Proposed agent' },
+        agent: { id: proposal.task.requesterId, name: 'Agent for “Check the mailbox”' },
         taskId: proposal.task.id,
         apiKeyDelivered: true,
       },

@@ -187,7 +187,12 @@ describe('completing an intake claim', () => {
     const human = await payerWithCard();
     expect(human.phone).toBeNull();
 
-    const result = await completeClaim(db, { processor, humanToken: humanTokenOf(humanClaimUrl), userId: human.id });
+    const result = await completeClaim(db, {
+      processor,
+      acceptTerms: true,
+      humanToken: humanTokenOf(humanClaimUrl),
+      userId: human.id,
+    });
     expect(result).toEqual({ taskId: task.id, agentId: null });
     // No agent and no key come with an intake claim: the person pays with their own card as any requester, so
     // there is no spending identity to cap (a cold-start claim caps its agent at the task's total).
@@ -227,7 +232,14 @@ describe('completing an intake claim', () => {
     expect(await conversationRow(conversation.id)).toMatchObject({ status: 'converted', messageCount: 3 });
 
     // A second submit by the same person changes nothing.
-    expect(await completeClaim(db, { processor, humanToken: humanTokenOf(humanClaimUrl), userId: human.id })).toEqual({
+    expect(
+      await completeClaim(db, {
+        processor,
+        acceptTerms: true,
+        humanToken: humanTokenOf(humanClaimUrl),
+        userId: human.id,
+      }),
+    ).toEqual({
       taskId: task.id,
       alreadyClaimed: true,
     });
@@ -252,6 +264,7 @@ describe('completing an intake claim', () => {
 
     await completeClaim(db, {
       processor,
+      acceptTerms: true,
       humanToken: humanTokenOf(converted.json.data.humanClaimUrl),
       userId: human.id,
     });
@@ -272,6 +285,7 @@ describe('completing an intake claim', () => {
 
     await completeClaim(db, {
       processor,
+      acceptTerms: true,
       humanToken: humanTokenOf(converted.json.data.humanClaimUrl),
       userId: human.id,
     });
@@ -290,6 +304,7 @@ describe('completing an intake claim', () => {
     const human = await payerWithCard();
     await completeClaim(db, {
       processor,
+      acceptTerms: true,
       humanToken: humanTokenOf(converted.json.data.humanClaimUrl),
       userId: human.id,
     });

@@ -14,7 +14,7 @@ async function claimedTask() {
   const proposal = await proposeTask({ title: 'Check the mailbox', budgetCents: 2_000 });
   const human = await signUpViaApi('claimer');
   await addCard({ id: human.userId, email: null }, '4242 4242 4242 4242');
-  await completeClaim(db, { processor, humanToken: proposal.humanToken, userId: human.userId });
+  await completeClaim(db, { processor, acceptTerms: true, humanToken: proposal.humanToken, userId: human.userId });
   const task = await taskRow(proposal.task.id);
   expect(task.status).toBe('posted');
   expect(await escrowBalance(task.id)).toBe(task.totalCents);
