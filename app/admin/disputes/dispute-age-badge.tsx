@@ -8,7 +8,10 @@ const TONES = {
   red: 'bg-red-100 text-red-800',
 };
 
-/** How long a dispute has waited (the moment it opened on hover), amber past 48 h and red past 72 h while it is open (dispute-age.ts). */
+/**
+ * How long a dispute has waited, amber past 48 h and red past 72 h while it is open (dispute-age.ts); the moment it
+ * opened, in the viewer's time, on hover.
+ */
 export function DisputeAgeBadge({ dispute }: { dispute: { status: 'open' | 'resolved'; createdAt: Date } }) {
   const createdAt = dispute.createdAt.toISOString();
   const tone = disputeAgeTone({ status: dispute.status, createdAt });
