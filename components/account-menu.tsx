@@ -3,13 +3,16 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { signOut } from 'next-auth/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { menuIndexAfter } from './keyboard';
 
 const itemClass = 'block w-full px-4 py-2 text-left text-stone-700 hover:bg-stone-100';
 
 /**
  * The signed-in human's menu in the header: who they are, where they can go, and Sign out. It is in the first HTML
  * (hidden until opened), closes on Escape, a click elsewhere and a page change, and returns focus to its button.
+ * Down or Up on the button opens it on its first or last item; inside, Down and Up move (wrapping), Home and End
+ * jump to the ends. It stays a list of links (a disclosure, not an ARIA menu), so Tab still walks through it.
  */
 export function AccountMenu({
   name,
@@ -22,9 +25,12 @@ export function AccountMenu({
   admin?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // Which item to focus once the menu is shown (opened from the keyboard); focus cannot reach it while hidden.
+  const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last' | null>(null);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
   const label = email ?? name ?? 'your account';
 
@@ -36,9 +42,18 @@ export function AccountMenu({
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+        return;
+      }
+      const items = menuItems(menu.current);
+      const current = items.indexOf(document.activeElement as HTMLElement);
+      if (current < 0) return;
+      const next = menuIndexAfter(event.key, current, items.length);
+      if (next === null) return;
+      event.preventDefault();
+      items[next]?.focus();
     };
     document.addEventListener('mousedown', onClick);
     document.addEventListener('keydown', onKey);
@@ -47,6 +62,20 @@ export function AccountMenu({
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
+
+  useEffect(() => {
+    if (!open || !focusOnOpen) return;
+    const items = menuItems(menu.current);
+    (focusOnOpen === 'first' ? items[0] : items.at(-1))?.focus();
+    setFocusOnOpen(null);
+  }, [open, focusOnOpen]);
+
+  const onButtonKey = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    setOpen(true);
+    setFocusOnOpen(event.key === 'ArrowDown' ? 'first' : 'last');
+  };
 
   return (
     <div ref={root} className="relative min-w-0">
@@ -57,6 +86,7 @@ export function AccountMenu({
         aria-controls={menuId}
         aria-label={`Signed in as ${label}`}
         onClick={() => setOpen((was) => !was)}
+        onKeyDown={onButtonKey}
         className="flex min-w-0 items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 hover:bg-stone-100 sm:max-w-[16rem]"
       >
         {/* On a phone the initial stands for the account, so the header stays one row. */}
@@ -72,6 +102,7 @@ export function AccountMenu({
         </span>
       </button>
       <div
+        ref={menu}
         id={menuId}
         hidden={!open}
         className="absolute right-0 z-20 mt-2 w-60 overflow-hidden rounded-md border border-stone-200 bg-white py-1 shadow-lg"
@@ -107,4 +138,9 @@ export function AccountMenu({
       </div>
     </div>
   );
+}
+
+/** The menu's links and buttons, in order. */
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return menu ? [...menu.querySelectorAll<HTMLElement>('a[href], button')] : [];
 }

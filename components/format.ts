@@ -1,5 +1,13 @@
-/** A moment in UTC, or a dash for never. */
-export const when = (value: string | null) => (value ? new Date(value).toUTCString() : '—');
+/**
+ * The one way a page shows a moment: date and time to the minute, no seconds ("Nov 28, 2026, 10:52 PM"), in
+ * `timeZone` (the viewer's own when left out). English like the rest of the site, so server and browser agree.
+ */
+export const formatDateTime = (value: string | Date, timeZone?: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(value));
+
+/** The exact moment for a hover title: weekday, seconds and time zone ("Saturday, November 28, 2026 at 10:52:44 PM UTC"). */
+export const formatExactTime = (value: string | Date, timeZone?: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'long', timeZone }).format(new Date(value));
 
 /** A count with its noun: plural(1, 'active key') → "1 active key", plural(2, 'active key') → "2 active keys". */
 export const plural = (count: number, singular: string, pluralForm = `${singular}s`) =>

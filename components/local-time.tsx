@@ -1,28 +1,31 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { relativeTime, when } from './format';
+import { type ReactNode, useEffect, useState } from 'react';
+import { formatDateTime, formatExactTime, relativeTime } from './format';
 
 /**
- * A moment in the viewer's own time zone: relative when recent ("3 min ago"), else the local date and time,
- * with the exact local time in the title; `exact` always shows the local date and time (deadlines). The server
- * renders UTC; the browser replaces it after hydration.
+ * A moment in the viewer's own time zone, the one way pages show one: relative when recent ("3 min ago"), else the
+ * local date and time to the minute (`formatDateTime`), always with the exact time in the title; `exact` always
+ * shows the local date and time (deadlines); `children` replaces the words shown (a page's own relative form, such
+ * as a dispute's age) and keeps the title. The server renders UTC; the browser replaces it after hydration.
  */
 export function LocalTime({
   value,
   fallback = '—',
   exact: alwaysExact = false,
+  children,
 }: {
   value: string | null;
   fallback?: string;
   exact?: boolean;
+  children?: ReactNode;
 }) {
   const [text, setText] = useState<{ shown: string; exact: string } | null>(null);
   useEffect(() => {
     if (!value) return;
     const update = () => {
-      const exact = new Date(value).toLocaleString();
-      setText({ shown: alwaysExact ? exact : (relativeTime(value) ?? exact), exact });
+      const local = formatDateTime(value);
+      setText({ shown: alwaysExact ? local : (relativeTime(value) ?? local), exact: formatExactTime(value) });
     };
     update();
     const timer = setInterval(update, 30_000);
@@ -30,8 +33,13 @@ export function LocalTime({
   }, [value, alwaysExact]);
   if (!value) return <>{fallback}</>;
   return (
-    <time dateTime={value} title={text?.exact ?? when(value)} data-testid="local-time">
-      {text?.shown ?? when(value)}
+    <time
+      suppressHydrationWarning
+      dateTime={value}
+      title={text?.exact ?? formatExactTime(value, 'UTC')}
+      data-testid="local-time"
+    >
+      {children ?? text?.shown ?? `${formatDateTime(value, 'UTC')} UTC`}
     </time>
   );
 }

@@ -1,4 +1,5 @@
 import { LocalTime } from '@/components/local-time';
+import { formatCategory } from '@/lib/format/category';
 import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
 import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { TaskStatusBadge } from './task-status-badge';
@@ -29,7 +30,7 @@ export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMe
         </div>
         <div>
           <dt className="text-stone-500">Category</dt>
-          <dd>{task.category}</dd>
+          <dd>{formatCategory(task.category)}</dd>
         </div>
         <div>
           <dt className="text-stone-500">Skills</dt>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { SEND_HINT, sendsMessage } from './keyboard';
 import { LocalTime } from './local-time';
 import { Button } from './ui/button';
 import { TextAreaField } from './ui/field';
@@ -149,6 +150,13 @@ export function TaskThread({
             rows={2}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              const { key, shiftKey, nativeEvent } = event;
+              if (!sendsMessage({ key, shiftKey, isComposing: nativeEvent.isComposing })) return;
+              event.preventDefault();
+              if (!pending && draft.trim() !== '') event.currentTarget.form?.requestSubmit();
+            }}
+            hint={SEND_HINT}
           />
           <Button type="submit" disabled={pending || draft.trim() === ''}>
             Send

@@ -104,7 +104,7 @@ test('the overview checklist and needs-action list, filtered and paged tasks, th
     await filters.getByRole('button', { name: 'Filter' }).click();
     await expect(workerPage).toHaveURL(/minPay=20/);
     const listed = workerPage.getByTestId('open-task').filter({ hasText: title });
-    await expect(listed).toContainText('photography');
+    await expect(listed).toContainText('Photography');
     await listed.getByRole('link', { name: title }).click();
     await workerPage.getByRole('button', { name: 'Accept task' }).click();
     await expect(workerPage.getByTestId('task-status')).toHaveText('accepted');

@@ -13,17 +13,21 @@ import { getClaimCodeStatus } from '@/lib/services/claims/get-claim-code-status'
 import { mintClaimCode } from '@/lib/services/claims/mint-claim-code';
 import { describeActionError, describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
+import { SPENDING_CAP_MESSAGE } from './spending-cap-rule';
 
 export type KeyState = { error?: string; fieldErrors?: Record<string, string>; key?: string };
 export type FormState = { error?: string; fieldErrors?: Record<string, string>; saved?: boolean };
 
-/** The agent forms' fields by their API names; the cap is typed in dollars, the API counts cents. */
+/**
+ * The agent forms' fields by their API names; the cap is typed in dollars and the API counts cents, so a refused
+ * cap says its rule in dollars (a cap of $0.50 is refused as "at least $5.75, or 0").
+ */
 const AGENT_FIELDS: FormFieldMap = {
   name: { field: 'name', label: 'Name' },
   spendingLimitCents: {
     field: 'spendingLimit',
     label: 'Spending cap',
-    message: 'Enter an amount in dollars (up to two decimals), or leave it empty for no cap',
+    message: SPENDING_CAP_MESSAGE,
   },
 };
 export type ClaimCodeState = { error?: string; code?: string; expiresAt?: string; pasteSnippet?: string };

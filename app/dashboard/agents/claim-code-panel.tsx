@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useActionState, useEffect, useState } from 'react';
+import { LocalTime } from '@/components/local-time';
 import { CopyButton } from '@/components/ui/copy-button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { type ClaimCodeState, claimCodeStatusAction, mintClaimCodeAction } from './actions';
@@ -48,7 +49,7 @@ export function ClaimCodePanel() {
             <span className="font-mono text-lg font-semibold" data-testid="claim-code">
               {minted.code}
             </span>
-            , valid until {new Date(minted.expiresAt ?? '').toLocaleTimeString()}. Paste this to your agent:
+            , valid until <LocalTime value={minted.expiresAt ?? null} exact />. Paste this to your agent:
           </p>
           <pre
             data-testid="paste-snippet"

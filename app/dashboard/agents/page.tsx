@@ -15,6 +15,7 @@ import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { NewKeyForm } from '../new-key-form';
 import { createAgentAction } from './actions';
 import { ClaimCodePanel } from './claim-code-panel';
+import { SPENDING_CAP_HINT } from './spending-cap-rule';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Agents' };
@@ -38,7 +39,14 @@ export default async function AgentsPage() {
             placeholder="e.g. Store checker"
             secretLabel="Your agent’s API key"
           >
-            <Field label="Spending cap ($, empty = none)" name="spendingLimit" type="number" min="0" step="0.01" />
+            <Field
+              label="Spending cap ($)"
+              name="spendingLimit"
+              type="number"
+              min="0"
+              step="0.01"
+              hint={SPENDING_CAP_HINT}
+            />
           </NewKeyForm>
         ) : (
           <VerifyEmailFirst what="agents" email={current.user.email} resend={resendVerificationAction} />

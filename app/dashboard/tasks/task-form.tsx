@@ -6,6 +6,7 @@ import { type PickedPlace, PlacePicker } from '@/components/place-picker';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
+import { formatCategory } from '@/lib/format/category';
 import { formatMoney } from '@/lib/format/money';
 import { PROOF_REQUIREMENTS, PROPOSAL_DEFAULTS, priceTask, TASK_CATEGORIES } from '@/lib/tasks/task-rules';
 import { CoverageHere } from './coverage-here';
@@ -30,17 +31,6 @@ export const EMPTY_TASK_FORM: TaskFormInitial = {
   skills: '',
   proofRequirements: [],
   instructions: '',
-};
-
-const CATEGORY_LABELS: Record<(typeof TASK_CATEGORIES)[number], string> = {
-  inspection: 'Inspection',
-  photography: 'Photography',
-  pickup: 'Pickup',
-  delivery: 'Delivery',
-  errand: 'Errand',
-  mystery_shopping: 'Mystery shopping',
-  data_collection: 'Data collection',
-  other: 'Other',
 };
 
 const PROOF_LABELS: Record<(typeof PROOF_REQUIREMENTS)[number], string> = {
@@ -165,7 +155,7 @@ export function TaskForm({
           <select {...props} value={values.category} onChange={(event) => set('category', event.target.value)}>
             {TASK_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
+                {formatCategory(category)}
               </option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { LocalTime } from '@/components/local-time';
 import { ActionForm } from '@/components/ui/action-form';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextAreaField } from '@/components/ui/field';
@@ -95,9 +96,9 @@ export default async function MailboxPage() {
 
 function Time({ at }: { at: Date }) {
   return (
-    <time className="text-xs text-stone-500" dateTime={at.toISOString()}>
-      {at.toISOString().replace('T', ' ').slice(0, 19)} UTC
-    </time>
+    <span className="text-xs text-stone-500">
+      <LocalTime value={at.toISOString()} exact />
+    </span>
   );
 }
 

@@ -5,6 +5,7 @@ import { ConfirmAction } from '@/components/ui/confirm-action';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
+import { formatCategory } from '@/lib/format/category';
 import { formatMoney } from '@/lib/format/money';
 import { listWorkerServices } from '@/lib/services/services/list-worker-services';
 import { findWorkerProfileId } from '@/lib/services/workers/find-worker-profile-id';
@@ -58,7 +59,7 @@ export default async function WorkerServicesPage() {
           title={service.title}
           description={`${formatMoney(service.priceCents)} · ${service.durationMinutes} min · ${
             service.area ? `within ${km(service.area.radiusMeters)}` : 'remote'
-          } · ${service.category.replace('_', ' ')}`}
+          } · ${formatCategory(service.category)}`}
           aside={
             <ConfirmAction
               action={archiveServiceAction.bind(null, service.id)}

@@ -5,6 +5,7 @@ import { PlacePicker } from '@/components/place-picker';
 import { ActionForm } from '@/components/ui/action-form';
 import { Field, SelectField, TextAreaField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { formatCategory } from '@/lib/format/category';
 import { centsAsDecimal } from '@/lib/format/money';
 import { TASK_CATEGORIES } from '@/lib/tasks/task-rules';
 import type { ServiceFormState } from './actions';
@@ -47,7 +48,7 @@ export function ServiceForm({
       <SelectField label="Category" name="category" defaultValue={service?.category ?? 'errand'}>
         {TASK_CATEGORIES.map((category) => (
           <option key={category} value={category}>
-            {category.replace('_', ' ')}
+            {formatCategory(category)}
           </option>
         ))}
       </SelectField>

@@ -14,6 +14,7 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
+import { formatCategory } from '@/lib/format/category';
 import { formatMoney } from '@/lib/format/money';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
@@ -130,7 +131,7 @@ export default async function WorkerTasksPage({ searchParams }: { searchParams: 
                 name="category"
                 value={category}
                 anyLabel="Any category"
-                choices={TASK_CATEGORIES}
+                choices={TASK_CATEGORIES.map((value) => [value, formatCategory(value)] as const)}
               />
               <Field
                 label="Minimum pay ($)"
@@ -167,7 +168,7 @@ export default async function WorkerTasksPage({ searchParams }: { searchParams: 
                     </div>
                     <p className="text-xs text-stone-600">
                       {task.distanceMeters === null ? 'Remote' : `${formatDistance(task.distanceMeters)} away`} ·{' '}
-                      {task.category} · due <LocalTime value={task.deadline} /> · match{' '}
+                      {formatCategory(task.category)} · due <LocalTime value={task.deadline} /> · match{' '}
                       {Math.round(task.matchScore * 100)}%
                       {task.matchedSkills.length > 0 && ` · your skills: ${task.matchedSkills.join(', ')}`}
                     </p>

@@ -18,15 +18,25 @@ export function RenameForm({ agentId, name }: { agentId: string; name: string })
   );
 }
 
-export function SpendingCapForm({ agentId, capCents }: { agentId: string; capCents: number | null }) {
+/** `hint` is the cap's rule (spending-cap-rule.ts), passed by the page so the schema stays out of the browser. */
+export function SpendingCapForm({
+  agentId,
+  capCents,
+  hint,
+}: {
+  agentId: string;
+  capCents: number | null;
+  hint: string;
+}) {
   return (
     <ActionForm action={updateAgentAction.bind(null, agentId)} className={row}>
       <Field
-        label="Spending cap in $ (empty = no cap)"
+        label="Spending cap ($)"
         name="spendingLimit"
         type="number"
         min="0"
         step="0.01"
+        hint={hint}
         defaultValue={capCents === null ? '' : centsAsDecimal(capCents)}
         className="flex-1"
       />

@@ -15,6 +15,7 @@ import { getAgentUsage } from '@/lib/services/agents/get-agent-usage';
 import { listAgentTasks } from '@/lib/services/agents/list-agent-tasks';
 import { listAgents } from '@/lib/services/agents/list-agents';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
+import { SPENDING_CAP_HINT } from '../spending-cap-rule';
 import { DeleteAgentForm, PauseSpendingForm, RenameForm, RotateKeysForm, SpendingCapForm } from './agent-forms';
 
 export const dynamic = 'force-dynamic';
@@ -77,7 +78,7 @@ export default async function AgentPage({ params }: { params: Promise<{ agentId:
       </Card>
       <Card title="Settings" className="space-y-4">
         <RenameForm agentId={agent.id} name={agent.name} />
-        <SpendingCapForm agentId={agent.id} capCents={agent.spendingLimitCents} />
+        <SpendingCapForm agentId={agent.id} capCents={agent.spendingLimitCents} hint={SPENDING_CAP_HINT} />
         {agent.spendingLimitCents !== 0 && <PauseSpendingForm agentId={agent.id} />}
         <RotateKeysForm agentId={agent.id} name={agent.name} />
         <DeleteAgentForm agentId={agent.id} name={agent.name} />
