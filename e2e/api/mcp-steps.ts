@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TestJson } from '../../test/json';
 import { expect } from '../fixtures';
-import { enterTestCard } from '../ui/steps';
+import { enterTestCard, payClaim } from '../ui/steps';
 
 // Steps shared by the MCP specs (stdio and HTTP): a tool call read back as structured content, the human side of
 // a claim in the browser, and the sandbox worker acting through the API.
@@ -34,7 +34,7 @@ export async function claimAsHuman(page: Page, humanClaimUrl: string): Promise<v
   await expect(page).toHaveURL(/\/test-processor\/setup\/seti_test_/);
   await enterTestCard(page, '4242 4242 4242 4242');
   await expect(page.getByTestId('claim-card')).toContainText('4242');
-  await page.getByRole('button', { name: /^Pay .* and post the task$/ }).click();
+  await payClaim(page);
   await expect(page.getByTestId('claim-done')).toBeVisible();
 }
 
