@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { addCardFromPayments, becomeListedWorker, signInAsAdmin, signUpInBrowser } from './steps';
+import { addCardFromPayments, becomeListedWorker, createAgentInBrowser, signInAsAdmin, signUpInBrowser } from './steps';
 
 // Issue 36, point 8: admins see the people behind agents. An operator (named, with a card) runs an agent that posts
 // a task; a worker accepts it and opens a dispute. Staff see the operator's name and email on the agent's row of
@@ -32,10 +32,7 @@ test('staff see the operator behind an agent on the users list, a dispute page a
     await page.getByRole('button', { name: 'Save name' }).click();
     await expect(page.getByTestId('name-form')).toContainText('Saved');
     await addCardFromPayments(page);
-    await page.goto('/dashboard/agents');
-    await page.getByLabel('Agent name').fill(agentName);
-    await page.getByRole('button', { name: 'Create agent' }).click();
-    const asAgent = { authorization: `Bearer ${(await page.getByTestId('new-key').textContent()) ?? ''}` };
+    const asAgent = await createAgentInBrowser(page, agentName);
     await becomeListedWorker(workerPage, `Wren ${stamp}`, 'Bordeaux');
 
     // The agent posts a task, the worker accepts it and disputes it.

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { signInAsAdmin, signUpInBrowser } from './steps';
+import { createAgentInBrowser, signInAsAdmin, signUpInBrowser } from './steps';
 
 // Issue 21: an admin suspends an account from /admin/users. The person's open session and its agent's key stop
 // working on their very next request (401 saying the account is suspended), the audit log shows who did it, and
@@ -16,10 +16,7 @@ test('an admin suspends an operator: its page signs out, its agent key gets 401,
   const adminPage = await adminContext.newPage();
   try {
     const email = await signUpInBrowser(page, 'suspended-operator');
-    await page.goto('/dashboard/agents');
-    await page.getByLabel('Agent name').fill('Soon stopped');
-    await page.getByRole('button', { name: 'Create agent' }).click();
-    const asAgent = { authorization: `Bearer ${(await page.getByTestId('new-key').textContent()) ?? ''}` };
+    const asAgent = await createAgentInBrowser(page, 'Soon stopped');
     expect((await request.get('/v1/operators/me', { headers: asAgent })).status()).toBe(200);
 
     await signInAsAdmin(adminPage);

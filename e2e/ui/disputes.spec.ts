@@ -1,5 +1,12 @@
 import { expect, test } from '../fixtures';
-import { addCardFromPayments, becomeListedWorker, PHOTO, signInAsAdmin, signUpInBrowser } from './steps';
+import {
+  addCardFromPayments,
+  becomeListedWorker,
+  createAgentInBrowser,
+  PHOTO,
+  signInAsAdmin,
+  signUpInBrowser,
+} from './steps';
 
 // Issue 21: a dispute as a resource. An agent's task is accepted by a worker, the worker opens a dispute on the
 // task page, the agent (API) and the worker (with a photo) add evidence, an admin reads both sides on /admin and
@@ -24,10 +31,7 @@ test('a disputed task: both sides give evidence, an admin splits it on /admin, b
     // The operator (browser) with a card and an agent; the worker listed in Bordeaux.
     await signUpInBrowser(page, 'dispute-operator');
     await addCardFromPayments(page);
-    await page.goto('/dashboard/agents');
-    await page.getByLabel('Agent name').fill('Window checker');
-    await page.getByRole('button', { name: 'Create agent' }).click();
-    const asAgent = { authorization: `Bearer ${(await page.getByTestId('new-key').textContent()) ?? ''}` };
+    const asAgent = await createAgentInBrowser(page, 'Window checker');
     await becomeListedWorker(workerPage, `Dana ${Date.now()}`, 'Bordeaux');
 
     // The agent posts a $20.00 task ($23.00 with the fee); the worker accepts it and writes in the thread.

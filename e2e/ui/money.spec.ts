@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { enterTestCard, signUpInBrowser } from './steps';
+import { createAgentInBrowser, enterTestCard, signUpInBrowser } from './steps';
 
 /** Whether the element lies within a 390 px wide screen (the header and tab bar are the app shell's). */
 async function fitsAt390(page: Page, testId: string) {
@@ -37,11 +37,7 @@ test('test mode is announced, new keys default to test, and the payment history 
   await page.getByRole('button', { name: 'Add card' }).click();
   await enterTestCard(page, '4242 4242 4242 4242');
   await expect(page.getByTestId('card-on-file')).toContainText('4242');
-  await page.goto('/dashboard/agents');
-  await page.getByLabel('Agent name').fill('Spender');
-  await page.getByRole('button', { name: 'Create agent' }).click();
-  const agentKey = (await page.getByTestId('new-key').textContent()) ?? '';
-  const asAgent = { authorization: `Bearer ${agentKey}` };
+  const asAgent = await createAgentInBrowser(page, 'Spender');
   const created = await request.post('/v1/tasks', {
     headers: asAgent,
     data: { title: `Signed history ${Date.now()}`, budgetCents: 500, proofRequirements: ['text'] },

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addCardFromPayments, signUpInBrowser } from './steps';
+import { addCardFromPayments, createAgentInBrowser, signUpInBrowser } from './steps';
 
 // Issue 36, point 9 (one way to say each thing): a skip link on every page, a favicon, an account menu that moves
 // with the arrow keys, and a thread box that says (and does) Enter to send, Shift+Enter for a new line.
@@ -14,11 +14,7 @@ const shot = (page: Page, name: string) =>
 async function acceptedTask(page: Page, request: APIRequestContext): Promise<{ email: string; taskId: string }> {
   const email = await signUpInBrowser(page, 'one-way');
   await addCardFromPayments(page);
-  await page.goto('/dashboard/agents');
-  await page.getByLabel('Agent name').fill('One way agent');
-  await page.getByRole('button', { name: 'Create agent' }).click();
-  const agentKey = (await page.getByTestId('new-key').textContent()) ?? '';
-  const headers = { authorization: `Bearer ${agentKey}` };
+  const headers = await createAgentInBrowser(page, 'One way agent');
   const created = await request.post('/v1/tasks', {
     headers,
     data: { title: `Count the chairs ${Date.now()}`, category: 'data_collection', budgetCents: 2_000 },

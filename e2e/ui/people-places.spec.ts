@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addCardFromPayments, becomeListedWorker, enterTestCard, PHOTO, payClaim, signUpInBrowser } from './steps';
+import {
+  addCardFromPayments,
+  becomeListedWorker,
+  createAgentInBrowser,
+  enterTestCard,
+  PHOTO,
+  payClaim,
+  signUpInBrowser,
+} from './steps';
 
 // Issue 18 point 6, people and places on tasks: the requester sees who accepted, the thread names both sides,
 // maps draw their markers on a blank grid (no MAP_TILE_URL here, so no tiles), the claim page corrects the
@@ -35,11 +43,7 @@ test('the requester sees the worker card, names in the thread and the place map;
   try {
     await signUpInBrowser(page, 'people-operator');
     await addCardFromPayments(page);
-    await page.goto('/dashboard/agents');
-    await page.getByLabel('Agent name').fill('Window scout');
-    await page.getByRole('button', { name: 'Create agent' }).click();
-    const agentKey = (await page.getByTestId('new-key').textContent()) ?? '';
-    const asAgent = { authorization: `Bearer ${agentKey}` };
+    const asAgent = await createAgentInBrowser(page, 'Window scout');
 
     const workerName = `Dana ${Date.now()}`;
     await becomeListedWorker(workerPage, workerName);

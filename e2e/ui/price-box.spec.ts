@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addCardFromPayments, becomeListedWorker, signUpInBrowser } from './steps';
+import { addCardFromPayments, becomeListedWorker, createAgentInBrowser, signUpInBrowser } from './steps';
 
 // Issue 36, point 2: the price box of a task page follows the task's state and its reader. An agent's $25.00
 // tasks ($28.75 charged) are driven through the API into draft, posted, completed and cancelled; the operator
@@ -39,10 +39,7 @@ test('the price box says what the money does now, for the requester and for the 
   try {
     await signUpInBrowser(page, 'price-operator');
     await addCardFromPayments(page);
-    await page.goto('/dashboard/agents');
-    await page.getByLabel('Agent name').fill('Price reader');
-    await page.getByRole('button', { name: 'Create agent' }).click();
-    const asAgent = { authorization: `Bearer ${(await page.getByTestId('new-key').textContent()) ?? ''}` };
+    const asAgent = await createAgentInBrowser(page, 'Price reader');
     const dana = `Dana ${Date.now()}`;
     await becomeListedWorker(workerPage, dana);
     const state = (on: Page) => on.getByTestId('price-state');

@@ -118,6 +118,14 @@ export async function addCardFromPayments(page: Page) {
   await expect(page.getByTestId('card-on-file')).toContainText('4242');
 }
 
+/** Creates an agent on the dashboard and returns its new key as request headers. */
+export async function createAgentInBrowser(page: Page, name: string): Promise<{ authorization: string }> {
+  await page.goto('/dashboard/agents');
+  await page.getByLabel('Agent name').fill(name);
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  return { authorization: `Bearer ${(await page.getByTestId('new-key').textContent()) ?? ''}` };
+}
+
 /** Types a place and picks it with the keyboard only: arrows, Escape, Enter. */
 export async function pickLyonWithKeyboard(page: Page) {
   const place = page.getByRole('combobox', { name: 'Place (city)' });
