@@ -167,6 +167,7 @@ export function TryIt({
           aria-label="Path"
           value={resolvedPath}
           onChange={(event) => setResolvedPath(event.target.value)}
+          readOnly={question !== null}
           className={input}
         />
         {exampleBody !== null && (
@@ -174,6 +175,8 @@ export function TryIt({
             aria-label="JSON body"
             value={body}
             onChange={(event) => setBody(event.target.value)}
+            // What the question priced is what gets sent.
+            readOnly={question !== null}
             rows={Math.min(14, Math.max(4, body.split('\n').length + 1))}
             className={input}
           />

@@ -62,6 +62,8 @@ for (const width of WIDTHS) {
     await expect(confirm).toContainText('This charges $23.00 to your card and posts to workers.');
     await expect(confirm).toContainText('This site is in test mode: the card is a test card and no real money moves.');
     await expect(confirm).toContainText('Mode: your session');
+    // What was priced is what gets sent: the request is fixed while the question is open.
+    await expect(createTask.getByLabel('JSON body')).not.toBeEditable();
     await confirm.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`try-it-confirm-${width}.png`) });
 
