@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { getDatabase } from '@/db/client';
 import { clientIp } from '@/lib/api/request-context';
 import { enforceUserRateLimit } from '@/lib/api/steps/rate-limit';
+import { createApiKey } from '@/lib/services/operators/create-api-key';
 import { issueSession } from '@/lib/services/sessions/issue-session';
 import { describeActionError } from '@/lib/web/describe-error';
 import { getBrowserUser } from '@/lib/web/next-auth';
@@ -32,6 +33,30 @@ export async function tryItSessionAction(): Promise<TryItSession> {
       ttlMs: TRY_IT_SESSION_TTL_MS,
     });
     return { token: issued.token };
+  } catch (error) {
+    return { error: describeActionError(error) };
+  }
+}
+
+export type TryItTestKey = { key?: string; error?: string };
+
+/**
+ * A test-mode API key of the signed-in person for Try it's default, so calls that charge or pay out move no
+ * real money. Kept in the tab like the session token, so it expires within the hour too; it is listed on the
+ * Keys page meanwhile, by its name.
+ */
+export async function tryItTestKeyAction(): Promise<TryItTestKey> {
+  const current = await getBrowserUser();
+  if (!current) return { error: 'Sign in to get a test key for Try it, or paste one.' };
+  try {
+    const database = await getDatabase();
+    await enforceUserRateLimit(database, current.user.id);
+    const issued = await createApiKey(database.db, current.user.id, {
+      name: 'Try it on /docs',
+      mode: 'test',
+      expiresAt: new Date(Date.now() + TRY_IT_SESSION_TTL_MS).toISOString(),
+    });
+    return { key: issued.key };
   } catch (error) {
     return { error: describeActionError(error) };
   }

@@ -9,6 +9,9 @@ const AUTH_LABEL = (security: unknown[]) =>
     ? 'No authentication'
     : security.map((entry) => Object.keys(entry as object)[0] ?? 'none').join(' or ');
 
+const isSessionOnly = (security: unknown[]) =>
+  security.length > 0 && security.every((entry) => Object.keys(entry as object)[0] === 'sessionToken');
+
 // A schema's descriptions are Markdown too; shown as JSON, their code spans lose the backticks.
 const withoutBackticks = (key: string, value: unknown) =>
   key === 'description' && typeof value === 'string' ? plainText(value) : value;
@@ -33,10 +36,12 @@ export function OperationSection({
   entry: { method, path, operation },
   schemas,
   account,
+  livemode,
 }: {
   entry: ReferenceEntry;
   schemas: Record<string, JsonSchema>;
   account: TryItAccount;
+  livemode: boolean;
 }) {
   const jsonBody = operation.requestBody?.content['application/json']?.schema;
   const example = jsonBody ? JSON.stringify(exampleValue(jsonBody, { schemas }), null, 2) : null;
@@ -75,7 +80,15 @@ export function OperationSection({
           ))}
         </ul>
       </details>
-      <TryIt method={method} path={path} exampleBody={example} account={account} />
+      <TryIt
+        method={method}
+        path={path}
+        exampleBody={example}
+        account={account}
+        movesMoney={operation['x-moves-money']}
+        sessionOnly={isSessionOnly(operation.security)}
+        livemode={livemode}
+      />
     </article>
   );
 }

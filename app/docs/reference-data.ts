@@ -2,6 +2,7 @@ import { env } from '@/lib/env';
 import type { JsonSchema } from '@/lib/openapi/example-value';
 import { buildOpenApiDocument } from '@/lib/openapi/openapi';
 import type { ReferenceGroup } from './reference-browser';
+import type { MovesMoney } from './try-it-money';
 
 export type OperationDoc = {
   operationId: string;
@@ -9,6 +10,7 @@ export type OperationDoc = {
   description?: string;
   tags: string[];
   security: unknown[];
+  'x-moves-money'?: MovesMoney;
   // JSON for every operation but file uploads, which are multipart/form-data.
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { description: string; content?: { 'application/json': { schema: unknown } } }>;

@@ -168,6 +168,7 @@ function describeOperation(operation: Operation): Record<string, unknown> {
     tags: operation.tags,
     security: SECURITY[operation.auth],
     ...(operation.admin ? { 'x-admin': true } : {}),
+    ...(operation.movesMoney ? { 'x-moves-money': operation.movesMoney } : {}),
     parameters: parameters(operation),
     ...(operation.body
       ? {

@@ -134,6 +134,7 @@ export const resolveDisputeByIdOperation = defineOperation({
   tags: ['Disputes'],
   auth: 'session',
   admin: 'resolve disputes',
+  movesMoney: 'payout',
   params: disputeParams,
   body: disputeResolveBodySchema,
   response: disputeSchema,

@@ -24,6 +24,12 @@ export type Operation = {
    * handler runs. Declared with `auth: 'session'`; OpenAPI marks it `x-admin: true`.
    */
   admin?: string;
+  /**
+   * Money leaves someone's hands when this succeeds: `charge` takes it from the caller's card (and posts the task to
+   * workers), `payout` releases escrow to a worker. OpenAPI marks it `x-moves-money`; the /docs Try it sends these
+   * with a test key by default and asks before spending with a session or a live key.
+   */
+  movesMoney?: 'charge' | 'payout';
   /** The API-key scope this operation needs; session callers act with their full rights. */
   scope?: string;
   body?: z.ZodType;

@@ -300,6 +300,7 @@ export const bookServiceOperation = defineOperation({
   body: bookServiceBodySchema,
   response: bookingSchema,
   successStatus: 201,
+  movesMoney: 'charge',
   errors: [
     'PAYMENT_REQUIRED',
     'PAYMENT_FAILED',

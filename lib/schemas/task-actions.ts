@@ -80,6 +80,7 @@ export const createTaskOperation = defineOperation({
   body: createTaskBodySchema,
   response: taskSchema,
   successStatus: 201,
+  movesMoney: 'charge',
   errors: ['PAYMENT_REQUIRED', 'PAYMENT_FAILED', 'CONFLICT'],
 });
 
@@ -167,6 +168,7 @@ export const publishTaskOperation = defineOperation({
     'Fund a draft and post it (draft → posted)',
     `Requester only. ${X402_NOTE}`,
   ),
+  movesMoney: 'charge',
   errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'PAYMENT_REQUIRED', 'PAYMENT_FAILED'],
 });
 
@@ -228,6 +230,7 @@ export const approveTaskOperation = defineOperation({
       'account cannot receive transfers the task still completes: the pay is held for the worker and transferred ' +
       '(with `payment.transferred`) once it can. 409 `CONFLICT` if the escrow does not hold the amount.',
   ),
+  movesMoney: 'payout',
   errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'CONFLICT'],
 });
 
@@ -281,6 +284,7 @@ export const resolveDisputeOperation = defineOperation({
   ),
   auth: 'session',
   admin: 'resolve disputes',
+  movesMoney: 'payout',
   scope: undefined,
   body: disputeResolutionSchema,
   errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR'],

@@ -151,6 +151,23 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/auth/sessions/current']?.delete?.responses['403']).toBeDefined();
   });
 
+  it('marks exactly the operations that spend or release money with x-moves-money', () => {
+    const marked = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, op]) => {
+        const flag = (op as { 'x-moves-money'?: string })['x-moves-money'];
+        return flag ? [`${method.toUpperCase()} ${path} ${flag}`] : [];
+      }),
+    );
+    expect(marked.sort()).toEqual([
+      'POST /v1/disputes/{id}/resolve payout',
+      'POST /v1/services/{id}/book charge',
+      'POST /v1/tasks charge',
+      'POST /v1/tasks/{id}/approve payout',
+      'POST /v1/tasks/{id}/publish charge',
+      'POST /v1/tasks/{id}/resolve payout',
+    ]);
+  });
+
   it('documents the inbound webhooks’ 200 as the bare {received, duplicate?} body (no data wrapper)', () => {
     for (const path of ['/v1/webhooks/payments', '/v1/webhooks/sms/inbound-sms', '/v1/webhooks/email/inbound']) {
       const ok = doc.paths[path]?.post?.responses['200'] as {

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { deploymentLivemode } from '@/lib/payments/get-processor';
 import { getBrowserUser } from '@/lib/web/next-auth';
 import { OperationSection } from '../../operation-section';
 import { ReferenceBrowser } from '../../reference-browser';
@@ -26,6 +27,7 @@ export default async function ApiReferenceTagPage({ params }: Props) {
   if (!current) notFound();
   const browser = await getBrowserUser();
   const account: TryItAccount = browser ? { id: browser.user.id, email: browser.user.email ?? null } : null;
+  const livemode = deploymentLivemode();
   const sections = Object.fromEntries(
     current.entries.map((entry) => [
       entry.operation.operationId,
@@ -34,6 +36,7 @@ export default async function ApiReferenceTagPage({ params }: Props) {
         entry={entry}
         schemas={document.components.schemas}
         account={account}
+        livemode={livemode}
       />,
     ]),
   );
