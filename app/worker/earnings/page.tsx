@@ -39,7 +39,7 @@ export default async function WorkerEarningsPage() {
     <div className="space-y-6">
       <PageHeader title="Earnings" description="Your pay per task, and where it is now." />
       <EarningsStats earnings={earnings} />
-      <Card title="Pay per task">
+      <Card title="Pay per task" description={rows.length === LIMIT ? `The newest ${LIMIT} tasks.` : undefined}>
         {rows.length === 0 ? (
           <EmptyState>
             No pay yet: it appears here when a requester approves your work.{' '}
