@@ -19,9 +19,10 @@ import { ScrollToStep } from './scroll-to-step';
 import { CapabilitiesForm, ListingForm, ProfileForm } from './step-forms';
 
 export const dynamic = 'force-dynamic';
-
-const STEPS = ['profile', 'capabilities', 'identity', 'payouts', 'listing'] as const;
 export const metadata: Metadata = { title: 'Become a worker' };
+
+/** The steps `?step=` may name, as their cards' ids say them (`step-payouts`). */
+const STEPS = ['profile', 'capabilities', 'identity', 'payouts', 'listing'] as const;
 
 // Worker onboarding: profile, capabilities, ID verification, payouts, then the listing switch. Each step
 // says what it still needs; the listing switch is refused (with the reason) until all are done.
