@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures';
 import {
   acceptAndSubmit,
   becomeListedWorker,
+  openVerificationLink,
   operatorWithAgent,
   SIGN_UP_ROLES,
   saveWorkerProfile,
@@ -35,7 +36,7 @@ for (const width of WIDTHS) {
       await fitsWidth(page, width);
 
       const name = `Wren ${Date.now()}`;
-      await signUpInBrowser(page, 'earn', { role: 'worker', name });
+      const email = await signUpInBrowser(page, 'earn', { role: 'worker', name, verified: false });
       await expect(page.getByLabel('Display name')).toHaveValue(name);
       await expect(page.getByTestId('field-error')).toHaveCount(0);
       await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
@@ -52,7 +53,10 @@ for (const width of WIDTHS) {
       await capabilities.getByLabel('Smartphone photos and video').check();
       await capabilities.getByRole('button', { name: 'Save capabilities' }).click();
       await expect(capabilities.getByTestId('step-state')).toHaveText('done');
-      await page.reload();
+      // The emailed link, opened part-way through onboarding, leads back to it rather than to the dashboard.
+      await openVerificationLink(page, email);
+      await page.getByRole('link', { name: 'Continue worker onboarding' }).click();
+      await expect(page).toHaveURL(/\/worker\/onboarding$/);
       await expect(capabilities.getByLabel('Has a bicycle or scooter')).toBeChecked();
       await expect(capabilities.getByLabel('Has a car')).not.toBeChecked();
       await capabilities.scrollIntoViewIfNeeded();
