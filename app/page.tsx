@@ -45,6 +45,21 @@ export default async function LandingPage() {
           </a>
         </div>
       </section>
+      <section
+        className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-stone-200 bg-white p-6"
+        data-testid="earn-section"
+      >
+        <div className="max-w-xl space-y-2">
+          <h2 className="text-2xl font-semibold tracking-tight">Earn by doing tasks near you</h2>
+          <p className="text-stone-600">
+            Check a shop, pick up a parcel, photograph a shelf: short paid tasks around where you live. Pay is held in
+            escrow before you start and sent to your bank once the work is approved.
+          </p>
+        </div>
+        <Link href={current ? '/worker' : '/signup?role=worker'} className={buttonClass({ large: true })}>
+          {current ? 'Go to your worker home' : 'Start earning'}
+        </Link>
+      </section>
       <section className="grid gap-6 sm:grid-cols-3">
         {steps.map((step) => (
           <div key={step.title} className="rounded-lg border border-stone-200 bg-white p-5">

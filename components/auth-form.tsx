@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { AcceptLegalField } from '@/components/accept-legal-field';
+import { RoleChoice } from '@/components/role-choice';
 import { Button } from '@/components/ui/button';
 import { Field, NewPasswordField } from '@/components/ui/field';
 import { FormStateProvider } from '@/components/ui/form-state';
@@ -11,11 +12,16 @@ import { Notice } from '@/components/ui/notice';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { type ValidationIssue, validationError } from '@/lib/errors/api-error';
 import { describeFormError, type FormErrors, type FormFieldMap } from '@/lib/web/describe-error';
+import { ROLE_DESTINATIONS, type SignUpRole, signUpRoleOf } from '@/lib/web/sign-up-role';
 
 type Mode = 'login' | 'signup';
 
-/** Sign-up calls POST /v1/users and hands its session to next-auth; log-in goes through next-auth directly. */
-export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: string }) {
+/**
+ * Sign-up calls POST /v1/users and hands its session to next-auth; log-in goes through next-auth directly. A given
+ * `next` wins; otherwise sign-up goes where the chosen role leads (`role` preselects one), and log-in to the
+ * dashboard.
+ */
+export function AuthForm({ mode, next, role }: { mode: Mode; next?: string; role?: SignUpRole }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>();
@@ -32,6 +38,8 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '');
     const password = String(form.get('password') ?? '');
+    const chosen = signUpRoleOf(form.get('role'));
+    const destination = next ?? (chosen ? ROLE_DESTINATIONS[chosen] : '/dashboard');
     try {
       let credentials: Record<string, string> = { email, password };
       if (mode === 'signup') {
@@ -60,7 +68,7 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
         return;
       }
       // Checked again here: the page's value is what the server rendered, this is what the browser follows.
-      router.push(safeNextPath(next, window.location.origin));
+      router.push(safeNextPath(destination, window.location.origin));
       router.refresh();
     } finally {
       setPending(false);
@@ -71,6 +79,7 @@ export function AuthForm({ mode, next = '/dashboard' }: { mode: Mode; next?: str
     <form onSubmit={onSubmit} method="post" className="space-y-4">
       {/* The form is not reset (onSubmit prevents it), so only the errors travel here. */}
       <FormStateProvider value={{ fieldErrors }}>
+        {mode === 'signup' && <RoleChoice initial={role} />}
         {mode === 'signup' && <Field label="Name" name="name" type="text" autoComplete="name" maxLength={100} />}
         <Field label="Email" name="email" type="email" autoComplete="email" required />
         {mode === 'signup' ? (

@@ -38,7 +38,9 @@ export async function verifyIdentity(token: string, outcome: 'verified' | 'faile
   const res = await call(verifyRoute, '/v1/workers/me/verify', { token, ip: uniqueIp() });
   expect(res.status, res.text).toBe(200);
   const { db } = await getDatabase();
-  expect(await finishTestIdentity(db, res.json.data.sessionId, outcome)).toMatch(/\/worker\/onboarding$/);
+  expect(await finishTestIdentity(db, res.json.data.sessionId, outcome)).toMatch(
+    /\/worker\/onboarding\?step=identity$/,
+  );
   return res.json.data.sessionId as string;
 }
 

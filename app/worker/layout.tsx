@@ -8,6 +8,7 @@ const sections = [
   { href: '/worker', label: 'Overview', exact: true },
   { href: '/worker/tasks', label: 'Tasks' },
   { href: '/worker/services', label: 'Services' },
+  { href: '/worker/earnings', label: 'Earnings' },
   { href: '/worker/onboarding', label: 'Profile and listing' },
 ];
 

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { cx } from './class-names';
 
 const frame = 'block rounded-lg border border-stone-200 bg-white p-3';
@@ -18,7 +19,7 @@ export function Stat({
 }: {
   label: string;
   value: string | number;
-  detail?: string;
+  detail?: ReactNode;
   href?: string;
   tone?: 'alert';
   testId?: string;

@@ -10,7 +10,7 @@ import {
 
 // Issue 21: a dispute as a resource. An agent's task is accepted by a worker, the worker opens a dispute on the
 // task page, the agent (API) and the worker (with a photo) add evidence, an admin reads both sides on /admin and
-// splits the escrow with a live preview, and both sides see the outcome; the worker's payment history shows its
+// splits the escrow with a live preview, and both sides see the outcome; the worker's Earnings page shows their
 // part. Bordeaux keeps this task off the Lyon maps of the other specs.
 
 const BORDEAUX = { lat: 44.8378, lng: -0.5792, address: 'Cours de l’Intendance, Bordeaux' };
@@ -121,7 +121,7 @@ test('a disputed task: both sides give evidence, an admin splits it on /admin, b
     await expect(adminPage.getByTestId('dispute-status')).toHaveText('resolved');
     await expect(adminPage.getByTestId('dispute-outcome')).toContainText('$12.00');
 
-    // Both sides see the outcome: the worker on the task page and in its payment history, the agent by API, the
+    // Both sides see the outcome: the worker on the task page and on their Earnings page, the agent by API, the
     // operator on the dashboard.
     await workerPage.reload();
     await expect(workerPage.getByTestId('task-status')).toHaveText('resolved');
@@ -131,9 +131,8 @@ test('a disputed task: both sides give evidence, an admin splits it on /admin, b
     // The price box says the same: the worker's part only, never the budget they no longer earn.
     await expect(workerPage.getByTestId('price-state')).toHaveText('You were paid $12.00');
     await expect(workerPage.getByTestId('task-paid')).toContainText('Resolved: $12.00 was paid to you.');
-    await workerPage.goto('/dashboard/payments');
-    const history = workerPage.getByTestId('payment-history');
-    await expect(history.getByRole('row').filter({ hasText: title }).first()).toContainText('+$12.00');
+    await workerPage.goto('/worker/earnings');
+    await expect(workerPage.getByTestId('earning-row').filter({ hasText: title })).toContainText('$12.00');
 
     const read = await request.get(`/v1/disputes/${dispute.id}`, { headers: asAgent });
     expect((await read.json()).data).toMatchObject({

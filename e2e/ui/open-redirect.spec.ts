@@ -17,6 +17,15 @@ test('a signed-in visit to /login?next=… redirects on site only', async ({ pag
   expect(onSite.headers().location).toBe('/dashboard/keys');
 });
 
+test('a signed-in visit to /signup goes where its role leads, and a next on this site wins', async ({ page }) => {
+  await signUpInBrowser(page, 'redirect-signup');
+  const location = async (path: string) => (await page.request.get(path, { maxRedirects: 0 })).headers().location;
+  for (const next of VARIANTS) expect(await location(`/signup?role=worker&next=${next}`), next).toBe('/dashboard');
+  expect(await location('/signup?role=worker')).toBe('/worker/onboarding');
+  expect(await location('/signup?role=requester')).toBe('/dashboard/tasks/new');
+  expect(await location('/signup?role=worker&next=/dashboard/keys')).toBe('/dashboard/keys');
+});
+
 test('logging in with an off-site next lands on the dashboard', async ({ page }) => {
   const email = await signUpInBrowser(page, 'redirect-login');
   await signOutInBrowser(page);

@@ -7,21 +7,35 @@ export const PASSWORD = 'correct horse battery staple';
 export const ACCEPT_TERMS_LABEL = 'I accept the Terms and the Privacy Policy';
 export const ACCEPT_WORKER_AGREEMENT_LABEL = 'I accept the Worker Agreement';
 
+/** The sign-up form's role choices, and the page each one lands on. */
+export const SIGN_UP_ROLES = {
+  requester: { label: 'I want to get tasks done', lands: /\/dashboard\/tasks\/new$/, path: '/dashboard/tasks/new' },
+  worker: { label: 'I want to earn', lands: /\/worker\/onboarding$/, path: '/worker/onboarding' },
+} as const;
+
 /**
- * Signs a new human up through /signup; they land on the dashboard. Returns their email. Unless `verified: false`,
- * they then open the verification link from the dev mailbox, as keys, agents, codes and webhooks need (issue 32).
+ * Signs a new human up through /signup; with no `role` they land on the dashboard, with one where it leads (and
+ * come back there after verifying). `name` fills the optional Name field. Returns their email. Unless
+ * `verified: false`, they then open the verification link from the dev mailbox, as keys, agents, codes and
+ * webhooks need (issue 32).
  */
-export async function signUpInBrowser(page: Page, label: string, { verified = true } = {}): Promise<string> {
+export async function signUpInBrowser(
+  page: Page,
+  label: string,
+  { verified = true, role, name }: { verified?: boolean; role?: keyof typeof SIGN_UP_ROLES; name?: string } = {},
+): Promise<string> {
   const email = `e2e-${label}-${Date.now()}@example.com`;
   await page.goto('/signup');
+  if (role) await page.getByRole('radio', { name: SIGN_UP_ROLES[role].label }).check();
+  if (name) await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel(ACCEPT_TERMS_LABEL).check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(role ? SIGN_UP_ROLES[role].lands : /\/dashboard$/);
   if (verified) {
     await openVerificationLink(page, email);
-    await page.goto('/dashboard');
+    await page.goto(role ? SIGN_UP_ROLES[role].path : '/dashboard');
   }
   return email;
 }
@@ -70,7 +84,7 @@ export async function becomeListedWorker(page: Page, name = `Tess ${Date.now()}`
   await signUpInBrowser(page, 'task-worker');
   await saveWorkerProfile(page, name, city);
   const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
-  await page.getByTestId('step-capabilities').locator('input[type=radio][value=yes]').first().check();
+  await page.getByTestId('step-capabilities').getByLabel('Has a car').check();
   await page.getByRole('button', { name: 'Save capabilities' }).click();
   await expect(state('step-capabilities')).toHaveText('done');
   await page.getByRole('button', { name: 'Verify my ID' }).click();
@@ -124,6 +138,23 @@ export async function createAgentInBrowser(page: Page, name: string): Promise<{ 
   await page.getByLabel('Agent name').fill(name);
   await page.getByRole('button', { name: 'Create agent' }).click();
   return { authorization: `Bearer ${(await page.getByTestId('new-key').textContent()) ?? ''}` };
+}
+
+/** A new operator with a 4242 card and an agent named `agent`: the agent key's Authorization header. */
+export async function operatorWithAgent(page: Page, label: string, agent = 'Errand agent') {
+  await signUpInBrowser(page, label);
+  await addCardFromPayments(page);
+  return createAgentInBrowser(page, agent);
+}
+
+/** On the worker's task page: accept the posted task, then submit a note as its proof. */
+export async function acceptAndSubmit(page: Page, taskId: string, note = 'Done, as asked.') {
+  await page.goto(`/worker/tasks/${taskId}`);
+  await page.getByRole('button', { name: 'Accept task' }).click();
+  await expect(page.getByTestId('task-status')).toHaveText('accepted');
+  await page.getByTestId('proof-form').getByLabel('Note').fill(note);
+  await page.getByTestId('proof-form').getByRole('button', { name: 'Submit proof' }).click();
+  await expect(page.getByTestId('task-status')).toHaveText('submitted');
 }
 
 /** Types a place and picks it with the keyboard only: arrows, Escape, Enter. */

@@ -145,15 +145,13 @@ test('agent posts a funded task, a worker accepts, they talk, proof with a photo
     await expect(page.getByTestId('task-actions')).toHaveCount(0);
     await expect(page.getByTestId('timeline-entry').last()).toContainText('completed');
 
-    // The worker sees the task completed and the transfer in their payment history.
+    // The worker sees the task completed and the pay on their own Earnings page (not the requester's Payments).
     await workerPage.reload();
     await expect(workerPage.getByTestId('task-status')).toHaveText('completed');
-    await workerPage.getByRole('link', { name: 'See your payment history' }).click();
-    const history = workerPage.getByTestId('payment-history');
-    await expect(history).toContainText(title);
-    // Money in for the worker: signed +, the budget they earned (not the requester's total).
-    await expect(history.getByRole('row').filter({ hasText: title })).toContainText('Paid to you');
-    await expect(history.getByRole('row').filter({ hasText: title })).toContainText('+$20.00');
+    await workerPage.getByRole('link', { name: 'See your earnings' }).click();
+    await expect(workerPage).toHaveURL(/\/worker\/earnings$/);
+    // The budget they earned, not the requester's total.
+    await expect(workerPage.getByTestId('earning-row').filter({ hasText: title })).toContainText('$20.00');
 
     // The agent's endpoint got the accept, the worker's message and the completion, signed.
     const verifier = new Webhook(secret);

@@ -14,7 +14,9 @@ test('a new user completes worker onboarding, lists, and an agent finds them nea
   await page.goto('/worker/onboarding');
   const listing = page.getByTestId('step-listing');
   const state = (step: string) => page.getByTestId(step).getByTestId('step-state');
-  await expect(state('step-profile')).toContainText('Add a display name');
+  // Nothing is wrong before anything was typed: the first step only says where to start.
+  await expect(state('step-profile')).toHaveText('Start here.');
+  await expect(page.getByTestId('field-error')).toHaveCount(0);
 
   // 1. Profile, with a city picked from the offline gazetteer and a photo.
   await page.getByLabel('Display name').fill(displayName);
@@ -43,20 +45,21 @@ test('a new user completes worker onboarding, lists, and an agent finds them nea
   await expect(listing.getByTestId('listing-blocker')).toContainText('Verify your ID');
 
   // 2. Capabilities.
-  await page.getByTestId('step-capabilities').locator('input[type=radio][value=yes]').first().check();
+  await page.getByTestId('step-capabilities').getByLabel('Has a car').check();
   await page.getByRole('button', { name: 'Save capabilities' }).click();
   await expect(state('step-capabilities')).toHaveText('done');
 
   // 3. ID verification on the test-mode identity page.
   await page.getByRole('button', { name: 'Verify my ID' }).click();
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(page).toHaveURL(/\/worker\/onboarding$/);
+  await expect(page).toHaveURL(/\/worker\/onboarding\?step=identity$/);
   await expect(state('step-identity')).toHaveText('done');
 
   // 4. Payouts on the test-mode onboarding page.
   await page.getByRole('button', { name: 'Set up payouts' }).click();
   await page.getByRole('button', { name: 'Complete onboarding' }).click();
-  await expect(page).toHaveURL(/\/worker\/onboarding$/);
+  await expect(page).toHaveURL(/\/worker\/onboarding\?step=payouts$/);
+  await expect(page.locator('#step-payouts')).toBeFocused();
   await expect(state('step-payouts')).toHaveText('done');
 
   // 5. Listed.

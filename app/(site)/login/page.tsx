@@ -38,7 +38,10 @@ export default async function LoginPage({
       </p>
       <p className="text-sm text-stone-600">
         New here?{' '}
-        <Link href="/signup" className="underline">
+        <Link
+          href={next === '/dashboard' ? '/signup' : `/signup?next=${encodeURIComponent(next)}`}
+          className="underline"
+        >
           Create an account
         </Link>
       </p>

@@ -77,7 +77,7 @@ export async function saveProfileAction(_state: StepState, form: FormData): Prom
   }
 }
 
-/** Capabilities step: one radio group per capability (yes / maybe / no; unanswered ones are left out). */
+/** Capabilities step: one box per capability, its value the answer (`yes`, or a kept `maybe`); unticked ones are left out. */
 export async function saveCapabilitiesAction(_state: StepState, form: FormData): Promise<StepState> {
   const { user } = await requireBrowserUser(PAGE);
   const answers = [...form.entries()]
@@ -102,7 +102,7 @@ export async function startVerificationAction(): Promise<void> {
   const started = await startIdVerification(db, {
     processor: getProcessor(db),
     userId: user.id,
-    returnUrl: `${env().SITE_URL}${PAGE}`,
+    returnUrl: `${env().SITE_URL}${PAGE}?step=identity`,
   });
   if ('verificationUrl' in started && started.verificationUrl) redirect(started.verificationUrl);
   revalidatePath(PAGE);
@@ -111,7 +111,7 @@ export async function startVerificationAction(): Promise<void> {
 export async function startPayoutsAction(): Promise<void> {
   const { user } = await requireBrowserUser(PAGE);
   const { db } = await getDatabase();
-  const back = `${env().SITE_URL}${PAGE}`;
+  const back = `${env().SITE_URL}${PAGE}?step=payouts`;
   const { onboardingUrl } = await startPayoutOnboarding(db, {
     processor: getProcessor(db),
     user,

@@ -19,9 +19,12 @@ import { saveCapabilitiesAction, saveProfileAction, setListingAction } from './a
  */
 export function ProfileForm({
   profile,
+  name,
   notes = {},
 }: {
   profile: WorkerProfileResource | null;
+  /** The account's name from sign-up: the display name until the profile has one. */
+  name?: string | null;
   notes?: Record<string, string>;
 }) {
   const location = profile?.location;
@@ -32,7 +35,7 @@ export function ProfileForm({
         name="displayName"
         maxLength={100}
         hint={notes.displayName}
-        defaultValue={profile?.displayName ?? ''}
+        defaultValue={profile?.displayName ?? name ?? ''}
       />
       <Field
         label="Headline"
@@ -84,6 +87,10 @@ export function ProfileForm({
   );
 }
 
+/**
+ * One fieldset per category, each capability a compact box: ticked is "yes", unticked is no answer. An answer of
+ * "maybe" (the API's third value) stays "maybe" while its box stays ticked.
+ */
 export function CapabilitiesForm({
   categories,
   answers,
@@ -96,30 +103,36 @@ export function CapabilitiesForm({
   return (
     <ActionForm action={saveCapabilitiesAction} className="space-y-4">
       <p className="text-sm text-stone-600">
-        Your answers are private. Only “yes” and “maybe” appear on your public profile, as skills.
+        Tick what you can do or have. Your answers are private; what you tick appears on your public profile as skills.
       </p>
-      {categories.map((category) => (
-        <fieldset key={category.id} className="space-y-1">
-          <legend className="text-sm font-medium">{category.label}</legend>
-          {category.capabilities.map((capability) => (
-            <div key={capability.id} className="flex items-center gap-3 text-sm">
-              <span className="flex-1">{capability.label}</span>
-              {(['yes', 'maybe', 'no'] as const).map((answer) => (
-                <label key={answer} className="flex items-center gap-1">
-                  <input
-                    type="radio"
-                    name={`cap:${category.id}:${capability.id}`}
-                    value={answer}
-                    defaultChecked={answerOf(category.id, capability.id) === answer}
-                    aria-label={`${capability.label}: ${answer}`}
-                  />
-                  {answer}
-                </label>
-              ))}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {categories.map((category) => (
+          <fieldset key={category.id} className="rounded-md border border-stone-200 p-3" data-testid="capability-group">
+            <legend className="px-1 text-sm font-medium">{category.label}</legend>
+            <div className="flex flex-wrap gap-2">
+              {category.capabilities.map((capability) => {
+                const answer = answerOf(category.id, capability.id);
+                return (
+                  <label
+                    key={capability.id}
+                    className="flex cursor-pointer items-center gap-1.5 rounded-full border border-stone-300 px-3 py-1 text-sm has-[:checked]:border-stone-900 has-[:checked]:bg-stone-900 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-stone-500"
+                  >
+                    <input
+                      type="checkbox"
+                      name={`cap:${category.id}:${capability.id}`}
+                      value={answer === 'maybe' ? 'maybe' : 'yes'}
+                      defaultChecked={answer === 'yes' || answer === 'maybe'}
+                      className="accent-white"
+                    />
+                    {capability.label}
+                    {answer === 'maybe' && <span className="text-xs opacity-75">(maybe)</span>}
+                  </label>
+                );
+              })}
             </div>
-          ))}
-        </fieldset>
-      ))}
+          </fieldset>
+        ))}
+      </div>
       <SubmitButton>Save capabilities</SubmitButton>
     </ActionForm>
   );

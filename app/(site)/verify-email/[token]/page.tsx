@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { ApiError, type ErrorCode } from '@/lib/errors/api-error';
 import { verifyEmail } from '@/lib/services/users/verify-email';
+import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
 import { getBrowserUser } from '@/lib/web/next-auth';
 
 export const dynamic = 'force-dynamic';
@@ -29,7 +30,13 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ to
     throw error;
   });
   const signedIn = Boolean(browser);
-  const onward = signedIn ? { href: '/dashboard', label: 'Go to your dashboard' } : { href: '/login', label: 'Log in' };
+  // Someone part-way through worker onboarding goes back to it, not to the requester's dashboard.
+  const worker = browser ? await getOwnWorkerProfile(db, browser.user.id) : undefined;
+  const onward = !browser
+    ? { href: '/login', label: 'Log in' }
+    : worker
+      ? { href: '/worker/onboarding', label: 'Continue worker onboarding' }
+      : { href: '/dashboard', label: 'Go to your dashboard' };
   return (
     <div className="mx-auto max-w-sm space-y-6">
       <PageHeader title={'failure' in result ? 'Email not verified' : 'Email verified'} />

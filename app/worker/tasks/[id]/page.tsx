@@ -131,8 +131,8 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
       {assigned && money.workerCents > 0 && (
         <Notice tone="success" testId="task-paid">
           {`${dispute?.resolution ? 'Resolved' : 'Approved'}: ${formatMoney(money.workerCents)} was paid to you.`}{' '}
-          <Link href="/dashboard/payments" className="underline">
-            See your payment history
+          <Link href="/worker/earnings" className="underline">
+            See your earnings
           </Link>
           .
         </Notice>

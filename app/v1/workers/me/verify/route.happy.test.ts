@@ -53,7 +53,7 @@ describe('POST /v1/workers/me/verify and GET /v1/workers/me/verify/status', () =
     });
 
     const back = await finishTestIdentity(db, res.json.data.sessionId, 'verified');
-    expect(back).toBe(`${env().SITE_URL}/worker/onboarding`);
+    expect(back).toBe(`${env().SITE_URL}/worker/onboarding?step=identity`);
     const verified = await status(token);
     expect(verified.json).toEqual({
       data: { status: 'verified', idVerified: true, lastVerifiedAt: expect.any(String) },

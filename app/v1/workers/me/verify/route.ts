@@ -11,7 +11,7 @@ export const POST = route(startIdVerificationOperation, ({ db, actor }) =>
   startIdVerification(db, {
     processor: getProcessor(db, actor),
     userId: userOf(actor).id,
-    returnUrl: `${env().SITE_URL}/worker/onboarding`,
+    returnUrl: `${env().SITE_URL}/worker/onboarding?step=identity`,
   }),
 );
 
