@@ -179,3 +179,24 @@ export async function signInAsAdmin(page: Page) {
   }
   if (await page.getByTestId('verify-email-banner').isVisible()) await openVerificationLink(page, ADMIN);
 }
+
+/** Posts fillTask's photo task as `title` from New task, paid with the saved card; returns its id. */
+export async function postTaskInBrowser(page: Page, title: string): Promise<string> {
+  await page.goto('/dashboard/tasks/new');
+  await fillTask(page);
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Pay $23.00 and post' }).click();
+  await expect(page.getByTestId('task-status')).toHaveText('posted');
+  return page.url().split('/').at(-1) ?? '';
+}
+
+/** The worker accepts the posted task and submits a photo with a note. */
+export async function acceptAndSubmitProof(page: Page, taskId: string) {
+  await page.goto(`/worker/tasks/${taskId}`);
+  await page.getByRole('button', { name: 'Accept task' }).click();
+  await expect(page.getByTestId('task-status')).toHaveText('accepted');
+  await page.getByLabel('Photos').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PHOTO });
+  await page.getByLabel('Note').fill('Both doors, from across the street.');
+  await page.getByRole('button', { name: 'Submit proof' }).click();
+  await expect(page.getByTestId('task-status')).toHaveText('submitted');
+}
