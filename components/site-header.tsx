@@ -25,7 +25,8 @@ const BELL_LATEST = 6;
  */
 export async function SiteHeader() {
   const current = await getBrowserUser();
-  const bell = current ? await bellOf(current.user) : null;
+  // Agents hear through webhooks, not the bell.
+  const bell = current?.user.type === 'human' ? await bellOf(current.user) : null;
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3 text-sm sm:gap-6 sm:px-6">

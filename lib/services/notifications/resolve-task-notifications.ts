@@ -33,11 +33,9 @@ export async function resolveTaskNotifications(
     requester: [task.requesterId, requesterOwnerId].filter((id): id is string => id !== null),
     worker: previous.workerId ? [previous.workerId] : [],
   };
-  for (const { kind, side } of ASKED_WHILE[previous.status] ?? []) {
-    await resolveNotifications(tx, {
-      taskId: task.id,
-      kinds: [kind],
-      userIds: side === 'anyone' ? undefined : people[side],
-    });
+  const askers = ASKED_WHILE[previous.status] ?? [];
+  for (const side of ['requester', 'worker', 'anyone'] as const) {
+    const kinds = askers.filter((asker) => asker.side === side).map((asker) => asker.kind);
+    await resolveNotifications(tx, { taskId: task.id, kinds, userIds: side === 'anyone' ? undefined : people[side] });
   }
 }
