@@ -1,13 +1,5 @@
-/**
- * The one way a page shows a moment: date and time to the minute, no seconds ("Nov 28, 2026, 10:52 PM"), in
- * `timeZone` (the viewer's own when left out). English like the rest of the site, so server and browser agree.
- */
-export const formatDateTime = (value: string | Date, timeZone?: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(value));
-
-/** The exact moment for a hover title: weekday, seconds and time zone ("Saturday, November 28, 2026 at 10:52:44 PM UTC"). */
-export const formatExactTime = (value: string | Date, timeZone?: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'long', timeZone }).format(new Date(value));
+// Pages import the moment formatters from here too; services from lib/format.
+export { formatDateTime, formatExactTime, formatZonedDateTime } from '@/lib/format/date-time';
 
 /** A count with its noun: plural(1, 'active key') → "1 active key", plural(2, 'active key') → "2 active keys". */
 export const plural = (count: number, singular: string, pluralForm = `${singular}s`) =>

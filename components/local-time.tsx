@@ -1,7 +1,7 @@
 'use client';
 
 import { type ReactNode, useEffect, useState } from 'react';
-import { formatDateTime, formatExactTime, relativeTime } from './format';
+import { formatDateTime, formatExactTime, formatZonedDateTime, relativeTime } from './format';
 
 /**
  * A moment in the viewer's own time zone, the one way pages show one: relative when recent ("3 min ago"), else the
@@ -39,7 +39,7 @@ export function LocalTime({
       title={text?.exact ?? formatExactTime(value, 'UTC')}
       data-testid="local-time"
     >
-      {children ?? text?.shown ?? `${formatDateTime(value, 'UTC')} UTC`}
+      {children ?? text?.shown ?? formatZonedDateTime(value)}
     </time>
   );
 }

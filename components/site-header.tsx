@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getDatabase } from '@/db/client';
 import { countUnreadNotifications } from '@/lib/services/notifications/count-unread-notifications';
+import { listNotifications } from '@/lib/services/notifications/list-notifications';
 import { getBrowserUser } from '@/lib/web/next-auth';
 import { AccountMenu } from './account-menu';
 import { NotificationBell } from './notification-bell';
@@ -15,13 +16,17 @@ const MODES = [
   { href: '/worker', label: 'Worker' },
 ];
 
+/** How many of the latest notifications the bell's popover lists; "See all" goes to /notifications. */
+const BELL_LATEST = 6;
+
 /**
  * The top bar of every page, rendered on the server with the session, so a signed-in visitor never sees "Log in":
  * the Requester/Worker switch (the current side marked) and the account menu. One row at every width.
  */
 export async function SiteHeader() {
   const current = await getBrowserUser();
-  const unread = current ? await countUnreadNotifications((await getDatabase()).db, current.user.id) : 0;
+  // Agents hear through webhooks, not the bell.
+  const bell = current?.user.type === 'human' ? await bellOf(current.user) : null;
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3 text-sm sm:gap-6 sm:px-6">
@@ -33,7 +38,7 @@ export async function SiteHeader() {
           <Link href="/docs" className={`${linkClass} ${current ? 'hidden sm:inline' : ''}`}>
             API reference
           </Link>
-          {current && <NotificationBell unread={unread} />}
+          {bell && <NotificationBell unread={bell.unread} latest={bell.latest} />}
           {current ? (
             <AccountMenu
               name={current.user.name}
@@ -54,4 +59,13 @@ export async function SiteHeader() {
       </div>
     </header>
   );
+}
+
+async function bellOf(user: { id: string; type: 'human' | 'agent' }) {
+  const { db } = await getDatabase();
+  const [unread, latest] = await Promise.all([
+    countUnreadNotifications(db, user.id),
+    listNotifications(db, { user, limit: BELL_LATEST }),
+  ]);
+  return { unread, latest: latest.data };
 }

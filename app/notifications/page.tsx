@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { LocalTime } from '@/components/local-time';
+import { NotificationLine } from '@/components/notification-line';
 import { firstParam, queryHref } from '@/components/query-href';
 import { ActionForm } from '@/components/ui/action-form';
 import { Card } from '@/components/ui/card';
@@ -76,26 +76,7 @@ export default async function NotificationsPage({
         ) : (
           <ol className="divide-y divide-stone-100" data-testid="notifications">
             {page.data.map((notification) => (
-              <li key={notification.id} data-testid="notification" className="flex gap-3 py-3">
-                <span
-                  aria-hidden="true"
-                  className={`mt-2 h-2 w-2 shrink-0 rounded-full ${notification.readAt ? 'bg-transparent' : 'bg-sky-600'}`}
-                />
-                <div className="min-w-0 flex-1 text-sm">
-                  {/* A plain link: the route marks it read, so it must not be prefetched like a page. */}
-                  <a
-                    href={`/notifications/open/${notification.id}`}
-                    className={`break-words underline ${notification.readAt ? 'text-stone-700' : 'font-medium text-stone-900'}`}
-                  >
-                    {notification.title}
-                  </a>
-                  {!notification.readAt && <span className="sr-only"> (unread)</span>}
-                  <p className="whitespace-pre-wrap break-words text-stone-600">{notification.body}</p>
-                  <p className="text-xs text-stone-500">
-                    <LocalTime value={notification.createdAt} />
-                  </p>
-                </div>
-              </li>
+              <NotificationLine key={notification.id} notification={notification} />
             ))}
           </ol>
         )}

@@ -39,10 +39,14 @@ export const notifications = pgTable(
     // What caused it (an event id, say): the same cause notifies a person once, however often it is retried.
     dedupeKey: text('dedupe_key').notNull(),
     readAt: timestamptz('read_at'),
+    // Set when what it asked for was done or can no longer be done (the proof reviewed, the task taken), in the
+    // transition that did it (resolve-task-notifications.ts); a done one counts as read.
+    doneAt: timestamptz('done_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
+    index('notifications_task_open_idx').on(t.taskId).where(sql`${t.doneAt} is null`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],

@@ -4,7 +4,7 @@ import { addCardFromPayments, becomeListedWorker, inDays, signUpInBrowser } from
 
 // Issue 20: notifications that reach people. A worker listed in Porto hears of a task posted there ("new task
 // near you", from the background job, within the minute); once they accept and write in the thread, the
-// requester's bell counts it, and the notifications page marks it read.
+// requester's bell counts it, and the notifications page (the bell's "See all") marks it read.
 
 /** The header's bell: its unread count, or 0 when it shows none. */
 async function unreadCount(page: Page) {
@@ -47,8 +47,9 @@ test('a worker hears of a task near them; the requester’s bell counts the work
       expect(await unreadCount(workerPage)).toBeGreaterThanOrEqual(1);
     }).toPass({ timeout: 60_000, intervals: [2_000] });
     await workerPage.getByTestId('notification-bell').click();
+    await workerPage.getByTestId('notification-popover').getByRole('link', { name: 'See all' }).click();
     await expect(workerPage).toHaveURL(/\/notifications$/);
-    const nearby = workerPage.getByTestId('notification').filter({ hasText: title });
+    const nearby = workerPage.getByTestId('notifications').getByTestId('notification').filter({ hasText: title });
     await expect(nearby).toContainText('New task near you');
     await expect(nearby).toContainText('$30.00');
     await nearby.getByRole('link').first().click();
@@ -66,7 +67,8 @@ test('a worker hears of a task near them; the requester’s bell counts the work
     expect(await unreadCount(page)).toBe(before + 1);
 
     await page.getByTestId('notification-bell').click();
-    const message = page.getByTestId('notification').filter({ hasText: 'On my way' });
+    await page.getByTestId('notification-popover').getByRole('link', { name: 'See all' }).click();
+    const message = page.getByTestId('notifications').getByTestId('notification').filter({ hasText: 'On my way' });
     await expect(message).toContainText(workerName);
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect(page.getByTestId('notification-bell').getByTestId('notification-count')).toHaveCount(0);

@@ -147,13 +147,15 @@ export async function operatorWithAgent(page: Page, label: string, agent = 'Erra
   return createAgentInBrowser(page, agent);
 }
 
-/** On the worker's task page: accept the posted task, then submit a note as its proof. */
-export async function acceptAndSubmit(page: Page, taskId: string, note = 'Done, as asked.') {
+/** On the worker's task page: accept the posted task, then submit a note (and a photo, if asked) as its proof. */
+export async function acceptAndSubmit(page: Page, taskId: string, { note = 'Done, as asked.', photo = false } = {}) {
   await page.goto(`/worker/tasks/${taskId}`);
   await page.getByRole('button', { name: 'Accept task' }).click();
   await expect(page.getByTestId('task-status')).toHaveText('accepted');
-  await page.getByTestId('proof-form').getByLabel('Note').fill(note);
-  await page.getByTestId('proof-form').getByRole('button', { name: 'Submit proof' }).click();
+  const form = page.getByTestId('proof-form');
+  if (photo) await form.getByLabel('Photos').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PHOTO });
+  await form.getByLabel('Note').fill(note);
+  await form.getByRole('button', { name: 'Submit proof' }).click();
   await expect(page.getByTestId('task-status')).toHaveText('submitted');
 }
 
@@ -217,4 +219,14 @@ export async function signInAsAdmin(page: Page) {
     return signInAsAdmin(page);
   }
   if (await page.getByTestId('verify-email-banner').isVisible()) await openVerificationLink(page, ADMIN);
+}
+
+/** Posts fillTask's photo task as `title` from New task, paid with the saved card; returns its id. */
+export async function postTaskInBrowser(page: Page, title: string): Promise<string> {
+  await page.goto('/dashboard/tasks/new');
+  await fillTask(page);
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Pay $23.00 and post' }).click();
+  await expect(page.getByTestId('task-status')).toHaveText('posted');
+  return page.url().split('/').at(-1) ?? '';
 }

@@ -29,6 +29,12 @@ export const notificationSchema = z
     link: z.string().nullable().describe('The page it is about, as a path on this site (`/worker/tasks/<id>`).'),
     createdAt: timestamp,
     readAt: timestamp.nullable(),
+    doneAt: timestamp
+      .nullable()
+      .describe(
+        'When what it asked of you was done or can no longer be done (the proof reviewed, the revision sent, the ' +
+          'task taken, the dispute resolved), by anyone; a done notification is also read. `null` for the rest.',
+      ),
   })
   .meta({ id: 'Notification' });
 

@@ -55,6 +55,7 @@ describe('GET /v1/notifications and POST /v1/notifications/read', () => {
           link: '/worker',
           createdAt: expect.any(String),
           readAt: null,
+          doneAt: null,
         },
         expect.objectContaining({ id: ids[1] }),
       ],

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { POST } from '@/app/v1/webhooks/email/inbound/route';
 import { getDatabase } from '@/db/client';
+import { emails } from '@/db/schema';
 import { getMailer } from '@/lib/mail/get-mailer';
 import { signResendWebhook, TEST_MODE_RESEND_WEBHOOK_SECRET } from '@/lib/mail/resend-webhook';
 import { issueReplyAddress } from '@/lib/services/notifications/issue-reply-address';
@@ -30,6 +32,11 @@ describe('composeTestReply (the /dev/mailbox Reply box)', () => {
       type: 'email.received',
       data: { from: worker?.email, to: [address.replyTo], subject: 'Re: New message about your task' },
     });
+    // Quoted the way every server text writes a moment: to the minute, its zone named.
+    const [stored] = await db.select().from(emails).where(eq(emails.id, event.data.email_id));
+    expect(stored?.text).toMatch(
+      /\n\nOn [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC, .+ wrote:\n> The requester wrote:/,
+    );
 
     const res = await withEnv({ RESEND_WEBHOOK_SECRET: undefined, RESEND_API_KEY: undefined }, () =>
       send(

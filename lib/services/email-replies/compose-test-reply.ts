@@ -3,6 +3,7 @@ import type { Executor } from '@/db/client';
 import { emails } from '@/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
+import { formatZonedDateTime } from '@/lib/format/date-time';
 import { storeTestInboundEmail } from '@/lib/mail/test-inbound-emails';
 
 export type ComposeTestReplyOptions = { emailId: string; body: string };
@@ -17,7 +18,7 @@ export async function composeTestReply(db: Executor, { emailId, body }: ComposeT
     throw new ApiError('NOT_FOUND', { hint: 'Answer an email of the mailbox that has a reply address.' });
   }
   const messageId = original.headers?.['Message-ID'];
-  const sentAt = original.createdAt.toUTCString();
+  const sentAt = formatZonedDateTime(original.createdAt);
   const quoted = original.text
     .split('\n')
     .map((line) => `> ${line}`)

@@ -4,6 +4,7 @@ import { ledgerTransactions, transfers } from '@/db/schema';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { PaymentProcessor } from '@/lib/payments/processor';
+import { notifyPayoutSent } from '@/lib/services/notifications/notify-payout-sent';
 import { emitPaymentEvent } from './emit-payment-event';
 import { transferSource } from './expect-transfer-held';
 import { loadPlatformTask } from './load-platform-task';
@@ -46,7 +47,10 @@ export async function applyTransfer(db: Db, { processor, transferRowId, transfer
         }),
       });
     }
-    if (held) await emitPaymentEvent(tx, { held, type: 'payment.transferred', amountCents: transfer.amountCents });
+    if (held) {
+      await emitPaymentEvent(tx, { held, type: 'payment.transferred', amountCents: transfer.amountCents });
+      await notifyPayoutSent(tx, { task: held.task, amountCents: transfer.amountCents, transferId: transfer.id });
+    }
     return true;
   });
 }

@@ -1,7 +1,6 @@
 import type { Tx } from '@/db/client';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { PaymentEventType } from '@/lib/events/event-types';
-import { notifyPayoutSent } from '@/lib/services/notifications/notify-payout-sent';
 import { taskAudience } from '@/lib/tasks/task-audience';
 import type { HeldTask } from './held-task';
 
@@ -9,12 +8,11 @@ export type EmitPaymentEventOptions = { held: HeldTask; type: PaymentEventType; 
 
 export async function emitPaymentEvent(tx: Tx, { held, type, amountCents }: EmitPaymentEventOptions) {
   const { task, requesterOwnerId } = held;
-  const event = await emitEvent(tx, {
+  await emitEvent(tx, {
     type,
     data: { taskId: task.id, amountCents, currency: 'usd', fundingSource: task.fundingSource },
     taskId: task.id,
     audience: taskAudience(task, requesterOwnerId),
     livemode: task.livemode,
   });
-  if (type === 'payment.transferred') await notifyPayoutSent(tx, { task, amountCents, eventId: event.id });
 }

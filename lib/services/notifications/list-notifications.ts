@@ -41,5 +41,6 @@ function toNotificationResource(row: Notification) {
     link: row.link,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
+    doneAt: row.doneAt?.toISOString() ?? null,
   };
 }

@@ -91,7 +91,9 @@ describe('notifyNearbyWorkers', () => {
     expect(notices.map((row) => row.userId).sort()).toEqual([near, farWithReach].sort());
     expect(notices.find((row) => row.userId === near)).toMatchObject({
       title: 'New task near you: “Photograph the bakery front”',
-      body: expect.stringMatching(/^Pays \$20\.00, \d\.\d km from you\. Due /),
+      body: expect.stringMatching(
+        /^Pays \$20\.00, \d\.\d km from you\. Due [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\.$/,
+      ),
       taskId,
       link: `/worker/tasks/${taskId}`,
       dedupeKey: `new_task_nearby:${taskId}`,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '@/db/client';
 import { nearbyFanouts, notifications, type Task, tasks, users } from '@/db/schema';
+import { formatZonedDateTime } from '@/lib/format/date-time';
 import { formatMoney } from '@/lib/format/money';
 import { logger } from '@/lib/logger';
 import { callerLivemode } from '@/lib/payments/get-processor';
@@ -123,7 +124,7 @@ async function notifyUncapped(tx: Tx, task: Task, candidates: Candidate[]): Prom
       userId: candidate.user_id,
       kind: 'new_task_nearby' as const,
       title: `New task near you: “${task.title}”`,
-      body: `Pays ${formatMoney(task.budgetCents)}, ${distanceText(Number(candidate.distance))} from you. Due ${task.deadline.toUTCString()}.`,
+      body: `Pays ${formatMoney(task.budgetCents)}, ${distanceText(Number(candidate.distance))} from you. Due ${formatZonedDateTime(task.deadline)}.`,
       taskId: task.id,
       link: `/worker/tasks/${task.id}`,
       dedupeKey: `new_task_nearby:${task.id}`,

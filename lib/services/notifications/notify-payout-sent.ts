@@ -7,11 +7,17 @@ import { taskLink } from './task-link';
 export type NotifyPayoutSentOptions = {
   task: Pick<Task, 'id' | 'title' | 'workerId'>;
   amountCents: number;
-  /** One notification per transfer sent. */
-  eventId: string;
+  /** The `transfers` row sent. */
+  transferId: string;
 };
 
-export async function notifyPayoutSent(tx: Tx, { task, amountCents, eventId }: NotifyPayoutSentOptions) {
+/**
+ * One payout, one notification: the completion notice that already told the worker "You were paid" carries the same
+ * key (notify-task-event.ts), so this one is written only for pay that was held and is now sent.
+ */
+export const payoutNoticeKey = (transferId: string) => `payout:${transferId}`;
+
+export async function notifyPayoutSent(tx: Tx, { task, amountCents, transferId }: NotifyPayoutSentOptions) {
   if (!task.workerId) return;
   await notify(tx, {
     userId: task.workerId,
@@ -20,6 +26,6 @@ export async function notifyPayoutSent(tx: Tx, { task, amountCents, eventId }: N
     body: 'Your pay is on its way to your payout account.',
     taskId: task.id,
     link: taskLink('worker', task.id),
-    dedupeKey: `payout_sent:${eventId}`,
+    dedupeKey: payoutNoticeKey(transferId),
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { tasks } from '@/db/schema';
+import { tasks, transfers } from '@/db/schema';
 import { resolveDispute } from '@/lib/services/disputes/resolve-dispute';
 import { sendDueTransfers } from '@/lib/services/money/send-due-transfers';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
@@ -22,6 +22,12 @@ const at = (day: number, hour = 12) => new Date(Date.UTC(2001, 0, day, hour));
 
 async function expectOk(res: { status: number; text: string }) {
   expect(res.status, res.text).toBe(200);
+}
+
+async function transferOf(taskId: string) {
+  const { db } = await getDatabase();
+  const [row] = await db.select().from(transfers).where(eq(transfers.taskId, taskId));
+  return row;
 }
 
 /** The notifications of `userId` about `taskId`, as kind, title and link. */
@@ -68,6 +74,9 @@ describe('task notifications', () => {
     await expectOk(await callAction('request-revision', task.id, requester.token));
     await expectOk(await callAction('submit', task.id, worker.token));
     await expectOk(await callAction('approve', task.id, requester.token));
+    const { db } = await getDatabase();
+    await sendDueTransfers(db);
+    expect(await transferOf(task.id)).toMatchObject({ processorId: expect.any(String) });
 
     expect((await told(requester.id, task.id)).map((row) => row.kind)).toEqual([
       'task_accepted',
@@ -83,14 +92,13 @@ describe('task notifications', () => {
         body: 'What to change: The sign is blurry.',
         link: workerPage,
       },
+      // One payout, one notification: the transfer sent after the approval commits adds no second one.
       {
         kind: 'task_completed',
         title: `You were paid $20.00 for ${title}`,
         body: expect.stringContaining('approved the work'),
         link: workerPage,
       },
-      // Sent after the approval commits: the payout notice follows the completion.
-      { kind: 'payout_sent', title: `$20.00 sent for ${title}`, body: expect.any(String), link: workerPage },
     ]);
   });
 
@@ -142,7 +150,9 @@ describe('task notifications', () => {
       body: expect.stringMatching(/ was paid \$10\.00; the rest is refunded\.$/),
     };
     expect((await told(requester.id, task.id)).at(-1)).toMatchObject(resolved);
-    expect((await told(worker.id, task.id)).map((row) => row.kind)).toEqual(['dispute_resolved', 'payout_sent']);
+    await sendDueTransfers(db);
+    expect(await transferOf(task.id)).toMatchObject({ processorId: expect.any(String), amountCents: 1_000 });
+    expect((await told(worker.id, task.id)).map((row) => row.kind)).toEqual(['dispute_resolved']);
     expect(await notificationsOf(admin.userId)).toEqual([]);
   });
 
@@ -174,6 +184,7 @@ describe('task notifications', () => {
       .set({ submittedAt: at(7, 11) })
       .where(eq(tasks.id, submitted.id));
     await runTaskDeadlines(db, at(10));
+    await sendDueTransfers(db);
 
     expect(await told(parties.requester.id, posted.id)).toEqual([
       {
@@ -187,19 +198,23 @@ describe('task notifications', () => {
       kind: 'task_completed',
       body: expect.stringContaining('Nobody answered the submission within 72 hours'),
     });
-    expect((await told(parties.worker.id, submitted.id)).map((row) => row.kind)).toEqual([
-      'task_completed',
-      'payout_sent',
-    ]);
+    expect(await transferOf(submitted.id)).toMatchObject({ processorId: expect.any(String) });
+    expect((await told(parties.worker.id, submitted.id)).map((row) => row.kind)).toEqual(['task_completed']);
   });
 
-  it('held pay: payout_sent only when the transfer is actually sent, once', async () => {
+  it('held pay: the approval says it waits; payout_sent only when the transfer is actually sent, once', async () => {
     const worker = await anotherWorker();
     const task = await taskInStatus(parties, 'posted');
     await expectOk(await callAction('accept', task.id, worker.token));
     await expectOk(await callAction('submit', task.id, worker.token));
     await expectOk(await callAction('approve', task.id, parties.requester.token));
-    expect((await told(worker.id, task.id)).map((row) => row.kind)).toEqual(['task_completed']);
+    expect(await told(worker.id, task.id)).toEqual([
+      expect.objectContaining({
+        kind: 'task_completed',
+        title: 'You earned $20.00 for “Photograph the storefront at Oranienstraße 12”',
+        body: expect.stringContaining('waits until your payout account can receive it'),
+      }),
+    ]);
 
     await onboardPayouts({ id: worker.id, email: null });
     const { db } = await getDatabase();

@@ -1,10 +1,14 @@
 import type { Tx } from '@/db/client';
 import type { NotificationKind, Task } from '@/db/schema';
+import { formatZonedDateTime } from '@/lib/format/date-time';
 import { formatMoney } from '@/lib/format/money';
 import type { TaskAction } from '@/lib/tasks/task-transitions';
+import { findTaskPayout, type TaskPayout } from './find-task-payout';
 import { notify } from './notify';
+import { payoutNoticeKey } from './notify-payout-sent';
 import { taskLink } from './task-link';
 import { type TaskPartyNames, taskPartyNames } from './task-party-names';
+import { workerTimeZone } from './worker-time-zone';
 
 export type TaskEventNotice = {
   action: TaskAction;
@@ -22,19 +26,27 @@ type Side = 'requester' | 'worker';
 
 /** Workers nearby hear of a posting another way. */
 const SILENT = new Set<TaskAction>(['publish', 'withdraw']);
-type Notice = { side: Side; kind: NotificationKind; title: string; body: string };
+/** The actions whose effect records the worker's pay. */
+const PAYING = new Set<TaskAction>(['approve', 'autoComplete', 'resolve']);
+/** `dedupeKey`: another cause than the event, such as the payout this notice announces. */
+type Notice = { side: Side; kind: NotificationKind; title: string; body: string; dedupeKey?: string };
+type Context = { names: TaskPartyNames; payout: TaskPayout | null; bookingZone: string | null };
 
 // In the transition's transaction.
 export async function notifyTaskEvent(tx: Tx, notice: TaskEventNotice): Promise<void> {
   if (SILENT.has(notice.action)) return;
   const { task } = notice;
   const workerId = task.workerId ?? notice.previous.workerId;
-  const names = await taskPartyNames(tx, { requesterId: task.requesterId, workerId });
+  const context: Context = {
+    names: await taskPartyNames(tx, { requesterId: task.requesterId, workerId }),
+    payout: PAYING.has(notice.action) ? await findTaskPayout(tx, task) : null,
+    bookingZone: notice.action === 'book' && workerId ? await workerTimeZone(tx, workerId) : null,
+  };
   const recipients: Record<Side, (string | null)[]> = {
     requester: [task.requesterId, notice.requesterOwnerId],
     worker: [workerId],
   };
-  for (const { side, kind, title, body } of noticesFor(notice, names)) {
+  for (const { side, kind, title, body, dedupeKey } of noticesFor(notice, context)) {
     for (const userId of new Set(recipients[side])) {
       if (!userId || userId === notice.actorId) continue;
       await notify(tx, {
@@ -44,13 +56,16 @@ export async function notifyTaskEvent(tx: Tx, notice: TaskEventNotice): Promise<
         body,
         taskId: task.id,
         link: taskLink(side, task.id),
-        dedupeKey: `${kind}:${notice.eventId}`,
+        dedupeKey: dedupeKey ?? `${kind}:${notice.eventId}`,
       });
     }
   }
 }
 
-function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names: TaskPartyNames): Notice[] {
+function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, context: Context): Notice[] {
+  const { names, payout } = context;
+  // Pay already on its way: this notice is the payout's one notification (notify-payout-sent.ts).
+  const payoutKey = payout && !payout.held ? payoutNoticeKey(payout.transferId) : undefined;
   const quoted = `“${task.title}”`;
   const worker = names.worker ?? 'The worker';
   const pay = formatMoney(task.budgetCents);
@@ -71,7 +86,7 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names
           side: 'worker',
           kind: 'task_accepted',
           title: `New booking: ${quoted}`,
-          body: `${names.requester} booked you${task.startsAt ? ` from ${task.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}. You earn ${pay}; the thread is open.`,
+          body: `${names.requester} booked you${task.startsAt ? ` from ${formatZonedDateTime(task.startsAt, context.bookingZone)}` : ''}. You earn ${pay}; the thread is open.`,
         },
       ];
     case 'decline':
@@ -110,7 +125,20 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names
           ? `${names.requester} approved the work`
           : 'Nobody answered the submission within 72 hours, so it was approved';
       return [
-        { side: 'worker', kind: 'task_completed', title: `You were paid ${pay} for ${quoted}`, body: `${how}.` },
+        payout?.held
+          ? {
+              side: 'worker',
+              kind: 'task_completed',
+              title: `You earned ${pay} for ${quoted}`,
+              body: `${how}. The pay waits until your payout account can receive it; you will hear when it is sent.`,
+            }
+          : {
+              side: 'worker',
+              kind: 'task_completed',
+              title: `You were paid ${pay} for ${quoted}`,
+              body: `${how}.`,
+              dedupeKey: payoutKey,
+            },
         {
           side: 'requester',
           kind: 'task_completed',
@@ -154,7 +182,7 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, names
       const body = resolutionWords(eventData?.resolution, task, worker);
       const title = `The dispute on ${quoted} is resolved`;
       return [
-        { side: 'worker', kind: 'dispute_resolved', title, body },
+        { side: 'worker', kind: 'dispute_resolved', title, body, dedupeKey: payoutKey },
         { side: 'requester', kind: 'dispute_resolved', title, body },
       ];
     }

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/errors/api-error';
 import { emitEvent } from '@/lib/events/emit-event';
 import { loadPlatformTask } from '@/lib/services/money/load-platform-task';
 import { notifyTaskEvent } from '@/lib/services/notifications/notify-task-event';
+import { resolveTaskNotifications } from '@/lib/services/notifications/resolve-task-notifications';
 import { taskAudience } from '@/lib/tasks/task-audience';
 import {
   leavesFrom,
@@ -65,6 +66,7 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
       audience: [...taskAudience(task, access.requesterOwnerId), access.task.workerId],
       livemode: task.livemode,
     });
+    await resolveTaskNotifications(tx, { task, previous: access.task, requesterOwnerId: access.requesterOwnerId });
     await notifyTaskEvent(tx, {
       action: input.action,
       task,

@@ -4,9 +4,10 @@ import { baseSepolia } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
 import { decodeXPaymentResponse, wrapFetchWithPayment } from 'x402-fetch';
 import { getDatabase } from '@/db/client';
-import { notifications, taskAssignments, tasks } from '@/db/schema';
+import { notifications, taskAssignments, tasks, workerAvailabilityRules } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
+import { formatZonedDateTime } from '@/lib/format/date-time';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { roundDegrees } from '@/lib/schemas/common';
 import { insertApiKey, insertUser } from '@/test/factories';
@@ -63,6 +64,27 @@ describe('POST /v1/services/{id}/book', () => {
     expect(told).toEqual([
       expect.objectContaining({ kind: 'task_accepted', taskId, title: `New booking: “${service.title}”` }),
     ]);
+  });
+
+  it('the booking notice gives the slot in the zone of the worker’s schedule, to the minute', async () => {
+    const { requester } = await fundedParties();
+    const { worker, service } = await workerWithService();
+    const { db } = await getDatabase();
+    await db.insert(workerAvailabilityRules).values(
+      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+        workerId: worker.profileId,
+        dayOfWeek,
+        startMinute: 0,
+        endMinute: 1440,
+        timeZone: 'Europe/Paris',
+      })),
+    );
+    const startsAt = hoursFromNow(26);
+    const res = await book(service.id, requester.token, { startsAt });
+    expect(res.status, res.text).toBe(201);
+    const [told] = await db.select().from(notifications).where(eq(notifications.userId, worker.id));
+    expect(told?.body).toContain(` booked you from ${formatZonedDateTime(startsAt, 'Europe/Paris')}. You earn $35.00`);
+    expect(told?.body).toMatch(/ from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M Europe\/Paris\./);
   });
 
   it('an agent on its operator’s card: charged to the operator', async () => {

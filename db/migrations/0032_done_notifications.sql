@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "done_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notifications_task_open_idx" ON "notifications" USING btree ("task_id") WHERE "notifications"."done_at" is null;
