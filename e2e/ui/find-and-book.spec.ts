@@ -87,7 +87,7 @@ for (const width of WIDTHS) {
       await expect(editor.getByTestId('no-hours')).toHaveCount(0);
       await expect(editor.getByLabel('Sunday until')).toHaveValue('00:00');
       await expect(editor.getByLabel('Time zone')).not.toHaveValue('');
-      await editor.scrollIntoViewIfNeeded();
+      await editor.evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await shot(workerPage, `availability-editor${suffix}`, true);
 
       // The requester, with a card, opens Find help from the dashboard's tabs.

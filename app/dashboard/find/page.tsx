@@ -23,7 +23,10 @@ import { CATEGORY_CHOICES, type FindParams, FREE_WITHIN_DAYS, RATINGS, readFindQ
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Find help' };
 
-const km = (meters: number) => `${(meters / 1_000).toLocaleString('en-US', { maximumFractionDigits: 1 })} km away`;
+const away = (meters: number) =>
+  meters < 1_000
+    ? 'under 1 km away'
+    : `${(meters / 1_000).toLocaleString('en-US', { maximumFractionDigits: 1 })} km away`;
 const RADIUS_METERS = 50_000;
 
 // Requesters find people to book near a place: services (fixed price, a slot to pick) first, then the workers
@@ -145,7 +148,7 @@ export default async function FindHelpPage({ searchParams }: { searchParams: Pro
                       <p className="text-sm text-stone-600">
                         {formatMoney(service.priceCents)} · {service.durationMinutes} min ·{' '}
                         {formatCategory(service.category)} ·{' '}
-                        {service.remote ? 'Remote' : km(service.distanceMeters ?? 0)}
+                        {service.remote ? 'Remote' : away(service.distanceMeters ?? 0)}
                       </p>
                       <p className="text-sm text-stone-600">
                         <Link href={`/workers/${service.worker.id}`} className="underline">

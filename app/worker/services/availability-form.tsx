@@ -102,6 +102,7 @@ export function AvailabilityForm({
           </fieldset>
         ))}
       </div>
+      <p className="text-sm text-stone-600">An end of 12:00 AM (00:00) is midnight, the end of the day.</p>
       <SubmitButton pendingLabel="Saving…">Save hours</SubmitButton>
     </ActionForm>
   );
@@ -121,7 +122,7 @@ function WindowRow({
   onRemove: () => void;
 }) {
   const { error } = useFieldState(`weekly.${index}`);
-  const time = 'block w-32 rounded-md border border-stone-300 px-2 py-1.5 text-sm';
+  const time = 'block w-[7.5rem] rounded-md border border-stone-300 px-2 py-1.5 text-sm sm:w-32';
   return (
     <div data-testid="hours-row">
       <div className="flex flex-wrap items-center gap-2">
@@ -143,7 +144,10 @@ function WindowRow({
           aria-invalid={error ? true : undefined}
         />
         <Button variant="link" onClick={onRemove} aria-label={`Remove ${day} ${row.start}–${shownEnd(row.end)}`}>
-          Remove
+          <span aria-hidden className="sm:hidden">
+            ✕
+          </span>
+          <span className="hidden sm:inline">Remove</span>
         </Button>
       </div>
       {error && (
