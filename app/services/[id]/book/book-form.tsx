@@ -18,7 +18,10 @@ import { SlotPicker } from './slot-picker';
  */
 export function BookForm({ serviceId, priceCents, slots }: { serviceId: string; priceCents: number; slots: string[] }) {
   const [values, setValues] = useState<Record<string, string>>();
+  // React resets the form after its action; radios mounted anew take the kept slot as their default, so it stays.
+  const [round, setRound] = useState(0);
   const [state, formAction] = useActionState<BookState, FormData>(async (previous, form) => {
+    setRound((count) => count + 1);
     const next = await bookServiceFromPage(serviceId, previous, form);
     setValues(next.error ? textValuesOf(form) : undefined);
     return next;
@@ -34,7 +37,7 @@ export function BookForm({ serviceId, priceCents, slots }: { serviceId: string; 
           {formatMoney(price)} + {formatMoney(platformFeeCents)} fee: {formatMoney(totalCents)} charged to your card,
           held until you approve the work.
         </p>
-        <SlotPicker slots={slots} value={when} onChange={setWhen} error={state.fieldErrors?.startsAt} />
+        <SlotPicker slots={slots} value={when} onChange={setWhen} round={round} error={state.fieldErrors?.startsAt} />
         <input type="hidden" name="expectedPriceCents" value={price} />
         <TextAreaField label="Instructions (optional)" name="instructions" rows={3} maxLength={2_000} />
         {changed !== undefined ? (

@@ -22,11 +22,14 @@ export function SlotPicker({
   slots,
   value,
   onChange,
+  round,
   error,
 }: {
   slots: string[];
   value: string;
   onChange: (value: string) => void;
+  /** Changes after each submit, to mount the radios anew (see BookForm). */
+  round: number;
   error?: string;
 }) {
   const [timeZone, setTimeZone] = useState('UTC');
@@ -48,6 +51,7 @@ export function SlotPicker({
                   className="cursor-pointer rounded-md border border-stone-300 px-3 py-1.5 text-sm has-[:checked]:border-stone-900 has-[:checked]:bg-stone-900 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-stone-400"
                 >
                   <input
+                    key={round}
                     type="radio"
                     name="startsAt"
                     value={slot.value}
