@@ -37,6 +37,9 @@ export default async function LandingPage() {
               </Link>
             </>
           )}
+          <Link href="/dashboard/find" className={secondary}>
+            Find help near you
+          </Link>
           <Link href="/docs" className={secondary}>
             API reference
           </Link>

@@ -7,6 +7,7 @@ import { NavTabs } from '@/components/ui/nav-tabs';
 const sections = [
   { href: '/dashboard', label: 'Overview', exact: true },
   { href: '/dashboard/tasks', label: 'Tasks' },
+  { href: '/dashboard/find', label: 'Find help' },
   { href: '/dashboard/agents', label: 'Agents' },
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/usage', label: 'Usage' },

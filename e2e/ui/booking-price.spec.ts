@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { addCardFromPayments, becomeListedWorker, inDays, signUpInBrowser } from './steps';
+import { addCardFromPayments, becomeListedWorker, pickFirstSlot, setWeeklyHours, signUpInBrowser } from './steps';
 
 // Issue 34: a booking charges the price the requester saw. The requester opens the booking page from the worker's
 // profile; the worker raises the price before they submit; the page refuses with "The price changed", shows the
@@ -27,6 +27,7 @@ test('a booking refused because the price changed, then booked at the new price'
     await form.getByRole('button', { name: 'Create service' }).click();
     const offered = workerPage.getByTestId('service').filter({ hasText: title });
     await expect(offered).toContainText('$35.00 · 60 min · remote');
+    await setWeeklyHours(workerPage);
 
     // The requester, with a card, finds the worker's profile (through an agent's key, as search is API-only).
     await signUpInBrowser(page, 'booking-requester');
@@ -44,7 +45,7 @@ test('a booking refused because the price changed, then booked at the new price'
     await page.getByRole('link', { name: `Book ${title}` }).click();
     await expect(page).toHaveURL(new RegExp(`/services/${service.id}/book$`));
     await expect(page.getByTestId('book-price')).toContainText('$35.00 + $5.25 fee: $40.25');
-    await page.getByLabel('Start (your time)').fill(inDays(2));
+    await pickFirstSlot(page);
     await page.getByLabel('Instructions (optional)').fill('Two pages, English.');
 
     // Meanwhile the worker raises the price.

@@ -230,3 +230,59 @@ export async function postTaskInBrowser(page: Page, title: string): Promise<stri
   await expect(page.getByTestId('task-status')).toHaveText('posted');
   return page.url().split('/').at(-1) ?? '';
 }
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/**
+ * On /worker/services, gives each of `days` one window of weekly hours (`from`–`until`, the editor's time inputs;
+ * an until of 00:00 is midnight) in the browser's zone, and saves them.
+ */
+export async function setWeeklyHours(
+  page: Page,
+  { days = WEEKDAYS as readonly string[], from = '08:00', until = '20:00' } = {},
+) {
+  const editor = page.getByTestId('availability');
+  for (const day of days) {
+    await editor.getByRole('button', { name: `Add hours on ${day}` }).click();
+    const row = editor.getByRole('group', { name: day }).getByTestId('hours-row').last();
+    await row.getByLabel(`${day} from`).fill(from);
+    await row.getByLabel(`${day} until`).fill(until);
+  }
+  await editor.getByRole('button', { name: 'Save hours' }).click();
+  await expect(editor.getByRole('status')).toHaveText('Hours saved');
+}
+
+/** On /worker/services: a new service of `title` in `city` (picked from the list), or remote without a city. */
+export async function offerService(
+  page: Page,
+  { title, category = 'errand', price = '35', minutes = '60', city }: OfferedService,
+) {
+  const form = page.getByTestId('new-service');
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Category').selectOption(category);
+  await form.getByLabel('Price (USD)').fill(price);
+  await form.getByLabel('Duration (minutes)').fill(minutes);
+  if (city) {
+    await form.getByRole('combobox', { name: 'Area centre' }).fill(city.toLowerCase());
+    await page
+      .getByRole('option', { name: new RegExp(`^${city}, `) })
+      .first()
+      .click();
+    await form.getByLabel('Radius (km)').fill('10');
+  } else {
+    await form.getByLabel(/^Remote/).check();
+  }
+  await form.getByRole('button', { name: 'Create service' }).click();
+  await expect(page.getByTestId('service').filter({ hasText: title })).toBeVisible();
+}
+
+type OfferedService = { title: string; category?: string; price?: string; minutes?: string; city?: string };
+
+/** On a booking page: picks the first free slot of the picker (the earliest); returns its ISO start. */
+export async function pickFirstSlot(page: Page): Promise<string> {
+  const picker = page.getByTestId('slot-picker');
+  const slot = picker.getByRole('radio').first();
+  await picker.locator('label').first().click();
+  await expect(slot).toBeChecked();
+  return (await slot.getAttribute('value')) ?? '';
+}

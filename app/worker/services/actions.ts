@@ -4,9 +4,13 @@ import { revalidatePath } from 'next/cache';
 import { getDatabase } from '@/db/client';
 import { ApiError } from '@/lib/errors/api-error';
 import { createServiceBodySchema, updateServiceBodySchema } from '@/lib/schemas/services';
+import { setAvailabilityBody } from '@/lib/schemas/worker-availability';
 import { archiveService } from '@/lib/services/services/archive-service';
 import { createService } from '@/lib/services/services/create-service';
 import { updateService } from '@/lib/services/services/update-service';
+import { findWorkerProfileId } from '@/lib/services/workers/find-worker-profile-id';
+import { getOwnAvailability } from '@/lib/services/workers/get-own-availability';
+import { setAvailability } from '@/lib/services/workers/set-availability';
 import { describeActionError, describeFormError, type FormFieldMap } from '@/lib/web/describe-error';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 
@@ -89,4 +93,54 @@ export async function archiveServiceAction(serviceId: string): Promise<{ error?:
   } catch (error) {
     return { error: describeActionError(error) };
   }
+}
+
+export type AvailabilityFormState = ServiceFormState;
+
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
+
+/** The editor's rows as it sends them: one JSON list in the page's order, so an error names its row by index. */
+function weeklyOf(form: FormData): unknown {
+  try {
+    return JSON.parse(String(form.get('weekly') ?? '[]'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "Save hours": the weekly windows through PUT /v1/workers/me/availability's own schema and service. The editor
+ * shows only weekly windows, so the schedule's exceptions (set through the API) are sent back as they are.
+ * Errors come back per row (`weekly.<index>`) and for the time zone.
+ */
+export async function saveAvailabilityAction(
+  _state: AvailabilityFormState,
+  form: FormData,
+): Promise<AvailabilityFormState> {
+  const { user } = await requireBrowserUser(PAGE);
+  const { db } = await getDatabase();
+  const profileId = await findWorkerProfileId(db, user.id);
+  if (!profileId) return { error: 'Create your worker profile first.' };
+  const { exceptions } = await getOwnAvailability(db, { profileId });
+  const parsed = setAvailabilityBody.safeParse({
+    timeZone: String(form.get('timeZone') ?? ''),
+    weekly: weeklyOf(form),
+    exceptions,
+  });
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const [head, index] = issue.path;
+      const key = head === 'weekly' && typeof index === 'number' ? `weekly.${index}` : String(head ?? 'form');
+      fieldErrors[key] ??= key === 'weekly' ? 'The hours could not be read.' : sentence(issue.message);
+    }
+    return { error: 'Nothing was saved: fix the marked hours.', fieldErrors };
+  }
+  try {
+    await setAvailability(db, user.id, parsed.data);
+  } catch (error) {
+    return describeFormError(error);
+  }
+  revalidatePath(PAGE);
+  return { saved: true };
 }

@@ -3,14 +3,17 @@ import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { ConfirmAction } from '@/components/ui/confirm-action';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { formatCategory } from '@/lib/format/category';
 import { formatMoney } from '@/lib/format/money';
 import { listWorkerServices } from '@/lib/services/services/list-worker-services';
 import { findWorkerProfileId } from '@/lib/services/workers/find-worker-profile-id';
+import { getOwnAvailability } from '@/lib/services/workers/get-own-availability';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
-import { archiveServiceAction, createServiceAction, updateServiceAction } from './actions';
+import { archiveServiceAction, createServiceAction, saveAvailabilityAction, updateServiceAction } from './actions';
+import { AvailabilityForm } from './availability-form';
 import { ServiceForm } from './service-form';
 
 export const dynamic = 'force-dynamic';
@@ -40,6 +43,7 @@ export default async function WorkerServicesPage() {
     status: 'all',
     limit: 100,
   });
+  const hours = await getOwnAvailability(db, { profileId });
   const active = services.filter((service) => service.status === 'active');
   const archived = services.filter((service) => service.status === 'archived');
   return (
@@ -48,6 +52,18 @@ export default async function WorkerServicesPage() {
         title="Your services"
         description="Fixed-price offers requesters book for a slot. A booking becomes a task you have already accepted."
       />
+      <Card
+        title="Your hours"
+        description="Requesters book your services only inside these weekly hours, never over another booking."
+        testId="availability"
+      >
+        {hours.weekly.length === 0 && (
+          <Notice tone="warning" testId="no-hours">
+            No hours yet: nobody can pick a slot of your services until you add some.
+          </Notice>
+        )}
+        <AvailabilityForm action={saveAvailabilityAction} weekly={hours.weekly} timeZone={hours.timeZone} />
+      </Card>
       <Card title="New service" testId="new-service">
         <ServiceForm action={createServiceAction} submitLabel="Create service" />
       </Card>

@@ -67,7 +67,9 @@ export default async function WorkerProfilePage({ params }: { params: Promise<{ 
       {services.length > 0 && (
         <Card
           title="Services"
-          description="Fixed prices; book one for a slot here, or through the API (POST /v1/services/{id}/book)."
+          description={
+            own ? 'What requesters see and book.' : 'Fixed prices. Book one, pick a free slot, and pay with your card.'
+          }
           testId="worker-services"
         >
           <ul className="space-y-2 text-sm">

@@ -18,6 +18,23 @@ const HOLDING = ['draft', 'posted', 'accepted', 'submitted', 'disputed'] as cons
 /** Older than this, a booking draft's request died mid-payment. */
 const STALE_DRAFT = sql`now() - interval '15 minutes'`;
 
+/**
+ * The bookings of these workers that hold a slot overlapping [from, to): the one rule, shared by the booking's own
+ * check and the slot picker, so the picker never offers a slot booking would refuse.
+ */
+export const bookingsHolding = ({ workerUserIds, livemode, from, to }: BookingsHoldingOptions) =>
+  and(
+    inArray(tasks.workerId, workerUserIds),
+    eq(tasks.livemode, livemode),
+    sql`${tasks.serviceId} is not null`,
+    inArray(tasks.status, [...HOLDING]),
+    or(ne(tasks.status, 'draft'), gt(tasks.createdAt, STALE_DRAFT)),
+    lt(tasks.startsAt, to),
+    gt(tasks.deadline, from),
+  );
+
+export type BookingsHoldingOptions = { workerUserIds: string[]; livemode: boolean; from: Date; to: Date };
+
 export const slotUnavailable = (why: string, details: Record<string, unknown>) =>
   new ApiError('SLOT_UNAVAILABLE', { message: `The worker is not free for this slot: ${why}`, details });
 
@@ -46,17 +63,7 @@ export async function holdSlot(tx: Tx, { serviceId, workerUserId, startsAt, ends
   const [clash] = await tx
     .select({ id: tasks.id })
     .from(tasks)
-    .where(
-      and(
-        eq(tasks.workerId, workerUserId),
-        eq(tasks.livemode, livemode),
-        sql`${tasks.serviceId} is not null`,
-        inArray(tasks.status, [...HOLDING]),
-        or(ne(tasks.status, 'draft'), gt(tasks.createdAt, STALE_DRAFT)),
-        lt(tasks.startsAt, endsAt),
-        gt(tasks.deadline, startsAt),
-      ),
-    )
+    .where(bookingsHolding({ workerUserIds: [workerUserId], livemode, from: startsAt, to: endsAt }))
     .limit(1);
   if (clash) throw slotUnavailable('it overlaps another of their bookings', slot);
 }

@@ -75,7 +75,7 @@ describe('the booking page’s action', () => {
     const res = await post(requester.id, () =>
       bookServiceFromPage(service.id, {}, formOf({ startsAt: past, expectedPriceCents: '3500' })),
     );
-    expect(res.json).toEqual({ error: 'Check Start.', fieldErrors: { startsAtLocal: 'Must be in the future' } });
+    expect(res.json).toEqual({ error: 'Check Start.', fieldErrors: { startsAt: 'Must be in the future' } });
     expect(await booked(service.id)).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 export type BookState = ActionState & { currentPriceCents?: number; needsCard?: boolean };
 
 const FIELDS: FormFieldMap = {
-  startsAt: { field: 'startsAtLocal', label: 'Start' },
+  startsAt: { field: 'startsAt', label: 'Start' },
   instructions: { field: 'instructions', label: 'Instructions' },
   expectedPriceCents: { field: 'expectedPriceCents', label: 'Price' },
 };

@@ -2,29 +2,26 @@
 
 import Link from 'next/link';
 import { useActionState, useState } from 'react';
-import { Field, TextAreaField } from '@/components/ui/field';
+import { TextAreaField } from '@/components/ui/field';
 import { FormStateProvider, textValuesOf } from '@/components/ui/form-state';
 import { Notice } from '@/components/ui/notice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formatMoney } from '@/lib/format/money';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { type BookState, bookServiceFromPage } from './actions';
-
-/** A `datetime-local` value, read in the viewer's zone, as ISO ("" for none or not a date). */
-function isoOf(local: string): string {
-  if (!local) return '';
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
-}
+import { SlotPicker } from './slot-picker';
 
 /**
- * The booking form: a start in the viewer's time and optional instructions, booked at the price shown (sent as
+ * The booking form: a free slot picked in the viewer's time and optional instructions, booked at the price shown (sent as
  * `expectedPriceCents`). When the worker changed the price meanwhile nothing is charged, the form says so with
  * the new price, and its button books at that one. By hand rather than ActionForm: the button follows the state.
  */
-export function BookForm({ serviceId, priceCents }: { serviceId: string; priceCents: number }) {
+export function BookForm({ serviceId, priceCents, slots }: { serviceId: string; priceCents: number; slots: string[] }) {
   const [values, setValues] = useState<Record<string, string>>();
+  // React resets the form after its action; radios mounted anew take the kept slot as their default, so it stays.
+  const [round, setRound] = useState(0);
   const [state, formAction] = useActionState<BookState, FormData>(async (previous, form) => {
+    setRound((count) => count + 1);
     const next = await bookServiceFromPage(serviceId, previous, form);
     setValues(next.error ? textValuesOf(form) : undefined);
     return next;
@@ -40,16 +37,7 @@ export function BookForm({ serviceId, priceCents }: { serviceId: string; priceCe
           {formatMoney(price)} + {formatMoney(platformFeeCents)} fee: {formatMoney(totalCents)} charged to your card,
           held until you approve the work.
         </p>
-        <Field
-          label="Start (your time)"
-          name="startsAtLocal"
-          type="datetime-local"
-          required
-          value={when}
-          onChange={(event) => setWhen(event.target.value)}
-          hint="In the future, at most 90 days ahead, when the worker is free."
-        />
-        <input type="hidden" name="startsAt" value={isoOf(when)} />
+        <SlotPicker slots={slots} value={when} onChange={setWhen} round={round} error={state.fieldErrors?.startsAt} />
         <input type="hidden" name="expectedPriceCents" value={price} />
         <TextAreaField label="Instructions (optional)" name="instructions" rows={3} maxLength={2_000} />
         {changed !== undefined ? (
