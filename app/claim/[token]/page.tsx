@@ -145,7 +145,9 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
               budgetCents={task.budgetCents}
               deadline={task.deadline.toISOString()}
               place={
-                task.lat === null || task.lng === null ? null : { lat: task.lat, lng: task.lng, address: task.address }
+                task.lat === null || task.lng === null
+                  ? null
+                  : { lat: task.lat, lng: task.lng, address: task.address, precision: task.placePrecision ?? 'address' }
               }
               tileUrl={env().MAP_TILE_URL}
             />

@@ -73,7 +73,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         }
       />
 
-      <BookingLine booking={booking} />
+      <BookingLine booking={booking} place={task.location} />
       {!isTerminal(status) && <TaskAutoRefresh />}
       {dispute && (
         <DisputePanel
