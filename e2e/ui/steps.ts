@@ -179,3 +179,13 @@ export async function signInAsAdmin(page: Page) {
   }
   if (await page.getByTestId('verify-email-banner').isVisible()) await openVerificationLink(page, ADMIN);
 }
+
+/** Creates an agent on /dashboard/agents and returns the headers that act as it through the API. */
+export async function createAgentInBrowser(page: Page, name: string): Promise<{ authorization: string }> {
+  await page.goto('/dashboard/agents');
+  await page.getByLabel('Agent name').fill(name);
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  const key = (await page.getByTestId('new-key').textContent()) ?? '';
+  expect(key).not.toBe('');
+  return { authorization: `Bearer ${key}` };
+}
