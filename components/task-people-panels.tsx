@@ -24,7 +24,9 @@ export function placeMarkers(task: TaskView): MapMarker[] {
   const markers: MapMarker[] = [];
   if (task.location) {
     const { lat, lng } = task.location;
-    markers.push({ lat, lng, kind: 'task', label: task.location.address ?? 'Task place' });
+    const name = task.location.address ?? 'Task place';
+    const label = task.location.precision === 'city' ? `${name} (the city’s centre)` : name;
+    markers.push({ lat, lng, kind: 'task', label });
   }
   const proof = task.proof?.location;
   if (proof) {

@@ -142,3 +142,32 @@ test('a city-precision task shows "in Lyon", never a distance, and the worker ge
     await workerContext.close();
   }
 });
+
+test('the claim page gives a remote proposal a place, pinned on the map, at the same price', async ({
+  page,
+  request,
+}) => {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const proposed = await request.post('/v1/tasks/propose', {
+      data: { task: { title: `Water the balcony plants ${width}`, budgetCents: 1_000 } },
+    });
+    expect(proposed.status(), await proposed.text()).toBe(201);
+    const { data: proposal } = await proposed.json();
+    await page.goto(new URL(proposal.humanClaimUrl).pathname);
+    await expect(page.getByTestId('claim-place')).toHaveText('Remote');
+    await expect(page.getByTestId('claim-total')).toHaveText('$11.50');
+
+    await page.getByText('Correct the place, budget or deadline').click();
+    const place = page.getByRole('combobox', { name: /^Place \(optional/ });
+    await place.fill('lyo');
+    await page.getByRole('option', { name: /^Lyon, / }).click();
+    const map = page.getByTestId('claim-map');
+    await expect(map.locator('path.map-marker')).toHaveCount(1);
+    await map.getByRole('img', { name: /click to move it/ }).click({ position: { x: 40, y: 40 } });
+    await expect(map).toContainText('Task place');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('claim-place')).toHaveText('Lyon');
+    await expect(page.getByTestId('claim-total')).toHaveText('$11.50');
+  }
+});
