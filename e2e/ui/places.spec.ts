@@ -158,7 +158,17 @@ test('the claim page gives a remote proposal a place, pinned on the map, at the 
     await expect(page.getByTestId('claim-place')).toHaveText('Remote');
     await expect(page.getByTestId('claim-total')).toHaveText('$11.50');
 
+    // The place's suggestions need a session: before the email step the page says so instead.
     await page.getByText('Correct the place, budget or deadline').click();
+    await expect(page.getByTestId('claim-correct')).toContainText('give your email below to set a place');
+    await page.getByLabel('Your email').fill(`e2e-places-claim-${width}-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('button', { name: 'Add a card' })).toBeVisible();
+
+    const correct = page.getByTestId('claim-correct');
+    if (!(await correct.evaluate((details) => (details as HTMLDetailsElement).open))) {
+      await page.getByText('Correct the place, budget or deadline').click();
+    }
     const place = page.getByRole('combobox', { name: /^Place \(optional/ });
     await place.fill('lyo');
     await page.getByRole('option', { name: /^Lyon, / }).click();

@@ -31,12 +31,15 @@ export function CorrectStep({
   deadline,
   place,
   tileUrl,
+  canPickPlace,
 }: {
   token: string;
   budgetCents: number;
   deadline: string;
   place: Place;
   tileUrl: string;
+  /** The picker's suggestions need a session: a remote proposal gets a place once the email step signed in. */
+  canPickPlace: boolean;
 }) {
   const [budget, setBudget] = useState(centsAsDecimal(budgetCents));
   const [when, setWhen] = useState(localInput(deadline));
@@ -79,6 +82,8 @@ export function CorrectStep({
       <input type="hidden" name="precision" value={position?.precision ?? ''} />
       {place ? (
         <Field label="Address" name="address" defaultValue={place.address ?? ''} maxLength={500} />
+      ) : !canPickPlace ? (
+        <p className="text-xs text-stone-600">Remote as proposed: give your email below to set a place instead.</p>
       ) : (
         <div data-testid="claim-place-picker">
           <PlacePicker

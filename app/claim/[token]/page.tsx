@@ -152,6 +152,7 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
                   : { lat: task.lat, lng: task.lng, address: task.address, precision: task.placePrecision ?? 'address' }
               }
               tileUrl={env().MAP_TILE_URL}
+              canPickPlace={Boolean(current)}
             />
           </div>
         </details>
