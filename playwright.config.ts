@@ -57,6 +57,9 @@ export default defineConfig({
       LEGWORK_DEV_MAILBOX: '1',
       // Webhook endpoints in the specs are local receivers on 127.0.0.1.
       WEBHOOKS_ALLOW_PRIVATE_URLS: '1',
+      // Tiles from a closed loopback port: every map shows the grid it falls back to offline, with or without a
+      // network here.
+      MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
       // The specs reach the server from 127.0.0.1 and name their own client address in X-Forwarded-For
       // (e2e/fixtures.ts), as a proxy on the same host would: loopback is a trusted proxy here.
       TRUSTED_PROXIES: 'loopback',

@@ -1,5 +1,6 @@
 import { LocalTime } from '@/components/local-time';
 import { formatCategory } from '@/lib/format/category';
+import { directionsUrl, distanceOrCity, formatDistance, placeName } from '@/lib/format/place';
 import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
 import type { toTaskResource } from '@/lib/services/tasks/to-task-resource';
 import { TaskStatusBadge } from './task-status-badge';
@@ -7,8 +8,19 @@ import { Card } from './ui/card';
 
 export type TaskView = ReturnType<typeof toTaskResource>;
 
-/** What a task asks: description, where, when, skills and proof required, private instructions if shown. */
-export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMeters?: number | null }) {
+/**
+ * What a task asks: description, where, when, skills and proof required, private instructions if shown. The
+ * worker's side gets `directions`: a route planner to the place.
+ */
+export function TaskFacts({
+  task,
+  distanceMeters,
+  directions = false,
+}: {
+  task: TaskView;
+  distanceMeters?: number | null;
+  directions?: boolean;
+}) {
   return (
     <Card>
       {task.description && <p className="whitespace-pre-wrap text-stone-800">{task.description}</p>}
@@ -16,10 +28,24 @@ export function TaskFacts({ task, distanceMeters }: { task: TaskView; distanceMe
         <div>
           <dt className="text-stone-500">Where</dt>
           <dd data-testid="task-location">
-            {task.location
-              ? `${task.location.address ?? `${task.location.lat.toFixed(4)}, ${task.location.lng.toFixed(4)}`}`
-              : 'Remote'}
-            {distanceMeters != null && ` · ${formatDistance(distanceMeters)} from you`}
+            {task.location ? placeName(task.location) : 'Remote'}
+            {task.location?.precision === 'city'
+              ? ' · the city, not an exact spot'
+              : distanceMeters != null && ` · ${formatDistance(distanceMeters)} from you`}
+            {directions && task.location && (
+              <>
+                {' · '}
+                <a
+                  href={directionsUrl(task.location)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="underline"
+                  data-testid="directions"
+                >
+                  Directions
+                </a>
+              </>
+            )}
           </dd>
         </div>
         <div>
@@ -67,6 +93,7 @@ export function TaskProof({ task }: { task: TaskView }) {
   const proof = task.proof;
   if (!proof) return <p className="text-sm text-stone-600">No proof submitted yet.</p>;
   const photos = proof.photos;
+  const away = task.location && distanceOrCity(task.location, proof.distanceMeters, 'from the task');
   return (
     <div className="space-y-3 text-sm" data-testid="task-proof">
       <p className="text-stone-500">
@@ -95,7 +122,7 @@ export function TaskProof({ task }: { task: TaskView }) {
       {proof.location && (
         <p data-testid="proof-location">
           Taken at {proof.location.lat.toFixed(5)}, {proof.location.lng.toFixed(5)}
-          {proof.distanceMeters !== null && ` · ${formatDistance(proof.distanceMeters)} from the task`}
+          {away && ` · ${away}`}
         </p>
       )}
     </div>
@@ -122,8 +149,4 @@ export function TaskTimeline({ entries }: { entries: TimelineEntry[] }) {
       ))}
     </ol>
   );
-}
-
-export function formatDistance(meters: number) {
-  return meters < 1_000 ? `${Math.round(meters)} m` : `${(meters / 1_000).toFixed(1)} km`;
 }

@@ -1,7 +1,8 @@
+import { distanceOrCity } from '@/lib/format/place';
 import type { WorkerProfileResource } from '@/lib/schemas/worker-profile';
 import type { MapMarker } from './map/task-map';
 import { TaskMapLazy } from './map/task-map-lazy';
-import { formatDistance, type TaskView } from './task-details';
+import type { TaskView } from './task-details';
 import { TaskReviewForm } from './task-review-form';
 import type { ActionState } from './ui/action-form';
 import { Card } from './ui/card';
@@ -22,16 +23,15 @@ export function TaskPlaceMap({ task, tileUrl }: { task: TaskView; tileUrl: strin
 export function placeMarkers(task: TaskView): MapMarker[] {
   const markers: MapMarker[] = [];
   if (task.location) {
-    markers.push({ ...task.location, kind: 'task', label: task.location.address ?? 'Task place' });
+    const { lat, lng } = task.location;
+    const name = task.location.address ?? 'Task place';
+    const label = task.location.precision === 'city' ? `${name} (the city’s centre)` : name;
+    markers.push({ lat, lng, kind: 'task', label });
   }
   const proof = task.proof?.location;
   if (proof) {
-    const away = task.proof?.distanceMeters;
-    markers.push({
-      ...proof,
-      kind: 'proof',
-      label: away == null ? 'Proof position' : `Proof position (${formatDistance(away)} from the task)`,
-    });
+    const away = task.location && distanceOrCity(task.location, task.proof?.distanceMeters ?? null, 'from the task');
+    markers.push({ ...proof, kind: 'proof', label: away ? `Proof position (${away})` : 'Proof position' });
   }
   return markers;
 }

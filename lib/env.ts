@@ -48,8 +48,14 @@ const envSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
-  /** Map tiles (`{z}/{x}/{y}` template); empty: maps draw markers on a blank grid. */
-  MAP_TILE_URL: z.string().default(''),
+  /**
+   * Map tiles (`{z}/{x}/{y}` template), OpenStreetMap's by default; empty or `none`: markers on a blank grid. The
+   * browser falls back to the grid by itself when tiles cannot load (offline, blocked).
+   */
+  MAP_TILE_URL: z
+    .string()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .transform((value) => (value.trim() === 'none' ? '' : value.trim())),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RESEND_API_KEY: z.string().optional(),

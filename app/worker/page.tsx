@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { plural } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
-import { formatDistance } from '@/components/task-details';
 import { TaskLine } from '@/components/task-line';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { formatMoney } from '@/lib/format/money';
+import { distanceOrCity, placeName } from '@/lib/format/place';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { readWorkerEarnings } from '@/lib/services/money/read-worker-earnings';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
@@ -115,8 +115,10 @@ export default async function WorkerHomePage() {
                   {task.title}
                 </Link>
                 <span className="text-xs text-stone-600">
-                  {task.distanceMeters === null ? 'Remote' : formatDistance(task.distanceMeters)} · due{' '}
-                  <LocalTime value={task.deadline} /> ·{' '}
+                  {task.location
+                    ? (distanceOrCity(task.location, task.distanceMeters, 'away') ?? placeName(task.location))
+                    : 'Remote'}{' '}
+                  · due <LocalTime value={task.deadline} /> ·{' '}
                   <span className="font-mono text-sm text-stone-900">{formatMoney(task.budgetCents)}</span>
                 </span>
               </li>

@@ -19,6 +19,11 @@ const COLOURS: Record<MapMarker['kind'], string> = {
   nearby: '#b45309',
 };
 
+/** OpenStreetMap's licence asks for this on every map drawn from its data. */
+const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+/** Tiles that have not loaded by then are taken as unreachable (a network that drops requests never errors). */
+const TILE_TIMEOUT_MS = 8_000;
+
 /** A blank grid under the markers: what the map shows without tiles (offline, in tests, or when tiles fail). */
 const GRID =
   'linear-gradient(to right, rgb(0 0 0 / 0.06) 1px, transparent 1px), linear-gradient(to bottom, rgb(0 0 0 / 0.06) 1px, transparent 1px)';
@@ -53,18 +58,28 @@ export function TaskMap({
     const points: MapMarker[] = JSON.parse(key);
     let map: import('leaflet').Map | undefined;
     let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     (async () => {
       const L = (await import('leaflet')).default;
       if (cancelled) return;
       map = L.map(element, { attributionControl: Boolean(tileUrl), scrollWheelZoom: false });
+      map.attributionControl?.setPrefix(false);
       if (tileUrl) {
-        const layer = L.tileLayer(tileUrl, { maxZoom: 19 });
-        layer.on('tileerror', () => {
-          // Tiles cannot load (offline, blocked, a wrong URL): drop them and keep the grid.
+        const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: ATTRIBUTION });
+        let loaded = false;
+        // Tiles cannot load (offline, blocked, a wrong URL): drop them and keep the grid.
+        const fail = () => {
+          if (loaded) return;
           setTiles('failed');
           map?.removeLayer(layer);
+        };
+        layer.on('tileerror', fail);
+        layer.on('load', () => {
+          loaded = true;
+          clearTimeout(timer);
+          setTiles((state) => (state === 'failed' ? state : 'ok'));
         });
-        layer.on('load', () => setTiles((state) => (state === 'failed' ? state : 'ok')));
+        timer = setTimeout(fail, TILE_TIMEOUT_MS);
         layer.addTo(map);
       }
       for (const point of points) {
@@ -90,6 +105,7 @@ export function TaskMap({
     })();
     return () => {
       cancelled = true;
+      clearTimeout(timer);
       map?.remove();
     };
   }, [key, tileUrl]);

@@ -30,6 +30,12 @@ export const taskStatus = pgEnum('task_status', [
 /** A task's status; the API, the state machine and the event names all take it from this enum. */
 export type TaskStatus = (typeof taskStatus.enumValues)[number];
 
+// How exact a task's coordinates are: a city's centre (picked from the gazetteer), a geocoded street address, or
+// a point the requester placed. Distances to a city centre say nothing, so they are neither shown nor checked.
+export const placePrecision = pgEnum('place_precision', ['city', 'address', 'point']);
+
+export type PlacePrecision = (typeof placePrecision.enumValues)[number];
+
 export const fundingSource = pgEnum('task_funding_source', ['card', 'x402']);
 
 // A job a requester (an agent or a human) pays a worker to do. Money fields are integer cents:
@@ -50,6 +56,8 @@ export const tasks = pgTable(
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     address: text('address'),
+    // Null exactly when the coordinates are (a remote task).
+    placePrecision: placePrecision('place_precision'),
     budgetCents: integer('budget_cents').notNull(),
     platformFeeCents: integer('platform_fee_cents').notNull(),
     totalCents: integer('total_cents').notNull(),

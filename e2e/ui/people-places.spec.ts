@@ -11,7 +11,7 @@ import {
 } from './steps';
 
 // Issue 18 point 6, people and places on tasks: the requester sees who accepted, the thread names both sides,
-// maps draw their markers on a blank grid (no MAP_TILE_URL here, so no tiles), the claim page corrects the
+// maps draw their markers on a blank grid (tiles fail to load here), the claim page corrects the
 // proposal before paying, and both sides are asked for a review once the task is completed.
 
 /** Clicks a button that moves money, and its inline confirmation when the page asks for one. */
@@ -28,7 +28,7 @@ async function clickAndConfirm(page: Page, name: string, done: () => Promise<voi
   await done();
 }
 
-/** The map's markers: Leaflet's SVG dots (no tiles are configured, so they stand on the blank grid). */
+/** The map's markers: Leaflet's SVG dots (tiles fail to load here, so they stand on the blank grid). */
 const markersOf = (page: Page, testId = 'task-map') => page.getByTestId(testId).locator('path.map-marker');
 
 test('the requester sees the worker card, names in the thread and the place map; both sides review', async ({
@@ -67,7 +67,7 @@ test('the requester sees the worker card, names in the thread and the place map;
     // Tasks near the worker: on a map (their home and the task) on a blank grid, and in the list.
     await workerPage.goto('/worker/tasks');
     const nearMap = workerPage.getByTestId('task-map');
-    await expect(nearMap).toHaveAttribute('data-tiles', 'none');
+    await expect(nearMap).toHaveAttribute('data-tiles', 'failed');
     await expect(markersOf(workerPage)).toHaveCount(2);
     await expect(nearMap.locator('img.leaflet-tile')).toHaveCount(0);
     await expect(nearMap).toContainText(title);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type TaskStatus, taskStatus } from '@/db/schema/tasks';
+import { placePrecision, type TaskStatus, taskStatus } from '@/db/schema/tasks';
 import {
   BUDGET_MAX_CENTS,
   BUDGET_MIN_CENTS,
@@ -16,6 +16,14 @@ export const taskLocationSchema = z
     lat: z.number().min(-90).max(90).overwrite(roundDegrees),
     lng: z.number().min(-180).max(180).overwrite(roundDegrees),
     address: text(500).optional(),
+    precision: z
+      .enum(placePrecision.enumValues)
+      .optional()
+      .describe(
+        'How exact `lat`/`lng` are: `city` (a city’s centre, e.g. from GET /v1/geo/places), `address` (a geocoded ' +
+          'street address) or `point` (the exact spot). Defaults to `point`. Distances from a `city` are neither ' +
+          'shown nor checked (a `gps` proof is not held to the 500 m radius).',
+      ),
   })
   .meta({ id: 'TaskLocation' });
 
@@ -62,7 +70,14 @@ export const taskSchema = z
     title: z.string(),
     description: z.string().nullable(),
     category: z.string(),
-    location: z.object({ lat: z.number(), lng: z.number(), address: z.string().nullable() }).nullable(),
+    location: z
+      .object({
+        lat: z.number(),
+        lng: z.number(),
+        address: z.string().nullable(),
+        precision: z.enum(placePrecision.enumValues).describe('How exact `lat`/`lng` are (see TaskLocation).'),
+      })
+      .nullable(),
     budgetCents: z.number().int().describe('What the worker earns.'),
     platformFeeCents: z.number().int().describe('The platform’s 15% fee.'),
     totalCents: z.number().int().describe('What the requester pays: budget + fee.'),
@@ -86,7 +101,11 @@ export const taskSchema = z
         note: z.string().nullable(),
         photos: z.array(z.object({ id: z.uuid(), url: z.string() })),
         location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
-        distanceMeters: z.number().int().nullable().describe('From the task’s location, when both are known.'),
+        distanceMeters: z
+          .number()
+          .int()
+          .nullable()
+          .describe('From the task’s location, when both are known and the task’s place is not only a `city`.'),
         submittedAt: timestamp,
       })
       .nullable()

@@ -180,11 +180,15 @@ export async function correctClaim(token: string, _state: CorrectState, form: Fo
   const budget = Number(form.get('budget'));
   const lat = form.get('lat');
   const lng = form.get('lng');
-  const address = String(form.get('address') ?? '').trim();
+  // A remote proposal given a place here has no address field: the picked city names it.
+  const address = String(form.get('address') ?? form.get('city') ?? '').trim();
+  const precision = form.get('precision') || undefined;
   const parsed = taskUpdateSchema.safeParse({
     budgetCents: Math.round(budget * 100),
     deadline: form.get('deadline') || undefined,
-    ...(lat && lng ? { location: { lat: Number(lat), lng: Number(lng), ...(address ? { address } : {}) } } : {}),
+    ...(lat && lng
+      ? { location: { lat: Number(lat), lng: Number(lng), ...(address ? { address } : {}), precision } }
+      : {}),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

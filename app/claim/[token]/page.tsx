@@ -135,7 +135,9 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
             <LocalTime value={task.deadline.toISOString()} exact />
           </dd>
           <dt className="text-stone-500">Where</dt>
-          <dd>{task.lat === null ? 'Remote' : (task.address ?? `${task.lat}, ${task.lng}`)}</dd>
+          <dd data-testid="claim-place">
+            {task.lat === null ? 'Remote' : (task.address ?? `${task.lat}, ${task.lng}`)}
+          </dd>
         </dl>
         <details className="text-sm" data-testid="claim-correct">
           <summary className="cursor-pointer font-medium">Correct the place, budget or deadline</summary>
@@ -145,9 +147,12 @@ export default async function ClaimPage({ params }: { params: Promise<{ token: s
               budgetCents={task.budgetCents}
               deadline={task.deadline.toISOString()}
               place={
-                task.lat === null || task.lng === null ? null : { lat: task.lat, lng: task.lng, address: task.address }
+                task.lat === null || task.lng === null
+                  ? null
+                  : { lat: task.lat, lng: task.lng, address: task.address, precision: task.placePrecision ?? 'address' }
               }
               tileUrl={env().MAP_TILE_URL}
+              canPickPlace={Boolean(current)}
             />
           </div>
         </details>

@@ -39,7 +39,7 @@ describe('taskFormBody', () => {
       title: 'Photograph the shop front',
       description: undefined,
       category: 'photography',
-      location: { lat: 45.764, lng: 4.8357, address: '12 rue de la République' },
+      location: { lat: 45.764, lng: 4.8357, address: '12 rue de la République', precision: 'city' },
       budgetCents: 2550,
       deadline: DEADLINE,
       requiredSkills: ['photography', 'delivery'],
@@ -47,6 +47,19 @@ describe('taskFormBody', () => {
       instructions: undefined,
     });
     expect(createTaskBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('a pin is the exact point; a picked city alone is named by the city and is only as exact as it', () => {
+    const pinned = taskFormBody(values({ place: { lat: 45.7611, lng: 4.8402, city: 'Lyon', pinned: true } }));
+    expect(pinned.location).toEqual({
+      lat: 45.7611,
+      lng: 4.8402,
+      address: '12 rue de la République',
+      precision: 'point',
+    });
+    const city = taskFormBody(values({ place: { lat: 45.764, lng: 4.8357, city: 'Lyon' }, address: ' ' }));
+    expect(city.location).toEqual({ lat: 45.764, lng: 4.8357, address: 'Lyon', precision: 'city' });
+    expect(createTaskBodySchema.safeParse(city).success).toBe(true);
   });
 
   it('makes a task without a place remote, and clears empty texts on an edit', () => {

@@ -10,7 +10,11 @@ export type TaskFormValues = {
   title: string;
   description: string;
   category: string;
-  place: { lat: number; lng: number } | null;
+  /**
+   * A city picked from the gazetteer (its centre), or the exact spot once the requester `pinned` it on the map.
+   * `city` names the place when no address is typed.
+   */
+  place: { lat: number; lng: number; city?: string; pinned?: boolean } | null;
   address: string;
   /** Dollars as typed: "25" or "25.50". */
   budget: string;
@@ -58,12 +62,19 @@ const skillsOf = (typed: string) =>
 export function taskFormBody(values: TaskFormValues, { edit = false } = {}): Record<string, unknown> {
   const optional = (value: string) => (value.trim() ? value.trim() : edit ? '' : undefined);
   const cents = dollarsToCents(values.budget);
-  const address = values.address.trim();
+  const address = values.address.trim() || values.place?.city?.trim();
   return {
     title: values.title,
     description: optional(values.description),
     category: values.category || undefined,
-    location: values.place ? { lat: values.place.lat, lng: values.place.lng, ...(address && { address }) } : null,
+    location: values.place
+      ? {
+          lat: values.place.lat,
+          lng: values.place.lng,
+          ...(address && { address }),
+          precision: values.place.pinned ? 'point' : 'city',
+        }
+      : null,
     budgetCents: cents ?? (values.budget.trim() ? values.budget : undefined),
     deadline: values.deadline || undefined,
     requiredSkills: skillsOf(values.skills),

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState, useTransition } from 'react';
+import { TaskMapLazy } from '@/components/map/task-map-lazy';
 import { type PickedPlace, PlacePicker } from '@/components/place-picker';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
@@ -15,7 +16,8 @@ import { dollarsToCents, TASK_FORM_FIELDS, type TaskFormField, type TaskFormValu
 
 /** What the form starts with: empty for a new task, the draft's values when editing one. */
 export type TaskFormInitial = Omit<TaskFormValues, 'place' | 'deadline'> & {
-  place: PickedPlace | null;
+  /** `pinned`: the requester placed it on the map (the exact spot), not just the city's centre. */
+  place: (PickedPlace & { pinned?: boolean }) | null;
   /** ISO; shown in the viewer's time zone. */
   deadline: string;
 };
@@ -35,7 +37,7 @@ export const EMPTY_TASK_FORM: TaskFormInitial = {
 
 const PROOF_LABELS: Record<(typeof PROOF_REQUIREMENTS)[number], string> = {
   photo: 'Photo',
-  gps: 'GPS position (within 500 m of the place)',
+  gps: 'GPS position (within 500 m of a pinned place)',
   text: 'Written note',
   receipt: 'Photo of a receipt',
 };
@@ -72,10 +74,13 @@ export function TaskForm({
   initial,
   taskId,
   submit: custom,
+  tileUrl = '',
 }: {
   initial: TaskFormInitial;
   taskId?: string;
   submit?: TaskFormSubmit;
+  /** MAP_TILE_URL, for the map the pin is dropped on. */
+  tileUrl?: string;
 }) {
   const [values, setValues] = useState<TaskFormInitial>(initial);
   // The deadline is read in the browser's zone, after hydration (the server's zone is not the viewer's).
@@ -173,6 +178,13 @@ export function TaskForm({
         />
         <FieldError id="place-error" error={errors.place} />
         <p className="text-xs text-stone-500">Leave it empty for a task done remotely.</p>
+        {values.place && (
+          <PinMap
+            place={values.place}
+            tileUrl={tileUrl}
+            onPin={(position) => set('place', values.place && { ...values.place, ...position, pinned: true })}
+          />
+        )}
         <Row field="address" error={errors.address} hint="Street and number, a meeting point: optional.">
           {(props) => (
             <input
@@ -302,6 +314,46 @@ export function TaskForm({
         </div>
       )}
     </form>
+  );
+}
+
+const roundPin = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
+/**
+ * The picked city on a map: a click drops the pin on the exact spot (the task's place becomes that point, and
+ * the proof's distance counts from it). Without a pin, workers see the city only.
+ */
+function PinMap({
+  place,
+  tileUrl,
+  onPin,
+}: {
+  place: NonNullable<TaskFormInitial['place']>;
+  tileUrl: string;
+  onPin: (position: { lat: number; lng: number }) => void;
+}) {
+  return (
+    <div className="space-y-1 text-sm" data-testid="pin-map" data-pinned={place.pinned ? 'true' : 'false'}>
+      <TaskMapLazy
+        markers={[
+          {
+            lat: place.lat,
+            lng: place.lng,
+            kind: 'task',
+            label: place.pinned ? 'Your pin' : `${place.city} (the city’s centre)`,
+          },
+        ]}
+        tileUrl={tileUrl}
+        onPick={(position) => onPin({ lat: roundPin(position.lat), lng: roundPin(position.lng) })}
+        testId="pin-map-map"
+        label={`Map of ${place.city}: click to pin the exact spot`}
+      />
+      <p className="text-xs text-stone-500" data-testid="pin-status" aria-live="polite">
+        {place.pinned
+          ? `Pinned at ${place.lat.toFixed(5)}, ${place.lng.toFixed(5)}. Click again to move the pin.`
+          : `Click the map to pin the exact spot. Without a pin, workers see only “in ${place.city}”.`}
+      </p>
+    </div>
   );
 }
 

@@ -6,7 +6,6 @@ import { LocalTime } from '@/components/local-time';
 import type { MapMarker } from '@/components/map/task-map';
 import { TaskMapLazy } from '@/components/map/task-map-lazy';
 import { firstParam, queryHref } from '@/components/query-href';
-import { formatDistance } from '@/components/task-details';
 import { TaskLine } from '@/components/task-line';
 import { TestModeBadge } from '@/components/test-mode-badge';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,6 +15,7 @@ import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { formatCategory } from '@/lib/format/category';
 import { formatMoney } from '@/lib/format/money';
+import { distanceOrCity, formatDistance, placeName } from '@/lib/format/place';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { listTasks } from '@/lib/services/tasks/list-tasks';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
@@ -72,7 +72,8 @@ export default async function WorkerTasksPage({ searchParams }: { searchParams: 
       task.location
         ? [
             {
-              ...task.location,
+              lat: task.location.lat,
+              lng: task.location.lng,
               kind: 'nearby' as const,
               label: task.livemode ? task.title : `Test: ${task.title}`,
               href: `/worker/tasks/${task.id}`,
@@ -167,8 +168,10 @@ export default async function WorkerTasksPage({ searchParams }: { searchParams: 
                       </span>
                     </div>
                     <p className="text-xs text-stone-600">
-                      {task.distanceMeters === null ? 'Remote' : `${formatDistance(task.distanceMeters)} away`} ·{' '}
-                      {formatCategory(task.category)} · due <LocalTime value={task.deadline} /> · match{' '}
+                      {task.location
+                        ? (distanceOrCity(task.location, task.distanceMeters, 'away') ?? placeName(task.location))
+                        : 'Remote'}{' '}
+                      · {formatCategory(task.category)} · due <LocalTime value={task.deadline} /> · match{' '}
                       {Math.round(task.matchScore * 100)}%
                       {task.matchedSkills.length > 0 && ` · your skills: ${task.matchedSkills.join(', ')}`}
                     </p>

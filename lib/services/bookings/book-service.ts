@@ -4,6 +4,7 @@ import { type Service, services, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { haversineMeters } from '@/lib/geo/haversine';
 import type { BookServiceBody } from '@/lib/schemas/services';
+import { reversePlace } from '@/lib/services/geo/reverse-place';
 import { fundTask } from '@/lib/services/money/fund-task';
 import type { Funder, FundingOutcome } from '@/lib/services/money/funding-outcome';
 import { readService } from '@/lib/services/services/read-service';
@@ -32,7 +33,7 @@ export async function bookService(db: Db, { serviceId, body, ...funder }: BookSe
     title: service.title,
     description: service.description ?? undefined,
     category: service.category as never,
-    location: bookingLocation(service, body),
+    location: await namedPlace(bookingLocation(service, body)),
     deadline: endsAt.toISOString(),
     instructions: body.instructions,
   };
@@ -83,7 +84,7 @@ function bookingLocation(service: Service, body: BookServiceBody) {
     if (body.location) throw locationRefused('This service is remote: send no `location`');
     return null;
   }
-  if (!body.location) return { lat: areaLat, lng: areaLng };
+  if (!body.location) return { lat: areaLat, lng: areaLng, precision: 'city' as const };
   const distance = haversineMeters(areaLat, areaLng, body.location.lat, body.location.lng);
   if (distance > areaRadiusMeters) {
     throw locationRefused(
@@ -91,6 +92,13 @@ function bookingLocation(service: Service, body: BookServiceBody) {
     );
   }
   return body.location;
+}
+
+// A booking's page names its place, never bare coordinates: without an address, the nearest gazetteer place.
+async function namedPlace(location: ReturnType<typeof bookingLocation>) {
+  if (!location || location.address) return location;
+  const { name } = await reversePlace(location);
+  return { ...location, address: name };
 }
 
 const locationRefused = (message: string) =>

@@ -32,6 +32,26 @@ describe('correctClaimTask: the human corrects the proposal before paying', () =
     });
   });
 
+  it('gives a remote proposal a place (a picked city) and keeps its price', async () => {
+    const { db } = await getDatabase();
+    const proposal = await proposeTask({ title: 'Water the plants', budgetCents: 2_500 });
+    const before = await taskRow(proposal.task.id);
+    expect(before?.lat).toBeNull();
+    await correctClaimTask(db, {
+      humanToken: proposal.humanToken,
+      patch: {
+        budgetCents: 2_500,
+        location: { lat: 52.52437, lng: 13.41053, address: 'Berlin', precision: 'city' },
+      },
+    });
+    expect(await taskRow(proposal.task.id)).toMatchObject({
+      lat: 52.52437,
+      address: 'Berlin',
+      placePrecision: 'city',
+      totalCents: before?.totalCents,
+    });
+  });
+
   it('refuses an unknown, expired or used link and a draft being paid for', async () => {
     const { db } = await getDatabase();
     const patch = { budgetCents: 3_000 };

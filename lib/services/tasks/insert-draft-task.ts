@@ -32,6 +32,7 @@ export async function insertDraftTask(
       lat: body.location?.lat ?? null,
       lng: body.location?.lng ?? null,
       address: body.location?.address ?? null,
+      placePrecision: body.location ? (body.location.precision ?? 'point') : null,
       ...priceTask(body.budgetCents ?? PROPOSAL_DEFAULTS.budgetCents),
       deadline: body.deadline
         ? new Date(body.deadline)

@@ -22,6 +22,7 @@ export async function patchTask(tx: Tx, task: Task, patch: TaskUpdate): Promise<
           lat: patch.location?.lat ?? null,
           lng: patch.location?.lng ?? null,
           address: patch.location?.address ?? null,
+          placePrecision: patch.location ? (patch.location.precision ?? 'point') : null,
         };
   const [updated] = await tx
     .update(tasks)

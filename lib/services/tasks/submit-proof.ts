@@ -11,7 +11,8 @@ import { runTransition } from './run-transition';
 
 export type SubmitProofOptions = { user: ActorUser; taskId: string; proof: ProofBody };
 
-// Photos must be the worker's own uploads; a gps proof within PROOF_GPS_RADIUS_METERS of the task's location.
+// Photos must be the worker's own uploads; a gps proof within PROOF_GPS_RADIUS_METERS of the task's location,
+// unless that location is only a city's centre: an honest worker there may be kilometres from it.
 export function submitProof(db: Db, { user, taskId, proof }: SubmitProofOptions) {
   return runTransition(db, {
     taskId,
@@ -52,7 +53,7 @@ function checkProof(task: Task, proof: ProofBody): number | null {
   const issues: ValidationIssue[] = missingProof(task.proofRequirements, proof);
   const required = new Set(task.proofRequirements);
   const distanceMeters =
-    proof.location && task.lat !== null && task.lng !== null
+    proof.location && task.lat !== null && task.lng !== null && task.placePrecision !== 'city'
       ? Math.round(haversineMeters(task.lat, task.lng, proof.location.lat, proof.location.lng))
       : null;
   if (required.has('gps') && distanceMeters !== null && distanceMeters > PROOF_GPS_RADIUS_METERS) {

@@ -12,7 +12,10 @@ export function toTaskResource(task: Task, viewer: { side: TaskSide | null } = {
     title: task.title,
     description: task.description,
     category: task.category,
-    location: task.lat !== null && task.lng !== null ? { lat: task.lat, lng: task.lng, address: task.address } : null,
+    location:
+      task.lat !== null && task.lng !== null
+        ? { lat: task.lat, lng: task.lng, address: task.address, precision: task.placePrecision ?? 'address' }
+        : null,
     budgetCents: task.budgetCents,
     platformFeeCents: task.platformFeeCents,
     totalCents: task.totalCents,

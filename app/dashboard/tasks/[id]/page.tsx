@@ -119,7 +119,7 @@ export default async function TaskPage({
       />
 
       <DoneNotice done={done} messages={doneMessages(task)} />
-      <BookingLine booking={booking} />
+      <BookingLine booking={booking} place={task.location} />
       {!isTerminal(status) && <TaskAutoRefresh />}
       {dispute && (
         <DisputePanel

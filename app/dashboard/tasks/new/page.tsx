@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { env } from '@/lib/env';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { EMPTY_TASK_FORM, TaskForm } from '../task-form';
 
@@ -18,7 +19,7 @@ export default async function NewTaskPage() {
         description="Workers near the place see it once it is posted. You pay the budget plus the platform fee; it is held until you approve the work."
       />
       <Card>
-        <TaskForm initial={EMPTY_TASK_FORM} />
+        <TaskForm initial={EMPTY_TASK_FORM} tileUrl={env().MAP_TILE_URL} />
       </Card>
     </div>
   );

@@ -73,7 +73,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
         }
       />
 
-      <BookingLine booking={booking} />
+      <BookingLine booking={booking} place={task.location} />
       {!isTerminal(status) && <TaskAutoRefresh />}
       {dispute && (
         <DisputePanel
@@ -82,7 +82,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
           addEvidence={addDisputeEvidenceAction.bind(null, task.id, dispute.id)}
         />
       )}
-      <TaskFacts task={task} distanceMeters={distance} />
+      <TaskFacts task={task} distanceMeters={distance} directions />
 
       <Card>
         <PriceBox task={task} side="worker" money={money} workerName={people?.names.worker ?? null} />

@@ -3,6 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
+import { env } from '@/lib/env';
 import { centsAsDecimal } from '@/lib/format/money';
 import { CITIES } from '@/lib/geo/cities';
 import { reversePlace } from '@/lib/services/geo/reverse-place';
@@ -23,6 +24,9 @@ async function placeOf(location: Task['location']): Promise<TaskFormInitial['pla
   if (!location) return null;
   const { lat, lng } = location;
   const found = await reversePlace({ lat, lng });
+  if (location.precision === 'point') {
+    return { city: found.name, region: found.region ?? '', country: found.country, lat, lng, pinned: true };
+  }
   if (found.lat === lat && found.lng === lng) {
     return { city: found.name, region: found.region ?? '', country: found.country, lat, lng };
   }
@@ -56,7 +60,7 @@ export default async function EditDraftPage({ params }: { params: Promise<{ id: 
     <div className="space-y-6">
       <PageHeader title="Edit draft" back={{ href: `/dashboard/tasks/${id}`, label: task.title }} />
       <Card>
-        <TaskForm initial={initial} taskId={id} />
+        <TaskForm initial={initial} taskId={id} tileUrl={env().MAP_TILE_URL} />
       </Card>
     </div>
   );

@@ -49,7 +49,8 @@ describe('POST /v1/services/{id}/book', () => {
       workerId: worker.id,
       requesterId: requester.id,
       instructions: 'Ring twice.',
-      location: { lat: AREA.lat, lng: AREA.lng },
+      // Its area's centre, named by the nearest gazetteer place: a page shows a name, not coordinates.
+      location: { lat: AREA.lat, lng: AREA.lng, address: 'Berlin', precision: 'city' },
     });
     const taskId = res.json.data.id;
     expect(await escrowBalance(taskId)).toBe(TOTAL_CENTS);
