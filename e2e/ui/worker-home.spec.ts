@@ -87,10 +87,10 @@ for (const width of WIDTHS) {
       try {
         const asAgent = await operatorWithAgent(page, 'earn-operator');
         await becomeListedWorker(workerPage, `Nia ${Date.now()}`);
-        const post = async (title: string) => {
+        const post = async (title: string, nearby: Record<string, unknown> = {}) => {
           const created = await request.post('/v1/tasks', {
             headers: asAgent,
-            data: { title, budgetCents: 2_500, proofRequirements: ['text'] },
+            data: { title, budgetCents: 2_500, proofRequirements: ['text'], ...nearby },
           });
           expect(created.status(), await created.text()).toBe(201);
           return (await created.json()).data.id as string;
@@ -100,7 +100,11 @@ for (const width of WIDTHS) {
         const activeTitle = `Photograph the gate ${Date.now()}`;
         const active = await post(activeTitle);
         const openTitle = `Read the meter ${Date.now()}`;
-        await post(openTitle);
+        // At the worker's own spot and due first, so it leads the five nearest even when other specs left tasks open.
+        await post(openTitle, {
+          location: { lat: 45.764, lng: 4.8357, address: 'Lyon' },
+          deadline: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+        });
 
         await acceptAndSubmit(workerPage, paid);
         expect((await request.post(`/v1/tasks/${paid}/approve`, { headers: asAgent })).status()).toBe(200);
