@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -14,6 +17,7 @@ import {
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { services } from './services';
 import { users } from './users';
+import { uploads } from './workers';
 
 export const taskStatus = pgEnum('task_status', [
   'draft',
@@ -35,6 +39,20 @@ export type TaskStatus = (typeof taskStatus.enumValues)[number];
 export const placePrecision = pgEnum('place_precision', ['city', 'address', 'point']);
 
 export type PlacePrecision = (typeof placePrecision.enumValues)[number];
+
+// The verdict on a proof submission, as stored (the rules: lib/tasks/proof-verification.ts).
+export const PROOF_CHECKS = ['location', 'capture_time', 'duplicate', 'in_app_capture', 'required_items'] as const;
+export type ProofCheckName = (typeof PROOF_CHECKS)[number];
+export const CHECK_RESULTS = ['pass', 'fail', 'unknown'] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
+export const VERIFICATION_STATUSES = ['passed', 'flagged', 'unverified'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+/** `required`: the task needs this check to pass; an `unknown` required check makes the verdict `unverified`. */
+export type ProofCheck = { check: ProofCheckName; result: CheckResult; required: boolean; detail: string };
+export type ProofVerification = { status: VerificationStatus; checks: ProofCheck[] };
+
+export const autoApprove = pgEnum('task_auto_approve', ['never', 'when_passed']);
+export type AutoApproveMode = (typeof autoApprove.enumValues)[number];
 
 export const fundingSource = pgEnum('task_funding_source', ['card', 'x402']);
 
@@ -79,6 +97,16 @@ export const tasks = pgTable(
     proofLat: doublePrecision('proof_lat'),
     proofLng: doublePrecision('proof_lng'),
     proofDistanceMeters: integer('proof_distance_meters'),
+    // The latest submission's verdict (lib/tasks/proof-verification.ts), computed in the submit transaction.
+    proofVerification: jsonb('proof_verification').$type<ProofVerification>(),
+    // How near a photo must be taken to count as on site; checks the requester made a floor (a failing submission
+    // is refused); and whether a `passed` submission completes by itself after `autoApproveAfterMinutes`.
+    proofRadiusMeters: integer('proof_radius_meters').notNull().default(500),
+    requiredChecks: text('required_checks').array().notNull().default([]),
+    autoApprove: autoApprove('auto_approve').notNull().default('never'),
+    autoApproveAfterMinutes: integer('auto_approve_after_minutes').notNull().default(60),
+    // Set at a `passed` submission of a `when_passed` task; cleared by any other submission.
+    autoApproveAt: timestamptz('auto_approve_at'),
     publishedAt: timestamptz('published_at'),
     acceptedAt: timestamptz('accepted_at'),
     submittedAt: timestamptz('submitted_at'),
@@ -102,11 +130,48 @@ export const tasks = pgTable(
     // The background job's two scans: posted tasks past their deadline, submitted tasks past review.
     index('tasks_posted_deadline_idx').on(t.deadline).where(sql`${t.status} = 'posted'`),
     index('tasks_submitted_at_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
+    index('tasks_auto_approve_idx').on(t.autoApproveAt).where(sql`${t.status} = 'submitted'`),
     // A worker's booked slots, for the overlap check of a new booking.
     index('tasks_worker_bookings_idx').on(t.workerId, t.startsAt).where(sql`${t.serviceId} is not null`),
     uniqueIndex('tasks_creation_key').on(t.requesterId, t.creationKey).where(sql`${t.creationKey} is not null`),
     check('tasks_revision_count_range', sql`${t.revisionCount} between 0 and 2`),
     check('tasks_money_consistent', sql`${t.totalCents} = ${t.budgetCents} + ${t.platformFeeCents}`),
+    check('tasks_proof_radius_range', sql`${t.proofRadiusMeters} between 50 and 5000`),
+    check('tasks_auto_approve_after_range', sql`${t.autoApproveAfterMinutes} between 0 and 4320`),
+  ],
+);
+
+// Every photo submitted as proof, with its hashes, for the duplicate check of later submissions. The 64-bit
+// perceptual hash is split into four 16-bit bands with a btree each: two hashes within 7 differing bits share a
+// band that differs in at most one bit, so probing each band's value and its 16 one-bit neighbours finds every
+// candidate, and only those are compared bit by bit (lib/services/uploads/find-reused-photos.ts).
+export const proofPhotos = pgTable(
+  'proof_photos',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => users.id),
+    pixelSha256: text('pixel_sha256').notNull(),
+    perceptualHash: bigint('perceptual_hash', { mode: 'bigint' }).notNull(),
+    band0: integer('band0').notNull(),
+    band1: integer('band1').notNull(),
+    band2: integer('band2').notNull(),
+    band3: integer('band3').notNull(),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.uploadId] }),
+    index('proof_photos_pixel_idx').on(t.pixelSha256),
+    index('proof_photos_band0_idx').on(t.band0),
+    index('proof_photos_band1_idx').on(t.band1),
+    index('proof_photos_band2_idx').on(t.band2),
+    index('proof_photos_band3_idx').on(t.band3),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -16,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
 /** A public skill detail: a capability the worker answered yes or maybe to. */
@@ -136,6 +137,25 @@ export const uploads = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
+    // Evidence read from the original before re-encoding strips it (null when absent or impossible): the EXIF
+    // capture time (`capturedAtFloating`: the camera gave a wall-clock time with no zone, stored as if UTC), GPS
+    // position and accuracy, and camera make and model.
+    capturedAt: timestamptz('captured_at'),
+    capturedAtFloating: boolean('captured_at_floating').notNull().default(false),
+    gpsLat: doublePrecision('gps_lat'),
+    gpsLng: doublePrecision('gps_lng'),
+    gpsAccuracyMeters: doublePrecision('gps_accuracy_meters'),
+    cameraMake: text('camera_make'),
+    cameraModel: text('camera_model'),
+    // What the uploading app said: `camera` (taken in the app) or `gallery` (picked), and the browser's position
+    // at the moment of capture. Null when the client did not say (an API upload).
+    captureSource: text('capture_source'),
+    deviceLat: doublePrecision('device_lat'),
+    deviceLng: doublePrecision('device_lng'),
+    deviceAccuracyMeters: doublePrecision('device_accuracy_meters'),
+    // SHA-256 of the decoded RGB pixels and a 64-bit dHash; null for uploads stored before they were computed.
+    pixelSha256: text('pixel_sha256'),
+    perceptualHash: bigint('perceptual_hash', { mode: 'bigint' }),
     createdAt: createdAt(),
   },
   (t) => [index('uploads_user_idx').on(t.userId)],
