@@ -1,52 +1,151 @@
 'use client';
 
-import { useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState, useTransition } from 'react';
 import { missingProof, type ProofShortfall } from '@/lib/tasks/proof-rules';
-import type { TaskActionState } from './task-action-form';
-import { ActionForm } from './ui/action-form';
+import type { ProofVerification } from '@/lib/tasks/proof-verification';
+import { type PickedPhoto, ProofPhotoPicker } from './proof-photo-picker';
+import { positionNow, uploadProofPhoto } from './proof-photos';
+import { ProofVerdict } from './proof-verdict';
+import { captureSource, type ProofRefusal, refusalWords, workerWarnings } from './proof-verdict-words';
 import { Button } from './ui/button';
-import { Field, FileField, TextAreaField } from './ui/field';
-import { SubmitButton } from './ui/submit-button';
-import { afterUploading } from './upload-form-files';
+import { Field, TextAreaField } from './ui/field';
+import { Notice } from './ui/notice';
+
+/** The proof as the form sends it to its actions: the uploaded photos' ids, the note, the typed position. */
+export type ProofDraft = { note: string; photoIds: string[]; lat: string; lng: string };
+/** The dry run's answer: the verdict the proof would get now (null when it could not be computed). */
+export type ProofCheckState = { verification?: ProofVerification | null; error?: string };
+export type ProofSubmitState = { done?: boolean; error?: string; refusal?: ProofRefusal };
 
 type Coordinates = { lat: string; lng: string };
 
-/** The two location inputs, in the names the proof's form data uses. */
 const AXES = [
   { name: 'lat', label: 'Latitude' },
   { name: 'lng', label: 'Longitude' },
 ] as const;
 
-/** The worker's proof: photos (JPEG, PNG or WebP), a note, and where it was taken (typed in or from the browser). */
+/** How long the form waits after the last change before asking for the verdict again. */
+const CHECK_DELAY_MS = 400;
+
+/**
+ * The worker's proof: photos taken in the app or picked from the gallery (each uploaded as soon as it is picked,
+ * with how it was taken and, for a camera photo, the browser's position then), a note and an optional position.
+ * Before submitting, the worker sees the verdict the proof would get (the dry run, `check`) in words, and may
+ * submit anyway; the submit button waits for that verdict, so it is always seen first.
+ */
 export function TaskProofForm({
-  action,
+  check,
+  submit,
   requirements,
 }: {
-  action: (state: TaskActionState, form: FormData) => Promise<TaskActionState>;
+  check: (draft: ProofDraft) => Promise<ProofCheckState>;
+  submit: (draft: ProofDraft) => Promise<ProofSubmitState>;
   requirements: string[];
 }) {
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [note, setNote] = useState('');
   const [coordinates, setCoordinates] = useState<Coordinates>({ lat: '', lng: '' });
   const [locating, setLocating] = useState<string>();
   const [missing, setMissing] = useState<ProofShortfall[]>([]);
-  const upload = afterUploading(action, 'photos', 'photoIds');
+  const [verdict, setVerdict] = useState<{ of: string; verification: ProofVerification | null }>();
+  const [result, setResult] = useState<ProofSubmitState>({});
+  const [pending, startTransition] = useTransition();
+  const uploads = useRef(Promise.resolve());
+  const asked = useRef(0);
 
-  /** The task's proofRequirements checked before anything is uploaded (the API checks the same rule). */
-  async function checked(state: TaskActionState, form: FormData): Promise<TaskActionState> {
-    const lat = String(form.get('lat') ?? '').trim();
-    const lng = String(form.get('lng') ?? '').trim();
-    const photos = form.getAll('photos').filter((file) => file instanceof Blob && file.size > 0);
+  const update = (key: string, change: Partial<PickedPhoto>) =>
+    setPhotos((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
+
+  /** Each photo is located (camera only) and uploaded in turn: one user may send only two uploads at once. */
+  function pick(files: File[], picked: 'camera' | 'gallery') {
+    const added = files.map((file): PickedPhoto => {
+      const source = captureSource(picked, file.lastModified);
+      return {
+        key: `${Date.now()}-${Math.random()}`,
+        file,
+        source,
+        position: null,
+        preview: URL.createObjectURL(file),
+        upload: { state: source === 'camera' ? 'locating' : 'uploading' },
+      };
+    });
+    setPhotos((current) => [...current, ...added]);
+    setResult({});
+    for (const photo of added) {
+      uploads.current = uploads.current.then(async () => {
+        let position = null;
+        if (photo.source === 'camera') {
+          const found = await positionNow();
+          position = 'position' in found ? found.position : null;
+          update(photo.key, { position, missing: 'missing' in found ? found.missing : undefined });
+          if (position) fillEmpty(position);
+        }
+        update(photo.key, { upload: { state: 'uploading' } });
+        try {
+          const uploaded = await uploadProofPhoto(photo.file, photo.source, position);
+          update(photo.key, { upload: { state: 'done', id: uploaded.id } });
+        } catch (error) {
+          update(photo.key, {
+            upload: { state: 'failed', error: error instanceof Error ? error.message : String(error) },
+          });
+        }
+      });
+    }
+  }
+
+  const fillEmpty = (position: { lat: number; lng: number }) =>
+    setCoordinates((current) =>
+      current.lat || current.lng ? current : { lat: position.lat.toFixed(6), lng: position.lng.toFixed(6) },
+    );
+
+  function remove(key: string) {
+    const gone = photos.find((photo) => photo.key === key);
+    if (gone) URL.revokeObjectURL(gone.preview);
+    setPhotos((current) => current.filter((photo) => photo.key !== key));
+    setResult({});
+  }
+
+  const uploading = photos.some((photo) => photo.upload.state === 'locating' || photo.upload.state === 'uploading');
+  const photoIds = photos.flatMap((photo) => (photo.upload.state === 'done' ? [photo.upload.id] : []));
+  const draft: ProofDraft = { note: note.trim(), photoIds, lat: coordinates.lat.trim(), lng: coordinates.lng.trim() };
+  const signature = JSON.stringify(draft);
+  const empty = photoIds.length === 0 && !draft.note && !(draft.lat && draft.lng);
+  const checking = !uploading && !empty && verdict?.of !== signature;
+
+  // The verdict follows the proof: asked again a moment after each change, and only the latest answer counts.
+  useEffect(() => {
+    if (uploading || empty) return;
+    const ask = ++asked.current;
+    const draftNow = JSON.parse(signature) as ProofDraft;
+    const timer = setTimeout(async () => {
+      const answer = await check(draftNow).catch(() => ({ verification: null }));
+      if (ask === asked.current) setVerdict({ of: signature, verification: answer.verification ?? null });
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signature, uploading, empty, check]);
+
+  const verification = verdict?.of === signature ? verdict.verification : null;
+  const warnings = verification ? workerWarnings(verification) : [];
+
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     const shortfalls = missingProof(requirements, {
-      note: String(form.get('note') ?? ''),
-      photoIds: photos.map((_, index) => String(index)),
-      location: lat && lng ? { lat: Number(lat), lng: Number(lng) } : null,
+      note: draft.note,
+      photoIds: photos.map((photo) => photo.key),
+      location: draft.lat && draft.lng ? { lat: Number(draft.lat), lng: Number(draft.lng) } : null,
     });
     setMissing(shortfalls);
-    if (shortfalls.length > 0) return { error: 'The proof is not complete yet: see the fields marked above.' };
-    return upload(state, form);
+    if (shortfalls.length > 0) {
+      setResult({ error: 'The proof is not complete yet: see the fields marked above.' });
+      return;
+    }
+    const failed = photos.find((photo) => photo.upload.state === 'failed');
+    if (failed) {
+      setResult({ error: 'A photo could not be uploaded: remove it or pick it again.' });
+      return;
+    }
+    startTransition(async () => setResult(await submit(draft)));
   }
-  const problem = (field: ProofShortfall['path'][0]) => (
-    <FieldProblem>{missing.find((shortfall) => shortfall.path[0] === field)?.message}</FieldProblem>
-  );
 
   function locate() {
     if (!navigator.geolocation) return setLocating('This browser cannot tell its location.');
@@ -60,14 +159,26 @@ export function TaskProofForm({
     );
   }
 
+  const problem = (field: ProofShortfall['path'][0]) => (
+    <FieldProblem>{missing.find((shortfall) => shortfall.path[0] === field)?.message}</FieldProblem>
+  );
+  const waiting = uploading ? 'Uploading your photos…' : checking ? 'Checking your proof…' : undefined;
+
   return (
-    <ActionForm action={checked} testId="proof-form">
+    <form onSubmit={send} noValidate className="space-y-3" data-testid="proof-form">
       <p className="text-sm text-stone-600">
         Required: {requirements.join(', ') || 'nothing in particular'}. Every proof needs a note or at least one photo.
       </p>
-      <FileField label="Photos" name="photos" multiple />
+      <ProofPhotoPicker photos={photos} onPick={pick} onRemove={remove} />
       {problem('photoIds')}
-      <TextAreaField label="Note" name="note" rows={3} maxLength={5_000} />
+      <TextAreaField
+        label="Note"
+        name="note"
+        rows={3}
+        maxLength={5_000}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
       {problem('note')}
       <fieldset className="grid grid-cols-2 gap-2 text-sm">
         <legend className="text-stone-700">Location{requirements.includes('gps') ? '' : ' (optional)'}</legend>
@@ -89,8 +200,58 @@ export function TaskProofForm({
         </Button>
         {locating && <span className="text-xs text-stone-500">{locating}</span>}
       </div>
-      <SubmitButton>Submit proof</SubmitButton>
-    </ActionForm>
+
+      <ProofOutlook verification={verification} warnings={warnings} />
+      {result.refusal && (
+        <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="proof-refused">
+          {refusalWords(result.refusal)}
+        </div>
+      )}
+      <Notice tone="error">{result.error}</Notice>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={pending || Boolean(waiting)}>
+          {pending ? 'Submitting…' : warnings.length > 0 ? 'Submit proof anyway' : 'Submit proof'}
+        </Button>
+        {waiting && (
+          <span className="text-xs text-stone-500" aria-live="polite">
+            {waiting}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** What the requester will see of this proof, said to the worker before they submit it. */
+function ProofOutlook({
+  verification,
+  warnings,
+}: {
+  verification: ProofVerification | null;
+  warnings: { check: string; text: string }[];
+}) {
+  if (!verification) return null;
+  return (
+    <div className="space-y-2" data-testid="proof-outlook" data-status={verification.status}>
+      {warnings.length === 0 ? (
+        <Notice tone="success">Your proof passes every check the requester will see.</Notice>
+      ) : (
+        <div role="status" className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {warnings.map((warning) => (
+            <p key={warning.check} data-testid="proof-warning">
+              {warning.text}
+            </p>
+          ))}
+          <p className="text-xs">You can still submit it: the requester decides.</p>
+        </div>
+      )}
+      <details className="text-sm">
+        <summary className="cursor-pointer text-stone-600">What the requester will see</summary>
+        <div className="mt-2">
+          <ProofVerdict verification={verification} withBadge />
+        </div>
+      </details>
+    </div>
   );
 }
 

@@ -8,6 +8,8 @@ import { DisputeStatement } from '@/components/dispute-panel';
 import { DisputeStatusBadge } from '@/components/dispute-status-badge';
 import { LocalTime } from '@/components/local-time';
 import { PriceBox } from '@/components/price-box';
+import { ProofVerdict, VerdictBadge } from '@/components/proof-verdict';
+import { verificationOf } from '@/components/proof-verdict-words';
 import { TaskProof } from '@/components/task-details';
 import { TaskStatusBadge } from '@/components/task-status-badge';
 import { TaskThread } from '@/components/task-thread';
@@ -47,6 +49,7 @@ export default async function DisputePage({
   const { dispute, task, names, operators, messages, resolver } = await loadDisputePage(db, admin, id);
   const open = dispute.status === 'open';
   const money = (await readTaskMoney(db, [task.id])).get(task.id) ?? NO_MONEY;
+  const verification = verificationOf(task);
   const openerName = dispute.openedBy === 'requester' ? names.requester : (names.worker ?? 'Worker');
   return (
     <div className="space-y-6">
@@ -78,6 +81,14 @@ export default async function DisputePage({
         </Link>
         <h3 className="font-medium">Proof</h3>
         <TaskProof task={task} />
+        {verification && (
+          <div className="space-y-2" data-testid="dispute-verdict">
+            <h3 className="flex items-center gap-2 font-medium">
+              Checks on the proof <VerdictBadge status={verification.status} />
+            </h3>
+            <ProofVerdict verification={verification} />
+          </div>
+        )}
       </Card>
 
       <Card title="Dispute" testId="dispute-summary">

@@ -6,6 +6,7 @@ import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
 import { PriceBox } from '@/components/price-box';
+import { approveWarning, verificationOf } from '@/components/proof-verdict-words';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
 import { TaskFacts, type TaskView } from '@/components/task-details';
 import { TaskEvidence } from '@/components/task-evidence';
@@ -56,6 +57,8 @@ export default async function TaskPage({
   const dispute = await disputeOf(db, task);
   const money = (await readTaskMoney(db, [task.id])).get(task.id) ?? NO_MONEY;
   const evidence = task.proof !== null;
+  // The Approve confirmation repeats a flag or an unverified verdict, so nobody pays past it unawares.
+  const flag = approveWarning(verificationOf(task));
   const actions = (canTake('approve', task) || canRevise || canTake('cancel', task) || canTake('dispute', task)) && (
     <Card title="Your move" className="space-y-4" testId="task-actions">
       {canTake('approve', task) && (
@@ -67,6 +70,11 @@ export default async function TaskPage({
           confirmVariant="primary"
           testId="approve-form"
         >
+          {flag && (
+            <span className="mb-2 block font-medium text-red-800" data-testid="approve-warning">
+              {flag}
+            </span>
+          )}
           Pays {formatMoney(task.budgetCents)} to {people.names.worker ?? 'the worker'} and completes the task; this
           cannot be undone.
         </ConfirmAction>

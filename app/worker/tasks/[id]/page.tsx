@@ -32,7 +32,7 @@ import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { canTake, isTerminal, leavesFrom } from '@/lib/tasks/task-transitions';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
-import { acceptAction, submitProofAction, withdrawAction } from './actions';
+import { acceptAction, checkProofAction, submitProofAction, withdrawAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Task' };
@@ -110,7 +110,11 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
           {task.revisionCount > 0 && (
             <Notice tone="warning">The requester asked for a revision: see the timeline and the thread.</Notice>
           )}
-          <TaskProofForm action={submitProofAction.bind(null, task.id)} requirements={task.proofRequirements} />
+          <TaskProofForm
+            check={checkProofAction.bind(null, task.id)}
+            submit={submitProofAction.bind(null, task.id)}
+            requirements={task.proofRequirements}
+          />
         </Card>
       )}
 
