@@ -45,6 +45,10 @@ describe('taskFormBody', () => {
       requiredSkills: ['photography', 'delivery'],
       proofRequirements: ['photo', 'gps'],
       instructions: undefined,
+      proofRadiusMeters: 500,
+      requiredChecks: [],
+      autoApprove: 'never',
+      autoApproveAfterMinutes: 60,
     });
     expect(createTaskBodySchema.safeParse(body).success).toBe(true);
   });
@@ -68,6 +72,37 @@ describe('taskFormBody', () => {
     expect(body.description).toBe('');
     expect(body.instructions).toBe('');
     expect(taskUpdateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('sends the proof checks: radius, the checks a submission must pass, approval when every check passes', () => {
+    const body = taskFormBody(
+      values({
+        place: { lat: 45.7611, lng: 4.8402, city: 'Lyon', pinned: true },
+        proofChecks: {
+          radius: ' 1200 ',
+          requiredChecks: ['location', 'in_app_capture'],
+          autoApprove: true,
+          autoApproveAfter: '30',
+        },
+      }),
+    );
+    expect(body).toMatchObject({
+      proofRadiusMeters: 1200,
+      requiredChecks: ['location', 'in_app_capture'],
+      autoApprove: 'when_passed',
+      autoApproveAfterMinutes: 30,
+    });
+    expect(createTaskBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('leaves a radius or delay that is not a number for the API to refuse, in the form’s words', () => {
+    const body = taskFormBody(
+      values({ proofChecks: { radius: '9000', requiredChecks: [], autoApprove: true, autoApproveAfter: 'soon' } }),
+    );
+    expect(body).toMatchObject({ proofRadiusMeters: 9000, autoApproveAfterMinutes: 'soon' });
+    const errors = taskFormErrors(issuesOf(createTaskBodySchema.safeParse(body)));
+    expect(errors.proofRadius).toBe('Enter a distance in metres, 50 to 5000');
+    expect(errors.autoApproveAfter).toBe('Enter minutes, 0 to 4320');
   });
 
   it('leaves a budget that is not an amount for the API to refuse', () => {

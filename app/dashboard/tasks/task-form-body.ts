@@ -4,6 +4,14 @@
 import { z } from 'zod';
 import { ApiError } from '@/lib/errors/api-error';
 import { formatMoney } from '@/lib/format/money';
+import {
+  DEFAULT_AUTO_APPROVE_AFTER_MINUTES,
+  DEFAULT_PROOF_RADIUS_METERS,
+  MAX_AUTO_APPROVE_AFTER_MINUTES,
+  MAX_PROOF_RADIUS_METERS,
+  MIN_PROOF_RADIUS_METERS,
+  type RequirableCheck,
+} from '@/lib/tasks/proof-verification';
 
 /** What the form holds. The deadline is already an ISO instant (the browser read it in the viewer's zone). */
 export type TaskFormValues = {
@@ -23,6 +31,25 @@ export type TaskFormValues = {
   skills: string;
   proofRequirements: string[];
   instructions: string;
+  /** The "Proof checks" section; absent (an intake's prefill) means the defaults. */
+  proofChecks?: ProofCheckValues;
+};
+
+/** The task's proof settings as the form holds them: numbers as typed. */
+export type ProofCheckValues = {
+  /** Metres. */
+  radius: string;
+  requiredChecks: RequirableCheck[];
+  autoApprove: boolean;
+  /** Minutes after a passed submission. */
+  autoApproveAfter: string;
+};
+
+export const DEFAULT_PROOF_CHECKS: ProofCheckValues = {
+  radius: String(DEFAULT_PROOF_RADIUS_METERS),
+  requiredChecks: [],
+  autoApprove: false,
+  autoApproveAfter: String(DEFAULT_AUTO_APPROVE_AFTER_MINUTES),
 };
 
 /** The form's fields, by the name its errors are keyed with. */
@@ -37,6 +64,10 @@ export const TASK_FORM_FIELDS = {
   skills: 'Skills',
   proofRequirements: 'Proof required',
   instructions: 'Private instructions',
+  proofRadius: 'Radius (metres)',
+  requiredChecks: 'Required checks',
+  autoApprove: 'Approve automatically',
+  autoApproveAfter: 'Delay (minutes)',
 } as const;
 export type TaskFormField = keyof typeof TASK_FORM_FIELDS;
 export type TaskFormErrors = Partial<Record<TaskFormField | 'form', string>>;
@@ -80,6 +111,20 @@ export function taskFormBody(values: TaskFormValues, { edit = false } = {}): Rec
     requiredSkills: skillsOf(values.skills),
     proofRequirements: values.proofRequirements,
     instructions: optional(values.instructions),
+    ...proofChecksBody(values.proofChecks ?? DEFAULT_PROOF_CHECKS),
+  };
+}
+
+/** A whole number as typed, or the text itself for the API to refuse in its own words. */
+const wholeOr = (typed: string) => (/^\s*\d+\s*$/.test(typed) ? Number(typed) : typed.trim() || undefined);
+
+/** The proof settings' part of the body: the radius, the checks a submission must pass, when to approve alone. */
+export function proofChecksBody(checks: ProofCheckValues) {
+  return {
+    proofRadiusMeters: wholeOr(checks.radius),
+    requiredChecks: checks.requiredChecks,
+    autoApprove: checks.autoApprove ? ('when_passed' as const) : ('never' as const),
+    autoApproveAfterMinutes: wholeOr(checks.autoApproveAfter),
   };
 }
 
@@ -94,6 +139,10 @@ const fieldOfPath: Record<string, TaskFormField> = {
   requiredSkills: 'skills',
   proofRequirements: 'proofRequirements',
   instructions: 'instructions',
+  proofRadiusMeters: 'proofRadius',
+  requiredChecks: 'requiredChecks',
+  autoApprove: 'autoApprove',
+  autoApproveAfterMinutes: 'autoApproveAfter',
 };
 
 const centsAsDollars = (cents: string) => formatMoney(Number(cents));
@@ -101,6 +150,9 @@ const centsAsDollars = (cents: string) => formatMoney(Number(cents));
 /** An issue's message in the form's words: dollars not cents, no API field names, no "Invalid input" jargon. */
 function plainMessage(field: TaskFormField, path: (string | number)[], message: string): string {
   if (path[0] === 'location' && path[1] === 'address') return message;
+  // Whatever zod says of a number out of range or typed as words, the rule itself is clearer.
+  if (field === 'proofRadius') return `Enter a distance in metres, ${MIN_PROOF_RADIUS_METERS} to ${MAX_PROOF_RADIUS_METERS}`;
+  if (field === 'autoApproveAfter') return `Enter minutes, 0 to ${MAX_AUTO_APPROVE_AFTER_MINUTES}`;
   if (/^Invalid (input|option)/.test(message) || message === 'Required') {
     if (field === 'budget') return 'Enter the worker’s pay in dollars, e.g. 25';
     if (field === 'deadline') return 'Pick a date and time';

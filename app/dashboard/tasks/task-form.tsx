@@ -12,7 +12,14 @@ import { formatMoney } from '@/lib/format/money';
 import { PROOF_REQUIREMENTS, PROPOSAL_DEFAULTS, priceTask, TASK_CATEGORIES } from '@/lib/tasks/task-rules';
 import { CoverageHere } from './coverage-here';
 import { createTaskFromForm, type TaskFormIntent, type TaskFormResult, updateDraftFromForm } from './task-form-actions';
-import { dollarsToCents, TASK_FORM_FIELDS, type TaskFormField, type TaskFormValues } from './task-form-body';
+import { ProofChecksFields } from './proof-checks-fields';
+import {
+  DEFAULT_PROOF_CHECKS,
+  dollarsToCents,
+  TASK_FORM_FIELDS,
+  type TaskFormField,
+  type TaskFormValues,
+} from './task-form-body';
 
 /** What the form starts with: empty for a new task, the draft's values when editing one. */
 export type TaskFormInitial = Omit<TaskFormValues, 'place' | 'deadline'> & {
@@ -33,6 +40,7 @@ export const EMPTY_TASK_FORM: TaskFormInitial = {
   skills: '',
   proofRequirements: [],
   instructions: '',
+  proofChecks: DEFAULT_PROOF_CHECKS,
 };
 
 const PROOF_LABELS: Record<(typeof PROOF_REQUIREMENTS)[number], string> = {
@@ -271,6 +279,11 @@ export function TaskForm({
         ))}
         <FieldError id="proofRequirements-error" error={errors.proofRequirements} />
       </fieldset>
+      <ProofChecksFields
+        values={values.proofChecks ?? DEFAULT_PROOF_CHECKS}
+        errors={errors}
+        onChange={(checks) => set('proofChecks', checks)}
+      />
       <Row
         field="instructions"
         error={errors.instructions}
