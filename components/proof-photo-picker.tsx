@@ -39,7 +39,7 @@ export function ProofPhotoPicker({
     event.target.value = '';
     if (files.length > 0) onPick(files, how);
   };
-  const denied = photos.some((photo) => photo.missing === 'denied');
+  const missing = photos.find((photo) => photo.missing)?.missing;
   return (
     <fieldset className="space-y-2 text-sm" data-testid="proof-photos">
       <legend className="text-stone-700">Photos</legend>
@@ -91,10 +91,13 @@ export function ProofPhotoPicker({
           ))}
         </ul>
       )}
-      {denied && (
+      {missing && (
         <p className="text-xs text-stone-600" data-testid="location-off">
-          Location is off, so your photo carries no position from the app. That is fine; the requester will see the
-          place could not be checked. You can allow location for this site in your browser’s settings.
+          {missing === 'denied'
+            ? 'Location is off, so your photo carries no position from the app. '
+            : 'Your position could not be found, so your photo carries no position from the app. '}
+          That is fine: the requester will see the place could not be checked.
+          {missing === 'denied' && ' You can allow location for this site in your browser’s settings.'}
         </p>
       )}
     </fieldset>

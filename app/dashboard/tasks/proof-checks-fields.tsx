@@ -46,8 +46,8 @@ export function ProofChecksFields({
     <fieldset className="space-y-3 rounded-md border border-stone-200 p-3 text-sm" data-testid="proof-checks">
       <legend className="px-1 font-medium">Proof checks</legend>
       <p className="text-xs text-stone-500">
-        Every photo is checked for where and when it was taken and whether it was used before; you see the result
-        with the proof.
+        Every photo is checked for where and when it was taken and whether it was used before; you see the result with
+        the proof.
       </p>
       <Field
         label="Radius (metres)"

@@ -151,7 +151,8 @@ const centsAsDollars = (cents: string) => formatMoney(Number(cents));
 function plainMessage(field: TaskFormField, path: (string | number)[], message: string): string {
   if (path[0] === 'location' && path[1] === 'address') return message;
   // Whatever zod says of a number out of range or typed as words, the rule itself is clearer.
-  if (field === 'proofRadius') return `Enter a distance in metres, ${MIN_PROOF_RADIUS_METERS} to ${MAX_PROOF_RADIUS_METERS}`;
+  if (field === 'proofRadius')
+    return `Enter a distance in metres, ${MIN_PROOF_RADIUS_METERS} to ${MAX_PROOF_RADIUS_METERS}`;
   if (field === 'autoApproveAfter') return `Enter minutes, 0 to ${MAX_AUTO_APPROVE_AFTER_MINUTES}`;
   if (/^Invalid (input|option)/.test(message) || message === 'Required') {
     if (field === 'budget') return 'Enter the worker’s pay in dollars, e.g. 25';

@@ -11,8 +11,8 @@ import { formatCategory } from '@/lib/format/category';
 import { formatMoney } from '@/lib/format/money';
 import { PROOF_REQUIREMENTS, PROPOSAL_DEFAULTS, priceTask, TASK_CATEGORIES } from '@/lib/tasks/task-rules';
 import { CoverageHere } from './coverage-here';
-import { createTaskFromForm, type TaskFormIntent, type TaskFormResult, updateDraftFromForm } from './task-form-actions';
 import { ProofChecksFields } from './proof-checks-fields';
+import { createTaskFromForm, type TaskFormIntent, type TaskFormResult, updateDraftFromForm } from './task-form-actions';
 import {
   DEFAULT_PROOF_CHECKS,
   dollarsToCents,
