@@ -1,4 +1,6 @@
 import type { TimelineEntry } from '@/lib/services/tasks/task-timeline';
+import { ProofVerdict, VerdictBadge } from './proof-verdict';
+import { verificationOf } from './proof-verdict-words';
 import { TaskProof, TaskTimeline, type TaskView } from './task-details';
 import { type PostMessage, TaskThread, type ThreadMessage, type ThreadNames } from './task-thread';
 import { Card } from './ui/card';
@@ -31,11 +33,13 @@ export function TaskPanels({
   proof?: boolean;
 }) {
   const { task, thread, timeline } = page;
+  const verification = verificationOf(task);
   return (
     <>
       {proof && (
-        <Card title="Proof">
+        <Card title="Proof" aside={verification && <VerdictBadge status={verification.status} />}>
           <TaskProof task={task} />
+          {verification && <ProofVerdict verification={verification} />}
         </Card>
       )}
       <Card title="Messages">
