@@ -41,7 +41,7 @@ function verify(input: Partial<VerifyProofInput> & { taskChanges?: Partial<Verif
     task: { ...TASK, ...taskChanges },
     proof: { photoIds: photos.map((one) => one.uploadId) },
     photos,
-    reusedUploadIds: [],
+    reusedUploadIds: new Set(),
     submittedAt: SUBMITTED,
     ...rest,
   });
@@ -221,7 +221,7 @@ describe('verifyProof', () => {
 
   describe('duplicate', () => {
     it('flags a reused photo without naming where it was seen', () => {
-      const verification = verify({ photos: [photo({}, 0), photo({}, 1)], reusedUploadIds: ['upload-1'] });
+      const verification = verify({ photos: [photo({}, 0), photo({}, 1)], reusedUploadIds: new Set(['upload-1']) });
       expect(checkOf(verification, 'duplicate')).toEqual({
         check: 'duplicate',
         result: 'fail',

@@ -37,7 +37,7 @@ export type VerifyProofInput = {
   /** The proof's photos, in the order of `photoIds`. */
   photos: readonly PhotoEvidence[];
   /** Upload ids whose photo was already submitted for another task (findReusedPhotos). */
-  reusedUploadIds: readonly string[];
+  reusedUploadIds: ReadonlySet<string>;
   submittedAt: Date;
 };
 
@@ -193,7 +193,7 @@ function checkDuplicate({ photos, reusedUploadIds }: VerifyProofInput): ProofChe
     detail,
   });
   if (photos.length === 0) return check('unknown', 'No photo was sent');
-  const reused = photos.flatMap((photo, index) => (reusedUploadIds.includes(photo.uploadId) ? [index] : []));
+  const reused = photos.flatMap((photo, index) => (reusedUploadIds.has(photo.uploadId) ? [index] : []));
   if (reused.length > 0) {
     const looks = reused.length === 1 ? 'looks like a photo' : 'look like photos';
     return check('fail', `${listPhotos(reused)} ${looks} submitted before`);
