@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -9,7 +9,7 @@ export { expect } from '@playwright/test';
 let counter = 0;
 const uniqueIp = () => `10.${process.pid % 250}.${Math.floor(++counter / 250) % 250}.${(counter % 250) + 1}`;
 
-export const test = base.extend<{ clientIp: string }>({
+export const test = base.extend<{ clientIp: string; workerPage: Page }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   clientIp: async ({}, use) => use(uniqueIp()),
   context: async ({ context, clientIp }, use) => {
@@ -20,5 +20,11 @@ export const test = base.extend<{ clientIp: string }>({
     const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
     await use(request);
     await request.dispose();
+  },
+  // A second person (most specs: the worker) in a browser of their own, from the same client address.
+  workerPage: async ({ browser, clientIp }, use) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+    await use(await context.newPage());
+    await context.close();
   },
 });

@@ -37,9 +37,16 @@ export const PNG_BYTES = Buffer.from(
  * A multipart request carrying one `file` part, with its Content-Length as browsers and HTTP clients send it (the
  * upload admission reserves that many bytes; a body without it reserves the most a body may be).
  */
-export function uploadRequest(bytes: Uint8Array, options: { token?: string; filename?: string; type?: string } = {}) {
+export function uploadRequest(
+  bytes: Uint8Array,
+  options: { token?: string; filename?: string; type?: string; fields?: Record<string, string> } = {},
+) {
   const boundary = `legwork-test-${Math.random().toString(16).slice(2)}`;
+  const fields = Object.entries(options.fields ?? {}).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const body = Buffer.concat([
+    ...fields,
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? 'photo.png'}"\r\n` +
         `Content-Type: ${options.type ?? 'image/png'}\r\n\r\n`,

@@ -73,73 +73,66 @@ test('a pin dropped on the New task map is saved as the exact point', async ({ p
 
 test('a city-precision task shows "in Lyon", never a distance, and the worker gets directions', async ({
   page,
-  browser,
   request,
-  clientIp,
+  workerPage,
 }) => {
   test.setTimeout(180_000);
-  const workerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
-  const workerPage = await workerContext.newPage();
-  try {
-    await signUpInBrowser(page, 'places-city');
-    await addCardFromPayments(page);
-    const asAgent = await createAgentInBrowser(page, 'City scout');
-    await becomeListedWorker(workerPage, `Noor ${Date.now()}`);
+  await signUpInBrowser(page, 'places-city');
+  await addCardFromPayments(page);
+  const asAgent = await createAgentInBrowser(page, 'City scout');
+  await becomeListedWorker(workerPage, `Noor ${Date.now()}`);
 
-    const title = `Photograph a café terrace ${Date.now()}`;
-    const created = await request.post('/v1/tasks', {
-      headers: asAgent,
-      data: {
-        title,
-        category: 'photography',
-        location: { ...LYON, address: 'Lyon', precision: 'city' },
-        budgetCents: 2_000,
-        proofRequirements: ['text', 'gps'],
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const taskId: string = (await created.json()).data.id;
+  const title = `Photograph a café terrace ${Date.now()}`;
+  const created = await request.post('/v1/tasks', {
+    headers: asAgent,
+    data: {
+      title,
+      category: 'photography',
+      location: { ...LYON, address: 'Lyon', precision: 'city' },
+      budgetCents: 2_000,
+      proofRequirements: ['text', 'gps'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const taskId: string = (await created.json()).data.id;
 
-    // The worker's list and task page: "in Lyon", no "km away" from the city centre; directions to the place.
-    await workerPage.goto('/worker/tasks');
-    const listed = workerPage.getByTestId('open-task').filter({ hasText: title });
-    await expect(listed).toContainText('in Lyon');
-    await expect(listed).not.toContainText(/\d (m|km) away/);
-    await listed.getByRole('link', { name: title }).click();
-    await expect(workerPage.getByTestId('task-location')).toContainText('Lyon · the city, not an exact spot');
-    await expect(workerPage.getByTestId('task-location')).not.toContainText('from you');
-    const directions = workerPage.getByTestId('directions');
-    await expect(directions).toHaveAttribute('href', 'https://www.openstreetmap.org/directions?to=45.764%2C4.8357');
-    await workerPage.getByRole('button', { name: 'Accept task' }).click();
-    await expect(workerPage.getByTestId('task-status')).toHaveText('accepted');
-    await expect(directions).toBeVisible();
+  // The worker's list and task page: "in Lyon", no "km away" from the city centre; directions to the place.
+  await workerPage.goto('/worker/tasks');
+  const listed = workerPage.getByTestId('open-task').filter({ hasText: title });
+  await expect(listed).toContainText('in Lyon');
+  await expect(listed).not.toContainText(/\d (m|km) away/);
+  await listed.getByRole('link', { name: title }).click();
+  await expect(workerPage.getByTestId('task-location')).toContainText('Lyon · the city, not an exact spot');
+  await expect(workerPage.getByTestId('task-location')).not.toContainText('from you');
+  const directions = workerPage.getByTestId('directions');
+  await expect(directions).toHaveAttribute('href', 'https://www.openstreetmap.org/directions?to=45.764%2C4.8357');
+  await workerPage.getByRole('button', { name: 'Accept task' }).click();
+  await expect(workerPage.getByTestId('task-status')).toHaveText('accepted');
+  await expect(directions).toBeVisible();
 
-    // A position 2.4 km from the centre, across town: accepted, since a city has no 500 m radius.
-    await workerPage.getByLabel('Note').fill('Terrace photographed from the square.');
-    await workerPage.getByLabel('Latitude').fill('45.7500');
-    await workerPage.getByLabel('Longitude').fill('4.8600');
-    await workerPage.getByRole('button', { name: 'Submit proof' }).click();
-    await expect(workerPage.getByTestId('task-status')).toHaveText('submitted');
+  // A position 2.4 km from the centre, across town: accepted, since a city has no 500 m radius.
+  await workerPage.getByLabel('Note').fill('Terrace photographed from the square.');
+  await workerPage.getByLabel('Latitude').fill('45.7500');
+  await workerPage.getByLabel('Longitude').fill('4.8600');
+  await workerPage.getByRole('button', { name: 'Submit proof' }).click();
+  await expect(workerPage.getByTestId('task-status')).toHaveText('submitted');
 
-    await page.goto(`/dashboard/tasks/${taskId}`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      const evidence = page.getByTestId('task-evidence');
-      await expect(evidence.getByTestId('proof-location')).toHaveText('Taken at 45.75000, 4.86000 · in Lyon');
-      await expect(evidence).not.toContainText(/\d(\.\d)? ?(m|km) from the task/);
-      await expect(evidence.getByTestId('task-map')).toContainText('Proof position (in Lyon)');
-      await expect(evidence.locator('path.map-marker')).toHaveCount(2);
-      await evidence.scrollIntoViewIfNeeded();
-      if (width === 1280) await shot(page, 'city-precision-proof');
-      await shot(page, `city-precision-proof-${width}`);
-      await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+  await page.goto(`/dashboard/tasks/${taskId}`);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const evidence = page.getByTestId('task-evidence');
+    await expect(evidence.getByTestId('proof-location')).toHaveText('Taken at 45.75000, 4.86000 · in Lyon');
+    await expect(evidence).not.toContainText(/\d(\.\d)? ?(m|km) from the task/);
+    await expect(evidence.getByTestId('task-map')).toContainText('Proof position (in Lyon)');
+    await expect(evidence.locator('path.map-marker')).toHaveCount(2);
+    await evidence.scrollIntoViewIfNeeded();
+    if (width === 1280) await shot(page, 'city-precision-proof');
+    await shot(page, `city-precision-proof-${width}`);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
 
-      await workerPage.setViewportSize({ width, height: 900 });
-      await expect(workerPage.getByTestId('directions')).toBeVisible();
-      await expect(workerPage.getByTestId('proof-location')).toContainText('in Lyon');
-    }
-  } finally {
-    await workerContext.close();
+    await workerPage.setViewportSize({ width, height: 900 });
+    await expect(workerPage.getByTestId('directions')).toBeVisible();
+    await expect(workerPage.getByTestId('proof-location')).toContainText('in Lyon');
   }
 });
 

@@ -8,66 +8,59 @@ import { addCardFromPayments, becomeListedWorker, signUpInBrowser } from './step
 
 test('the requester answers a thread email from /dev/mailbox and the worker sees the reply in the thread', async ({
   page,
-  browser,
   request,
-  clientIp,
+  workerPage,
 }) => {
   test.setTimeout(180_000);
-  const workerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
-  const workerPage = await workerContext.newPage();
-  try {
-    const operatorEmail = await signUpInBrowser(page, 'reply-operator');
-    await addCardFromPayments(page);
-    await page.goto('/dashboard/agents');
-    await page.getByLabel('Agent name').fill('Reply scout');
-    await page.getByRole('button', { name: 'Create agent' }).click();
-    const agentKey = (await page.getByTestId('new-key').textContent()) ?? '';
+  const operatorEmail = await signUpInBrowser(page, 'reply-operator');
+  await addCardFromPayments(page);
+  await page.goto('/dashboard/agents');
+  await page.getByLabel('Agent name').fill('Reply scout');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  const agentKey = (await page.getByTestId('new-key').textContent()) ?? '';
 
-    await becomeListedWorker(workerPage, `Rhea ${Date.now()}`);
-    const title = `Check the bakery opening hours ${Date.now()}`;
-    const created = await request.post('/v1/tasks', {
-      headers: { authorization: `Bearer ${agentKey}` },
-      data: {
-        title,
-        category: 'photography',
-        location: { lat: 45.7605, lng: 4.8412, address: 'Rue de la République, Lyon' },
-        budgetCents: 2_000,
-        deadline: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
-        requiredSkills: ['photography'],
-        proofRequirements: ['photo'],
-      },
-    });
-    expect(created.status()).toBe(201);
-    const task = (await created.json()).data;
+  await becomeListedWorker(workerPage, `Rhea ${Date.now()}`);
+  const title = `Check the bakery opening hours ${Date.now()}`;
+  const created = await request.post('/v1/tasks', {
+    headers: { authorization: `Bearer ${agentKey}` },
+    data: {
+      title,
+      category: 'photography',
+      location: { lat: 45.7605, lng: 4.8412, address: 'Rue de la République, Lyon' },
+      budgetCents: 2_000,
+      deadline: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
+      requiredSkills: ['photography'],
+      proofRequirements: ['photo'],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const task = (await created.json()).data;
 
-    await workerPage.goto(`/worker/tasks/${task.id}`);
-    await workerPage.getByRole('button', { name: 'Accept task' }).click();
-    await expect(workerPage.getByTestId('task-status')).toHaveText('accepted');
-    await workerPage.getByLabel('Message').fill('The bakery is closed today. Shall I come back tomorrow?');
-    await workerPage.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(workerPage.getByTestId('thread-message')).toHaveCount(1);
+  await workerPage.goto(`/worker/tasks/${task.id}`);
+  await workerPage.getByRole('button', { name: 'Accept task' }).click();
+  await expect(workerPage.getByTestId('task-status')).toHaveText('accepted');
+  await workerPage.getByLabel('Message').fill('The bakery is closed today. Shall I come back tomorrow?');
+  await workerPage.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(workerPage.getByTestId('thread-message')).toHaveCount(1);
 
-    // The notification job emails the requester about the message, with a reply address: its Reply box.
-    const threadEmail = page
-      .getByTestId('email')
-      .filter({ hasText: operatorEmail })
-      .filter({ has: page.getByTestId('email-reply') })
-      .first();
-    await expect(async () => {
-      await page.goto('/dev/mailbox');
-      await expect(threadEmail).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 60_000 });
-    await expect(threadEmail).toContainText('The bakery is closed today');
+  // The notification job emails the requester about the message, with a reply address: its Reply box.
+  const threadEmail = page
+    .getByTestId('email')
+    .filter({ hasText: operatorEmail })
+    .filter({ has: page.getByTestId('email-reply') })
+    .first();
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(threadEmail).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(threadEmail).toContainText('The bakery is closed today');
 
-    await threadEmail.getByLabel(/^Reply/).fill('Yes please, tomorrow morning is fine.');
-    await threadEmail.getByRole('button', { name: 'Send reply' }).click();
-    await expect(threadEmail).toContainText('Sent: the reply went to the inbound email webhook');
+  await threadEmail.getByLabel(/^Reply/).fill('Yes please, tomorrow morning is fine.');
+  await threadEmail.getByRole('button', { name: 'Send reply' }).click();
+  await expect(threadEmail).toContainText('Sent: the reply went to the inbound email webhook');
 
-    // The worker's thread shows the answer, without the quoted email under it.
-    await expect(workerPage.getByTestId('thread-message')).toHaveCount(2, { timeout: 15_000 });
-    await expect(workerPage.getByTestId('thread-message').last()).toHaveText(/Yes please, tomorrow morning is fine\./);
-    await expect(workerPage.getByTestId('thread-message').last()).not.toContainText('wrote:');
-  } finally {
-    await workerContext.close();
-  }
+  // The worker's thread shows the answer, without the quoted email under it.
+  await expect(workerPage.getByTestId('thread-message')).toHaveCount(2, { timeout: 15_000 });
+  await expect(workerPage.getByTestId('thread-message').last()).toHaveText(/Yes please, tomorrow morning is fine\./);
+  await expect(workerPage.getByTestId('thread-message').last()).not.toContainText('wrote:');
 });

@@ -7,6 +7,7 @@ import { uploads } from '@/db/schema';
 import { env } from '@/lib/env';
 import { envelope, validationEnvelope } from '@/test/expect';
 import { call, send, uniqueIp } from '@/test/http';
+import { makeJpeg } from '@/test/jpeg';
 import { signUpViaApi } from '@/test/sessions';
 import { photo } from '@/test/upload-images';
 import { PNG_BYTES, uploadRequest, withTemporaryDataDir } from '@/test/worker-profiles';
@@ -47,6 +48,16 @@ describe('POST /v1/uploads errors', () => {
       'JPEG',
       'holiday.jpg',
       () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('garbage'.repeat(64))]),
+    ],
+    [
+      'JPEG',
+      'truncated.jpg',
+      async () => {
+        // A real photo with EXIF GPS and time, cut off halfway through its pixels: the evidence is readable, the
+        // image is not, so nothing is stored.
+        const whole = await makeJpeg({ exif: { takenAt: new Date(), gps: { lat: 52.5, lng: 13.4 } } });
+        return whole.subarray(0, Math.floor(whole.byteLength / 2));
+      },
     ],
     ['PNG', 'cut.png', async () => (await photo('png')).subarray(0, 200)],
     [

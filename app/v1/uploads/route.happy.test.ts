@@ -55,8 +55,18 @@ describe('POST /v1/uploads', () => {
         sizeBytes: stored.byteLength,
         sha256: createHash('sha256').update(stored).digest('hex'),
       });
+      // Read as evidence before it was stripped: the test photo has a camera and a position, but no time.
       expect(res.json).toEqual({
-        data: { id, url: `http://localhost:3000/uploads/${id}`, contentType: type, sizeBytes: stored.byteLength },
+        data: {
+          id,
+          url: `http://localhost:3000/uploads/${id}`,
+          contentType: type,
+          sizeBytes: stored.byteLength,
+          capturedAt: null,
+          location: { lat: expect.closeTo(48.856667, 6), lng: expect.closeTo(2.352222, 6), accuracyMeters: null },
+          hasCameraMetadata: true,
+          captureSource: null,
+        },
       });
 
       // Not linked to anything yet: its uploader's alone, never cached.

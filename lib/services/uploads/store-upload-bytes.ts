@@ -7,11 +7,29 @@ import { checkUploadQuota } from './check-upload-quota';
 import { storageKeyFor } from './storage-key-for';
 import { uploadPath } from './upload-path';
 
-export type StoreUploadBytes = { userId: string; bytes: Buffer; contentType: string };
+/** What was read from the original before it was re-encoded, and what the uploading app said. */
+export type UploadEvidence = Pick<
+  typeof uploads.$inferInsert,
+  | 'capturedAt'
+  | 'capturedAtFloating'
+  | 'gpsLat'
+  | 'gpsLng'
+  | 'gpsAccuracyMeters'
+  | 'cameraMake'
+  | 'cameraModel'
+  | 'captureSource'
+  | 'deviceLat'
+  | 'deviceLng'
+  | 'deviceAccuracyMeters'
+  | 'pixelSha256'
+  | 'perceptualHash'
+>;
+
+export type StoreUploadBytes = { userId: string; bytes: Buffer; contentType: string; evidence?: UploadEvidence };
 
 // The quota lock is held until the row is written, so two uploads cannot both take the last of it; a failed
 // transaction removes the file it wrote.
-export async function storeUploadBytes(db: Db, { userId, bytes, contentType }: StoreUploadBytes) {
+export async function storeUploadBytes(db: Db, { userId, bytes, contentType, evidence }: StoreUploadBytes) {
   const id = randomUUID();
   const storageKey = storageKeyFor(id);
   const target = uploadPath(storageKey);
@@ -27,6 +45,7 @@ export async function storeUploadBytes(db: Db, { userId, bytes, contentType }: S
         sizeBytes: bytes.byteLength,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         storageKey,
+        ...evidence,
       });
     });
   } catch (error) {
