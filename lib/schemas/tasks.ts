@@ -77,7 +77,7 @@ export const taskBodySchema = z
       ),
     requiredChecks: z
       .array(z.enum(REQUIRABLE_CHECKS))
-      .max(REQUIRABLE_CHECKS.length)
+      .max(10)
       .optional()
       .describe(
         'Checks a submission must pass, else it is refused with 400 `PROOF_CHECK_FAILED` (`location`: photos ' +
