@@ -14,7 +14,11 @@ import { Notice } from './ui/notice';
 /** The proof as the form sends it to its actions: the uploaded photos' ids, the note, the typed position. */
 export type ProofDraft = { note: string; photoIds: string[]; lat: string; lng: string };
 /** The dry run's answer: the verdict the proof would get now (null when it could not be computed). */
-export type ProofCheckState = { verification?: ProofVerification | null; error?: string };
+export type ProofCheckState = {
+  verification?: ProofVerification | null;
+  refusal?: ProofRefusal | null;
+  error?: string;
+};
 export type ProofSubmitState = { done?: boolean; error?: string; refusal?: ProofRefusal };
 
 type Coordinates = { lat: string; lng: string };
@@ -37,17 +41,24 @@ export function TaskProofForm({
   check,
   submit,
   requirements,
+  requiredChecks = [],
 }: {
   check: (draft: ProofDraft) => Promise<ProofCheckState>;
   submit: (draft: ProofDraft) => Promise<ProofSubmitState>;
   requirements: string[];
+  /** The checks the requester made a floor: a proof failing one is refused. */
+  requiredChecks?: string[];
 }) {
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [note, setNote] = useState('');
   const [coordinates, setCoordinates] = useState<Coordinates>({ lat: '', lng: '' });
   const [locating, setLocating] = useState<string>();
   const [missing, setMissing] = useState<ProofShortfall[]>([]);
-  const [verdict, setVerdict] = useState<{ of: string; verification: ProofVerification | null }>();
+  const [verdict, setVerdict] = useState<{
+    of: string;
+    verification: ProofVerification | null;
+    refusal: ProofRefusal | null;
+  }>();
   const [result, setResult] = useState<ProofSubmitState>({});
   const [pending, startTransition] = useTransition();
   const uploads = useRef(Promise.resolve());
@@ -118,13 +129,16 @@ export function TaskProofForm({
     const ask = ++asked.current;
     const draftNow = JSON.parse(signature) as ProofDraft;
     const timer = setTimeout(async () => {
-      const answer = await check(draftNow).catch(() => ({ verification: null }));
-      if (ask === asked.current) setVerdict({ of: signature, verification: answer.verification ?? null });
+      const answer: ProofCheckState = await check(draftNow).catch(() => ({}));
+      if (ask !== asked.current) return;
+      setVerdict({ of: signature, verification: answer.verification ?? null, refusal: answer.refusal ?? null });
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
   }, [signature, uploading, empty, check]);
 
   const verification = verdict?.of === signature ? verdict.verification : null;
+  // A check the requester requires, failing now: the submit would be refused, so it is said before.
+  const floor = verdict?.of === signature ? verdict.refusal : null;
   const warnings = verification ? workerWarnings(verification) : [];
 
   function send(event: FormEvent<HTMLFormElement>) {
@@ -168,6 +182,9 @@ export function TaskProofForm({
     <form onSubmit={send} noValidate className="space-y-3" data-testid="proof-form">
       <p className="text-sm text-stone-600">
         Required: {requirements.join(', ') || 'nothing in particular'}. Every proof needs a note or at least one photo.
+        {requiredChecks.includes('location') && ' Photos must be taken at the task’s place, with location allowed.'}
+        {requiredChecks.includes('in_app_capture') &&
+          ' Photos must be taken with “Take a photo”, not from the gallery.'}
       </p>
       <ProofPhotoPicker photos={photos} onPick={pick} onRemove={remove} />
       {problem('photoIds')}
@@ -202,9 +219,9 @@ export function TaskProofForm({
       </div>
 
       <ProofOutlook verification={verification} warnings={warnings} />
-      {result.refusal && (
+      {(result.refusal ?? floor) && (
         <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="proof-refused">
-          {refusalWords(result.refusal)}
+          {refusalWords((result.refusal ?? floor) as ProofRefusal)}
         </div>
       )}
       <Notice tone="error">{result.error}</Notice>

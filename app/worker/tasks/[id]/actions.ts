@@ -9,6 +9,7 @@ import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { proofBodySchema } from '@/lib/schemas/task-actions';
 import { acceptTask } from '@/lib/services/tasks/accept-task';
+import { checkProof } from '@/lib/services/tasks/check-proof';
 import { submitProof } from '@/lib/services/tasks/submit-proof';
 import { withdrawFromTask } from '@/lib/services/tasks/withdraw-from-task';
 import { describeActionError } from '@/lib/web/describe-error';
@@ -67,13 +68,13 @@ function proofOf(draft: ProofDraft) {
  * to say before the worker submits. Nothing is stored.
  */
 export async function checkProofAction(taskId: string, draft: ProofDraft): Promise<ProofCheckState> {
-  await requireBrowserActor(pageOf(taskId));
+  const user = await requireBrowserActor(pageOf(taskId));
+  const { db } = await getDatabase();
   try {
-    proofOf(draft);
+    return await checkProof(db, { user, taskId, proof: proofOf(draft) });
   } catch (error) {
     return { error: describeActionError(error) };
   }
-  return { verification: null };
 }
 
 /**

@@ -114,6 +114,7 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
             check={checkProofAction.bind(null, task.id)}
             submit={submitProofAction.bind(null, task.id)}
             requirements={task.proofRequirements}
+            requiredChecks={task.requiredChecks}
           />
         </Card>
       )}

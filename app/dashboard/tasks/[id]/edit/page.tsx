@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { centsAsDecimal } from '@/lib/format/money';
 import { CITIES } from '@/lib/geo/cities';
 import { reversePlace } from '@/lib/services/geo/reverse-place';
+import { REQUIRABLE_CHECKS, type RequirableCheck } from '@/lib/tasks/proof-verification';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { loadTaskPage } from '../../load-task-page';
 import { TaskForm, type TaskFormInitial } from '../../task-form';
@@ -37,6 +38,9 @@ async function placeOf(location: Task['location']): Promise<TaskFormInitial['pla
 }
 
 // A draft, in the "New task" form: save the changes (PATCH /v1/tasks/{id}) or pay and post it (publish).
+const isRequirable = (check: string): check is RequirableCheck =>
+  (REQUIRABLE_CHECKS as readonly string[]).includes(check);
+
 export default async function EditDraftPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const current = await requireBrowserUser(`/dashboard/tasks/${id}/edit`);
@@ -55,6 +59,12 @@ export default async function EditDraftPage({ params }: { params: Promise<{ id: 
     skills: task.requiredSkills.join(', '),
     proofRequirements: task.proofRequirements,
     instructions: task.instructions ?? '',
+    proofChecks: {
+      radius: String(task.proofRadiusMeters),
+      requiredChecks: task.requiredChecks.filter(isRequirable),
+      autoApprove: task.autoApprove === 'when_passed',
+      autoApproveAfter: String(task.autoApproveAfterMinutes),
+    },
   };
   return (
     <div className="space-y-6">
