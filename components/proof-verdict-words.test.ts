@@ -90,6 +90,14 @@ describe('workerWarnings', () => {
     ]);
   });
 
+  it('does not offer the app for photos already taken with it', () => {
+    expect(workerWarnings(NO_METADATA, { inApp: true }).map((warning) => warning.text)).toEqual([
+      'The photo has no location: no GPS in the photo and none from the app. It will be marked unverified. ' +
+        'Allow location for this site, then take it again?',
+      'The photo has no usable capture time. It will be marked unverified.',
+    ]);
+  });
+
   it('warns of a failure even where the task does not require the check', () => {
     expect(workerWarnings(REUSED)).toEqual([
       {

@@ -51,14 +51,19 @@ export function verdictWords(verification: ProofVerification): {
 const mattering = (checks: readonly ProofCheck[]) =>
   checks.filter((check) => check.result === 'fail' || (check.result === 'unknown' && check.required));
 
-/** What the worker could do about a check before submitting (null: nothing they can change). */
-function remedy(check: ProofCheck): string | null {
+/**
+ * What the worker could do about a check before submitting (null: nothing they can change). `inApp`: every photo
+ * was already taken with the app's camera, so "take it with the app" would be no advice.
+ */
+function remedy(check: ProofCheck, inApp: boolean): string | null {
   if (check.check === 'required_items') return 'Add what is missing?';
   if (check.check === 'duplicate') return 'Take a new photo?';
   if (check.check === 'location' && check.result === 'fail') return 'Take the photo at the task’s place?';
   // A city-wide place or a remote task cannot be checked, whatever the worker does.
   if (check.check === 'location' && !/no location|accurate/.test(check.detail)) return null;
   if (check.check === 'capture_time' && check.result === 'fail') return 'Take a new photo now, with the app?';
+  if (inApp && check.check === 'location') return 'Allow location for this site, then take it again?';
+  if (inApp && check.check === 'capture_time') return null;
   return 'Take it with the app instead?';
 }
 
@@ -69,10 +74,13 @@ const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);
  * what was found, what the requester will see, and what to do instead ("… it will be marked unverified. Take it
  * with the app instead?"). Empty for a proof that passes.
  */
-export function workerWarnings(verification: ProofVerification): { check: ProofCheckName; text: string }[] {
+export function workerWarnings(
+  verification: ProofVerification,
+  { inApp = false }: { inApp?: boolean } = {},
+): { check: ProofCheckName; text: string }[] {
   return mattering(verification.checks).map((check) => {
     const outcome = check.result === 'fail' ? 'It will be flagged' : 'It will be marked unverified';
-    const fix = remedy(check);
+    const fix = remedy(check, inApp);
     return { check: check.check, text: `${sentence(check.detail)} ${outcome}.${fix ? ` ${fix}` : ''}` };
   });
 }

@@ -139,7 +139,8 @@ export function TaskProofForm({
   const verification = verdict?.of === signature ? verdict.verification : null;
   // A check the requester requires, failing now: the submit would be refused, so it is said before.
   const floor = verdict?.of === signature ? verdict.refusal : null;
-  const warnings = verification ? workerWarnings(verification) : [];
+  const inApp = photos.length > 0 && photos.every((photo) => photo.source === 'camera');
+  const warnings = verification ? workerWarnings(verification, { inApp }) : [];
 
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

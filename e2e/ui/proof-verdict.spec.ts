@@ -134,8 +134,8 @@ test('a photo without metadata is warned about as unverified, and the requester 
   const outlook = form.getByTestId('proof-outlook');
   await expect(outlook).toHaveAttribute('data-status', 'unverified');
   await expect(form.getByTestId('proof-warning').first()).toHaveText(
-    'The photo has no location: no GPS in the photo and none from the app. It will be marked unverified. ' +
-      'Take it with the app instead?',
+    'Photo 1 has no location: no GPS in the photo and none from the app. It will be marked unverified. ' +
+      'Allow location for this site, then take it again?',
   );
   await outlook.scrollIntoViewIfNeeded();
   await workerPage.screenshot({ path: path.join(SHOTS, 'proof-verdict-unverified-390.png') });
@@ -150,6 +150,6 @@ test('a photo without metadata is warned about as unverified, and the requester 
   );
   await page.getByRole('button', { name: 'Approve and pay' }).click();
   await expect(page.getByTestId('approve-warning')).toHaveText(
-    /^This proof is unverified: the photo has no location.*Approve anyway\?$/,
+    /^This proof is unverified: photo 1 has no location.*Approve anyway\?$/,
   );
 });
