@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Executor } from '@/db/client';
@@ -29,8 +28,9 @@ export async function describeStoredImages(db: Executor, ids: readonly string[])
 
 async function describeOne(row: { id: string; contentType: string; storageKey: string }): Promise<StoredImage> {
   // Stored files were re-encoded upright (reencodeImage rotates them), so the header's size is the one shown.
-  const size = await readFile(uploadPath(row.storageKey))
-    .then((bytes) => sharp(bytes).metadata())
+  // From the path, sharp reads only the header, not the whole file.
+  const size = await sharp(uploadPath(row.storageKey))
+    .metadata()
     .then(({ width, height }) => ({ width: width ?? null, height: height ?? null }))
     .catch(() => ({ width: null, height: null }));
   return { id: row.id, url: uploadUrl(row.id), contentType: row.contentType, ...size };
