@@ -94,6 +94,7 @@ import {
   updateTaskOperation,
   withdrawTaskOperation,
 } from './task-actions';
+import { getTaskProofOperation } from './task-proof';
 import { createUploadOperation } from './uploads';
 import { getUsageSummaryOperation, listUsageLogsOperation } from './usage';
 import {
@@ -170,6 +171,7 @@ export const operations: Operation[] = [
   createTaskOperation,
   listTasksOperation,
   getTaskOperation,
+  getTaskProofOperation,
   updateTaskOperation,
   publishTaskOperation,
   cancelTaskOperation,
