@@ -64,6 +64,7 @@ import * as services from './services/route';
 import * as tasks_$id_accept from './tasks/[id]/accept/route';
 import * as tasks_$id_approve from './tasks/[id]/approve/route';
 import * as tasks_$id_cancel from './tasks/[id]/cancel/route';
+import * as tasks_$id_checkProof from './tasks/[id]/check-proof/route';
 import * as tasks_$id_dispute from './tasks/[id]/dispute/route';
 import * as tasks_$id_messages_await from './tasks/[id]/messages/await/route';
 import * as tasks_$id_messages_read from './tasks/[id]/messages/read/route';
@@ -172,6 +173,7 @@ export const routeModules = routeModulesOf([
   ['/v1/tasks/{id}/accept', tasks_$id_accept],
   ['/v1/tasks/{id}/approve', tasks_$id_approve],
   ['/v1/tasks/{id}/cancel', tasks_$id_cancel],
+  ['/v1/tasks/{id}/check-proof', tasks_$id_checkProof],
   ['/v1/tasks/{id}/dispute', tasks_$id_dispute],
   ['/v1/tasks/{id}/messages', tasks_$id_messages],
   ['/v1/tasks/{id}/messages/await', tasks_$id_messages_await],

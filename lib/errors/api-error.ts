@@ -26,6 +26,12 @@ export const errorTable = {
     message: 'Payout onboarding required',
     hint: 'Connect a payout account with POST /v1/payments/payout-account until charges and payouts are enabled.',
   },
+  // The requester's floor (lib/tasks/proof-verification.ts, REQUIRABLE_CHECKS): nothing of the proof is stored.
+  PROOF_CHECK_FAILED: {
+    status: 400,
+    message: 'The proof did not pass a check the task requires',
+    hint: 'See `details.detail` for what the check found, fix the photo and submit again.',
+  },
   TOO_MANY_KEYS: {
     status: 400,
     message: 'This account has too many live API keys',

@@ -26,6 +26,7 @@ import {
   revokeApiKeyOperation,
   rotateOwnKeyOperation,
 } from './api-keys';
+import { checkProofOperation } from './check-proof';
 import { claimCodeStatusOperation, mintClaimCodeOperation, registerAgentOperation } from './claim-codes';
 import { pollClaimOperation, proposeTaskOperation } from './cold-start';
 import { getCoverageOperation } from './coverage';
@@ -178,6 +179,7 @@ export const operations: Operation[] = [
   acceptTaskOperation,
   withdrawTaskOperation,
   submitProofOperation,
+  checkProofOperation,
   approveTaskOperation,
   requestRevisionOperation,
   disputeTaskOperation,

@@ -3,7 +3,7 @@ import { pageQuery } from '@/db/cursor';
 import type { ErrorCode } from '@/lib/errors/api-error';
 import { defineOperation } from '@/lib/schemas/operation';
 import { roundDegrees, text } from './common';
-import { gpsNeedsLocation, TASK_STATUSES, taskBodySchema, taskSchema } from './tasks';
+import { proofNeedsPlace, TASK_STATUSES, taskBodySchema, taskSchema } from './tasks';
 
 // POST/GET /v1/tasks, GET/PATCH /v1/tasks/{id} and one action route per transition of the state machine
 // (lib/tasks/task-transitions.ts). Every transition answers the task as it now is.
@@ -20,7 +20,7 @@ export const createTaskBodySchema = taskBodySchema
       .describe('What the worker earns, in cents. The platform adds a 15% fee.'),
     draft: z.boolean().optional().describe('Create a `draft` (not funded, not visible to workers); publish it later.'),
   })
-  .superRefine(gpsNeedsLocation)
+  .superRefine(proofNeedsPlace)
   .meta({ id: 'CreateTaskBody' });
 
 export const taskUpdateSchema = taskBodySchema
@@ -47,7 +47,10 @@ export const proofBodySchema = z
         lng: z.number().min(-180).max(180).overwrite(roundDegrees),
       })
       .optional()
-      .describe('Where the proof was taken; for `gps` proof it must be within 500 m of the task.'),
+      .describe(
+        'Where the worker says the proof was taken; for `gps` proof it must be within the task’s ' +
+          '`proofRadiusMeters`. The verdict’s `location` check reads the photos’ own positions instead.',
+      ),
   })
   // A position alone shows nothing of the work: every proof carries something the requester can judge.
   // A note sent blank has its own issue already.
@@ -211,14 +214,17 @@ export const submitProofOperation = defineOperation({
     'submitProof',
     'Submit proof (accepted → submitted)',
     'The assigned worker only. The proof must meet the task’s `proofRequirements` (`text`: a `note`; `photo` or ' +
-      '`receipt`: at least one of `photoIds`; `gps`: a `location` within 500 m), else 400 `VALIDATION_ERROR` with ' +
-      '`issues` naming each missing field; every proof carries at least a `note` or a photo. A booking takes ' +
+      '`receipt`: at least one of `photoIds`; `gps`: a `location` within `proofRadiusMeters`), else 400 ' +
+      '`VALIDATION_ERROR` with `issues` naming each missing field; every proof carries at least a `note` or a ' +
+      'photo. The submission gets a verdict (`proof.verification`: place, time, reuse, in-app capture, required ' +
+      'items; preview it with POST /v1/tasks/{id}/check-proof); a check the task lists in `requiredChecks` that ' +
+      'does not pass refuses it with 400 `PROOF_CHECK_FAILED` and nothing is stored. A booking takes ' +
       'proof only from the start of its slot: before it, 409 `INVALID_TRANSITION` with `details.startsAt`. The ' +
-      'requester then has 72 hours ' +
-      'to approve or ask for a revision, after which the task completes by itself.',
+      'requester then has 72 hours to approve or ask for a revision, after which the task completes by itself ' +
+      '(sooner for a `passed` verdict on an `autoApprove: when_passed` task: `reviewDueAt`).',
   ),
   body: proofBodySchema,
-  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR'],
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR', 'PROOF_CHECK_FAILED'],
 });
 
 export const approveTaskOperation = defineOperation({

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { placePrecision, type TaskStatus, taskStatus } from '@/db/schema/tasks';
+import { autoApprove, placePrecision, type TaskStatus, taskStatus } from '@/db/schema/tasks';
+import {
+  DEFAULT_AUTO_APPROVE_AFTER_MINUTES,
+  DEFAULT_PROOF_RADIUS_METERS,
+  MAX_AUTO_APPROVE_AFTER_MINUTES,
+  MAX_PROOF_RADIUS_METERS,
+  MIN_PROOF_RADIUS_METERS,
+  REQUIRABLE_CHECKS,
+} from '@/lib/tasks/proof-verification';
 import {
   BUDGET_MAX_CENTS,
   BUDGET_MIN_CENTS,
@@ -8,6 +16,7 @@ import {
   TASK_CATEGORIES,
 } from '@/lib/tasks/task-rules';
 import { roundDegrees, text, timestamp } from './common';
+import { proofVerificationSchema } from './proof-verification';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,7 +31,7 @@ export const taskLocationSchema = z
       .describe(
         'How exact `lat`/`lng` are: `city` (a city’s centre, e.g. from GET /v1/geo/places), `address` (a geocoded ' +
           'street address) or `point` (the exact spot). Defaults to `point`. Distances from a `city` are neither ' +
-          'shown nor checked (a `gps` proof is not held to the 500 m radius).',
+          'shown nor checked (a `gps` proof is not held to `proofRadiusMeters`, the `location` check is `unknown`).',
       ),
   })
   .meta({ id: 'TaskLocation' });
@@ -57,6 +66,40 @@ export const taskBodySchema = z
       .optional()
       .describe(`Any of ${PROOF_REQUIREMENTS.join(', ')}.`),
     instructions: text(5_000).optional().describe('Private: shown only to the assigned worker.'),
+    proofRadiusMeters: z
+      .number()
+      .int({ message: 'Must be a whole number of metres' })
+      .min(MIN_PROOF_RADIUS_METERS, { message: `Must be at least ${MIN_PROOF_RADIUS_METERS} m` })
+      .max(MAX_PROOF_RADIUS_METERS, { message: `Must be at most ${MAX_PROOF_RADIUS_METERS} m` })
+      .optional()
+      .describe(
+        `How near the task’s place a photo must be taken for the \`location\` check to pass, in metres. Defaults to ${DEFAULT_PROOF_RADIUS_METERS}.`,
+      ),
+    requiredChecks: z
+      .array(z.enum(REQUIRABLE_CHECKS))
+      .max(10)
+      .optional()
+      .describe(
+        'Checks a submission must pass, else it is refused with 400 `PROOF_CHECK_FAILED` (`location`: photos ' +
+          'taken at the place with location on; `in_app_capture`: taken in the app, not picked from a gallery). ' +
+          '`location` needs a task place more exact than a `city`. Defaults to none.',
+      ),
+    autoApprove: z
+      .enum(autoApprove.enumValues)
+      .optional()
+      .describe(
+        '`when_passed`: a submission whose verdict is `passed` completes by itself after `autoApproveAfterMinutes` ' +
+          'unless the requester acts first; `never` (the default): only the 72-hour review window does.',
+      ),
+    autoApproveAfterMinutes: z
+      .number()
+      .int({ message: 'Must be a whole number of minutes' })
+      .min(0, { message: 'Must be at least 0' })
+      .max(MAX_AUTO_APPROVE_AFTER_MINUTES, { message: `Must be at most ${MAX_AUTO_APPROVE_AFTER_MINUTES} minutes` })
+      .optional()
+      .describe(
+        `With \`autoApprove: when_passed\`, minutes from a passed submission to its completion. Defaults to ${DEFAULT_AUTO_APPROVE_AFTER_MINUTES}.`,
+      ),
   })
   .meta({ id: 'TaskBody' });
 
@@ -85,6 +128,14 @@ export const taskSchema = z
     deadline: timestamp,
     requiredSkills: z.array(z.string()),
     proofRequirements: z.array(z.string()),
+    proofRadiusMeters: z.number().int().describe('How near the place a photo must be for the `location` check.'),
+    requiredChecks: z
+      .array(z.string())
+      .describe('Checks a submission must pass, else it is refused (400 `PROOF_CHECK_FAILED`).'),
+    autoApprove: z
+      .enum(autoApprove.enumValues)
+      .describe('`when_passed`: a `passed` submission completes after `autoApproveAfterMinutes`.'),
+    autoApproveAfterMinutes: z.number().int().describe('Minutes from a passed submission to its auto-approval.'),
     instructions: z
       .string()
       .nullable()
@@ -107,12 +158,18 @@ export const taskSchema = z
           .nullable()
           .describe('From the task’s location, when both are known and the task’s place is not only a `city`.'),
         submittedAt: timestamp,
+        verification: proofVerificationSchema
+          .nullable()
+          .describe('The verdict on this submission; null for submissions made before verdicts were computed.'),
       })
       .nullable()
       .describe('The worker’s latest submission; null until the first one.'),
     reviewDueAt: timestamp
       .nullable()
-      .describe('While `submitted`: when the task completes by itself unless the requester answers.'),
+      .describe(
+        'While `submitted`: when the task completes by itself unless the requester answers (the auto-approval ' +
+          'time of a `passed` verdict on a `when_passed` task, else 72 hours after the submission).',
+      ),
     publishedAt: timestamp.nullable(),
     acceptedAt: timestamp.nullable(),
     submittedAt: timestamp.nullable(),
@@ -125,16 +182,42 @@ export const taskSchema = z
 
 export type { TaskStatus };
 
-/** `gps` proof is checked against the task's location, so a task that asks for it must have one. */
-export function gpsNeedsLocation(
-  task: { proofRequirements?: string[] | undefined; location?: unknown },
-  context: z.RefinementCtx,
-) {
+/**
+ * Proof rules that need the task's place: `gps` proof is checked against it, and a `location` floor could never pass
+ * on a remote task or one placed only at a city's centre.
+ */
+export function proofNeedsPlace(task: PlaceRulesInput, context: z.RefinementCtx) {
+  for (const issue of placeIssues(task)) context.addIssue({ code: 'custom', ...issue });
+}
+
+type PlaceRulesInput = {
+  proofRequirements?: readonly string[] | undefined;
+  requiredChecks?: readonly string[] | undefined;
+  /** Null or absent: a remote task. */
+  location?: { precision?: string | null } | null | undefined;
+};
+
+/** The issues of `proofNeedsPlace`, for a body or a stored task merged with its patch (patch-task.ts). */
+export function placeIssues(task: PlaceRulesInput): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
   if (task.proofRequirements?.includes('gps') && !task.location) {
-    context.addIssue({
-      code: 'custom',
+    issues.push({
       path: ['proofRequirements'],
       message: '`gps` proof needs the task’s `location` (a remote task cannot require it)',
     });
   }
+  if (task.requiredChecks?.includes('location')) {
+    if (!task.location) {
+      issues.push({
+        path: ['requiredChecks'],
+        message: 'A remote task has no place to check: `location` could never pass',
+      });
+    } else if (task.location.precision === 'city') {
+      issues.push({
+        path: ['requiredChecks'],
+        message: 'The task’s place is only a city’s centre, so `location` could never pass: give an address or point',
+      });
+    }
+  }
+  return issues;
 }

@@ -1,4 +1,4 @@
-import type { ProofCheck, VerificationStatus } from '@/db/schema/tasks';
+import type { ProofCheck, ProofVerification, VerificationStatus } from '@/db/schema/tasks';
 
 // The verdict on one proof submission (docs/tasks.md, "Proof verification"): what each check found, in words a
 // requester can act on, and one status that says whether everything the task requires could be confirmed.
@@ -32,4 +32,9 @@ export function verdictStatus(checks: readonly ProofCheck[]): VerificationStatus
   if (checks.some((check) => check.result === 'fail')) return 'flagged';
   if (checks.some((check) => check.required && check.result === 'unknown')) return 'unverified';
   return 'passed';
+}
+
+/** The first check the task made a floor that this verdict did not pass (the submit then refuses); null when none. */
+export function unmetFloor(requiredChecks: readonly string[], verification: ProofVerification): ProofCheck | null {
+  return verification.checks.find((check) => requiredChecks.includes(check.check) && check.result !== 'pass') ?? null;
 }

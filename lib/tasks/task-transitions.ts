@@ -56,8 +56,15 @@ export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'cancelled
 /** How long a requester has to approve or ask for a revision before a submission completes by itself. */
 export const REVIEW_WINDOW_HOURS = 72;
 export const MAX_REVISIONS = 2;
-/** How far from the task's location a `gps` proof may be taken. */
-export const PROOF_GPS_RADIUS_METERS = 500;
+
+/**
+ * When a submission completes by itself: its auto-approval time (a `passed` verdict on a `when_passed` task), else
+ * the end of the review window. Null before any submission.
+ */
+export function reviewDueAt(task: { submittedAt: Date | null; autoApproveAt: Date | null }): Date | null {
+  if (!task.submittedAt) return null;
+  return task.autoApproveAt ?? new Date(task.submittedAt.getTime() + REVIEW_WINDOW_HOURS * 3_600_000);
+}
 
 /**
  * What a guard looks at: the task's status, deadline and current submission (a row or its API resource), and

@@ -104,7 +104,7 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, conte
           side: 'requester',
           kind: 'task_submitted',
           title: `${worker} finished ${quoted}`,
-          body: 'Look at the proof, then approve it or ask for a revision. Without an answer in 72 hours it is approved by itself.',
+          body: submittedNoticeBody(task),
         },
       ];
     case 'requestRevision':
@@ -123,7 +123,9 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, conte
       const how =
         action === 'approve'
           ? `${names.requester} approved the work`
-          : 'Nobody answered the submission within 72 hours, so it was approved';
+          : reason === 'auto_approved'
+            ? 'Every check of the proof passed, so it was approved automatically'
+            : 'Nobody answered the submission within 72 hours, so it was approved';
       return [
         payout?.held
           ? {
@@ -199,3 +201,12 @@ function resolutionWords(resolution: unknown, task: Task, worker: string): strin
 }
 
 const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+// The requester hears the verdict's flag, and when the task completes by itself, with the news of the submission.
+function submittedNoticeBody(task: TaskEventNotice['task']): string {
+  const flagged = task.proofVerification?.status === 'flagged' ? 'Some checks of the proof failed: look closely. ' : '';
+  const auto = task.autoApproveAt
+    ? 'Every check passed: without an answer it is approved automatically at the time shown on the task.'
+    : 'Without an answer in 72 hours it is approved by itself.';
+  return `${flagged}Look at the proof, then approve it or ask for a revision. ${auto}`;
+}

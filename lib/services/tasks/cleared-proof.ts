@@ -4,5 +4,7 @@ export const CLEARED_PROOF = {
   proofLat: null,
   proofLng: null,
   proofDistanceMeters: null,
+  proofVerification: null,
+  autoApproveAt: null,
   submittedAt: null,
 };

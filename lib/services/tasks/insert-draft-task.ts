@@ -1,6 +1,7 @@
 import type { Executor } from '@/db/client';
 import { tasks } from '@/db/schema';
 import type { TaskBody } from '@/lib/schemas/tasks';
+import { DEFAULT_AUTO_APPROVE_AFTER_MINUTES, DEFAULT_PROOF_RADIUS_METERS } from '@/lib/tasks/proof-verification';
 import { PROPOSAL_DEFAULTS, priceTask } from '@/lib/tasks/task-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,6 +41,10 @@ export async function insertDraftTask(
       requiredSkills: body.requiredSkills ?? [],
       proofRequirements: [...new Set(body.proofRequirements ?? [])],
       instructions: body.instructions ?? null,
+      proofRadiusMeters: body.proofRadiusMeters ?? DEFAULT_PROOF_RADIUS_METERS,
+      requiredChecks: [...new Set(body.requiredChecks ?? [])],
+      autoApprove: body.autoApprove ?? 'never',
+      autoApproveAfterMinutes: body.autoApproveAfterMinutes ?? DEFAULT_AUTO_APPROVE_AFTER_MINUTES,
       livemode,
       ...booking,
       creationKey: creation?.key,

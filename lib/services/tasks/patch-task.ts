@@ -3,18 +3,20 @@ import type { Tx } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { TaskUpdate } from '@/lib/schemas/task-actions';
+import { placeIssues } from '@/lib/schemas/tasks';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { taskNotFound } from './task-not-found';
 
 /** The caller has locked the task and checked it may change. */
 export async function patchTask(tx: Tx, task: Task, patch: TaskUpdate): Promise<Task> {
-  const requirements = patch.proofRequirements ?? task.proofRequirements;
-  const located = patch.location === undefined ? task.lat !== null : patch.location !== null;
-  if (requirements.includes('gps') && !located) {
-    throw new ApiError('VALIDATION_ERROR', {
-      issues: [{ path: ['proofRequirements'], message: '`gps` proof needs the task’s `location`' }],
-    });
-  }
+  const stored = task.lat !== null ? { precision: task.placePrecision } : null;
+  const issues = placeIssues({
+    proofRequirements: patch.proofRequirements ?? task.proofRequirements,
+    requiredChecks: patch.requiredChecks ?? task.requiredChecks,
+    location:
+      patch.location === undefined ? stored : patch.location && { precision: patch.location.precision ?? 'point' },
+  });
+  if (issues.length > 0) throw new ApiError('VALIDATION_ERROR', { issues });
   const location =
     patch.location === undefined
       ? {}
@@ -36,6 +38,10 @@ export async function patchTask(tx: Tx, task: Task, patch: TaskUpdate): Promise<
       ...(patch.requiredSkills !== undefined && { requiredSkills: patch.requiredSkills }),
       ...(patch.proofRequirements !== undefined && { proofRequirements: [...new Set(patch.proofRequirements)] }),
       ...(patch.instructions !== undefined && { instructions: patch.instructions }),
+      ...(patch.proofRadiusMeters !== undefined && { proofRadiusMeters: patch.proofRadiusMeters }),
+      ...(patch.requiredChecks !== undefined && { requiredChecks: [...new Set(patch.requiredChecks)] }),
+      ...(patch.autoApprove !== undefined && { autoApprove: patch.autoApprove }),
+      ...(patch.autoApproveAfterMinutes !== undefined && { autoApproveAfterMinutes: patch.autoApproveAfterMinutes }),
     })
     .where(eq(tasks.id, task.id))
     .returning();

@@ -20,7 +20,8 @@ export function requestRevision(db: Db, { user, taskId, reason }: RequestRevisio
           details: { status: task.status, revisionCount: task.revisionCount },
         });
       }
-      return { revisionCount: task.revisionCount + 1 };
+      // The proof is kept for the record, but only the revised submission's verdict may approve it.
+      return { revisionCount: task.revisionCount + 1, autoApproveAt: null };
     },
   });
 }

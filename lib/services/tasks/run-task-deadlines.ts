@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { tasks } from '@/db/schema';
@@ -18,12 +18,17 @@ export async function runTaskDeadlines(db: Db, now = new Date()) {
     oldest: tasks.deadline,
     step: (id) => expireTask(db, id),
   });
+  const approved = await eachDue(db, {
+    due: and(eq(tasks.status, 'submitted'), lte(tasks.autoApproveAt, now)),
+    oldest: tasks.autoApproveAt,
+    step: (id) => autoCompleteTask(db, id, { reason: 'auto_approved', now }),
+  });
   const completed = await eachDue(db, {
     due: and(eq(tasks.status, 'submitted'), lt(tasks.submittedAt, reviewCutoff)),
     oldest: tasks.submittedAt,
     step: (id) => autoCompleteTask(db, id),
   });
-  return { expired, completed };
+  return { expired, completed: completed + approved, approved };
 }
 
 // A task whose step failed is left out of the following pages, so tasks that keep failing (a worker who cannot

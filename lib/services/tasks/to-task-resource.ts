@@ -1,6 +1,6 @@
 import type { Task } from '@/db/schema';
 import { uploadUrl } from '@/lib/services/uploads/upload-url';
-import { REVIEW_WINDOW_HOURS } from '@/lib/tasks/task-transitions';
+import { reviewDueAt } from '@/lib/tasks/task-transitions';
 import type { TaskSide } from './side-of';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -23,6 +23,10 @@ export function toTaskResource(task: Task, viewer: { side: TaskSide | null } = {
     deadline: task.deadline.toISOString(),
     requiredSkills: task.requiredSkills,
     proofRequirements: task.proofRequirements,
+    proofRadiusMeters: task.proofRadiusMeters,
+    requiredChecks: task.requiredChecks,
+    autoApprove: task.autoApprove,
+    autoApproveAfterMinutes: task.autoApproveAfterMinutes,
     ...(viewer.side ? { instructions: task.instructions } : {}),
     status: task.status,
     livemode: task.livemode,
@@ -37,13 +41,11 @@ export function toTaskResource(task: Task, viewer: { side: TaskSide | null } = {
           location:
             task.proofLat !== null && task.proofLng !== null ? { lat: task.proofLat, lng: task.proofLng } : null,
           distanceMeters: task.proofDistanceMeters,
+          verification: task.proofVerification ?? null,
           submittedAt: task.submittedAt.toISOString(),
         }
       : null,
-    reviewDueAt:
-      task.status === 'submitted' && task.submittedAt
-        ? new Date(task.submittedAt.getTime() + REVIEW_WINDOW_HOURS * 3_600_000).toISOString()
-        : null,
+    reviewDueAt: task.status === 'submitted' ? iso(reviewDueAt(task)) : null,
     publishedAt: iso(task.publishedAt),
     acceptedAt: iso(task.acceptedAt),
     submittedAt: iso(task.submittedAt),
