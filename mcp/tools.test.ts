@@ -20,6 +20,7 @@ const TOOLS = [
   'cancel_task',
   'approve_task',
   'request_revision',
+  'get_task_proof',
   'search_workers',
   'get_worker',
   'search_services',
@@ -33,6 +34,7 @@ const READ_ONLY = [
   'await_message',
   'get_task',
   'list_tasks',
+  'get_task_proof',
   'search_workers',
   'get_worker',
   'search_services',
@@ -44,7 +46,7 @@ const UNKNOWN_TASK = '00000000-0000-4000-8000-000000000000';
 const connect = connectForEachTest();
 
 describe('tools/list', () => {
-  it('lists the nineteen tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
+  it('lists the twenty tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
     const { mcp } = await connect();
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);

@@ -20,11 +20,12 @@ export type TestPhoto = { width?: number; height?: number; seed?: number; exif?:
  */
 export async function makeJpeg({ width = 640, height = 480, seed = 1, exif }: TestPhoto = {}): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
-  let state = seed * 2_654_435_761;
+  // 32-bit integer steps (Math.imul): plain multiplication passes 2^53 and collapses seeds into a few patterns.
+  let state = Math.imul(seed, 2_654_435_761) >>> 0;
   const cells = 8;
   const shades: number[] = [];
   for (let index = 0; index < cells * cells; index += 1) {
-    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
     shades.push(state >>> 24);
   }
   for (let y = 0; y < height; y += 1) {

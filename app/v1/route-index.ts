@@ -69,6 +69,7 @@ import * as tasks_$id_dispute from './tasks/[id]/dispute/route';
 import * as tasks_$id_messages_await from './tasks/[id]/messages/await/route';
 import * as tasks_$id_messages_read from './tasks/[id]/messages/read/route';
 import * as tasks_$id_messages from './tasks/[id]/messages/route';
+import * as tasks_$id_proof from './tasks/[id]/proof/route';
 import * as tasks_$id_publish from './tasks/[id]/publish/route';
 import * as tasks_$id_requestRevision from './tasks/[id]/request-revision/route';
 import * as tasks_$id_resolve from './tasks/[id]/resolve/route';
@@ -177,6 +178,7 @@ export const routeModules = routeModulesOf([
   ['/v1/tasks/{id}/messages', tasks_$id_messages],
   ['/v1/tasks/{id}/messages/await', tasks_$id_messages_await],
   ['/v1/tasks/{id}/messages/read', tasks_$id_messages_read],
+  ['/v1/tasks/{id}/proof', tasks_$id_proof],
   ['/v1/tasks/{id}/publish', tasks_$id_publish],
   ['/v1/tasks/{id}/request-revision', tasks_$id_requestRevision],
   ['/v1/tasks/{id}/resolve', tasks_$id_resolve],

@@ -66,6 +66,14 @@ export type LegworkClient = {
   POST: LegworkMethod<'post'>;
   PATCH: LegworkMethod<'patch'>;
   DELETE: LegworkMethod<'delete'>;
+  /**
+   * The stored bytes of an upload (`GET /uploads/{id}`), from this client's base URL with its credential: a proof
+   * photo is served only to the task's parties. Throws LegworkApiError (NOT_FOUND for one you may not see).
+   */
+  fetchUpload(
+    id: string,
+    init?: Pick<LegworkRequestExtras, 'signal'>,
+  ): Promise<{ contentType: string; bytes: Uint8Array }>;
   /** Use another key from the next call on (e.g. the one `await_claim` delivered); undefined sends none. */
   setApiKey(key: string | undefined): void;
   readonly apiKey: string | undefined;
@@ -77,14 +85,30 @@ export function createLegworkClient(options: LegworkClientOptions): LegworkClien
   let apiKey = options.apiKey;
   const maxRetries = options.maxRetries ?? 3;
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const api = createClient<paths>({
-    baseUrl: options.baseUrl,
-    fetch: resilientFetch(baseFetch, {
-      maxRetries,
-      x402Signer: options.x402Signer,
-      retryRateLimited: options.retryRateLimited,
-    }),
+  const retrying = resilientFetch(baseFetch, {
+    maxRetries,
+    x402Signer: options.x402Signer,
+    retryRateLimited: options.retryRateLimited,
   });
+  const api = createClient<paths>({ baseUrl: options.baseUrl, fetch: retrying });
+
+  // By id from the base URL, never from a URL an answer carried: the credential goes only where it is configured to.
+  async function fetchUpload(id: string, init: Pick<LegworkRequestExtras, 'signal'> = {}) {
+    const url = new URL(`/uploads/${encodeURIComponent(id)}`, options.baseUrl);
+    const headers: Record<string, string> = {
+      'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+    };
+    let response: Response;
+    try {
+      response = await retrying(new Request(url, { headers, signal: init.signal }));
+    } catch (error) {
+      throw unreachable(error, init.signal, options.baseUrl, maxRetries);
+    }
+    if (!response.ok) throw errorFromResponse(response, await response.text().catch(() => ''));
+    const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+    return { contentType, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
 
   async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, init: Record<string, unknown> = {}) {
     const { idempotencyKey, headers, ...rest } = init as LegworkRequestExtras & Record<string, unknown>;
@@ -113,6 +137,7 @@ export function createLegworkClient(options: LegworkClientOptions): LegworkClien
     POST: ((path, ...init) => call('POST', path, init[0])) as LegworkMethod<'post'>,
     PATCH: ((path, ...init) => call('PATCH', path, init[0])) as LegworkMethod<'patch'>,
     DELETE: ((path, ...init) => call('DELETE', path, init[0])) as LegworkMethod<'delete'>,
+    fetchUpload,
     setApiKey(key) {
       apiKey = key;
     },

@@ -178,7 +178,7 @@ function describeOperation(operation: Operation): Record<string, unknown> {
           },
         }
       : {}),
-    ...(operation.multipart ? { requestBody: MULTIPART_FILE_BODY } : {}),
+    ...(operation.multipart ? { requestBody: multipartBody(operation.formFields) } : {}),
     responses,
   };
 }
@@ -215,20 +215,24 @@ function describeDocumented(operation: DocumentedOperation): Record<string, unkn
   };
 }
 
-const MULTIPART_FILE_BODY = {
-  required: true,
-  content: {
-    'multipart/form-data': {
-      schema: {
-        type: 'object',
-        required: ['file'],
-        properties: {
-          file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file.' },
+function multipartBody(formFields: z.ZodType | undefined) {
+  const fields = formFields ? (jsonSchema(formFields, 'input').properties as Record<string, unknown>) : {};
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['file'],
+          properties: {
+            file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file.' },
+            ...fields,
+          },
         },
       },
     },
-  },
-};
+  };
+}
 
 /** The document's fixed fields (its operation's response schema checks `openapi`); the rest is plain JSON. */
 export type OpenApiDocument = {

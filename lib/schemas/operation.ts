@@ -40,6 +40,8 @@ export type Operation = {
    * gets it parsed as `form`; Idempotency-Key compares the parts' names and content hashes.
    */
   multipart?: boolean;
+  /** The text fields a multipart body may carry beside `file`, for the OpenAPI document; the service parses them. */
+  formFields?: z.ZodType;
   /** `false` for operations that must answer without the database (health checks). */
   usesDatabase?: boolean;
   query?: z.ZodType;

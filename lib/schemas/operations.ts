@@ -95,6 +95,7 @@ import {
   updateTaskOperation,
   withdrawTaskOperation,
 } from './task-actions';
+import { getTaskProofOperation } from './task-proof';
 import { createUploadOperation } from './uploads';
 import { getUsageSummaryOperation, listUsageLogsOperation } from './usage';
 import {
@@ -171,6 +172,7 @@ export const operations: Operation[] = [
   createTaskOperation,
   listTasksOperation,
   getTaskOperation,
+  getTaskProofOperation,
   updateTaskOperation,
   publishTaskOperation,
   cancelTaskOperation,

@@ -14,9 +14,9 @@ const formNumber = (min: number, max: number) =>
 export const uploadFieldsSchema = z
   .object({
     source: z.enum(CAPTURE_SOURCES).optional().describe('`camera` when taken in the app, `gallery` when picked.'),
-    lat: formNumber(-90, 90).optional().describe('The device’s latitude when the photo was taken.'),
-    lng: formNumber(-180, 180).optional().describe('The device’s longitude when the photo was taken.'),
-    accuracy: formNumber(0, 1_000_000).optional().describe('The accuracy of `lat`/`lng`, in metres.'),
+    lat: formNumber(-90, 90).optional().describe('The device’s latitude when the photo was taken (-90 to 90).'),
+    lng: formNumber(-180, 180).optional().describe('The device’s longitude when the photo was taken (-180 to 180).'),
+    accuracy: formNumber(0, 1_000_000).optional().describe('How far off `lat`/`lng` may be, in metres (0 or more).'),
   })
   .superRefine((fields, context) => {
     if (fields.lat !== undefined && fields.lng === undefined) {
@@ -83,6 +83,7 @@ export const createUploadOperation = defineOperation({
   tags: ['Uploads'],
   auth: 'any',
   multipart: true,
+  formFields: uploadFieldsSchema,
   response: uploadSchema,
   successStatus: 201,
   errors: ['UPLOAD_QUOTA_EXCEEDED', 'RATE_LIMIT_EXCEEDED', 'SERVICE_UNAVAILABLE'],

@@ -4,6 +4,7 @@ import { pageQuery } from '../../db/cursor';
 import { createTaskBodySchema, listTasksOperation, requestRevisionOperation } from '../../lib/schemas/task-actions';
 import { renderTask, type Task, taskData, UNTRUSTED_NOTE } from '../render';
 import { defineTool, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext, taskIdArg } from '../tool-kit';
+import { registerTaskProofTool } from './task-proof';
 
 // Tasks as the requester: create (and pay), look, list, and the requester's transitions.
 
@@ -143,4 +144,6 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
       return success({ task: taskData(data), idempotencyKey }, renderTask(data));
     },
   });
+
+  registerTaskProofTool(server, context);
 }

@@ -34,8 +34,24 @@ describe('POST /dashboard/uploads (session cookie)', () => {
       url: `${SITE}/uploads/${res.json.data.id}`,
       contentType: 'image/png',
       sizeBytes: expect.any(Number), // re-encoded: not the size sent
+      capturedAt: null,
+      location: null,
+      hasCameraMetadata: false,
+      captureSource: null,
     });
     expect(res.headers.get('ratelimit-policy')).toBe('"user";q=600;w=60');
+  });
+
+  it('takes the proof form’s capture fields as POST /v1/uploads does', async () => {
+    const { userId } = await signUpViaApi('page-upload');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }), 'proof.png');
+    for (const [name, value] of Object.entries({ source: 'camera', lat: '52.52', lng: '13.405', accuracy: '8' })) {
+      form.append(name, value);
+    }
+    const res = await upload({ cookie: await signInByCookie(userId), body: form });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.data.captureSource).toBe('camera');
   });
 
   it('401 without a session, 403 from another site, 400 for a body that is not multipart', async () => {

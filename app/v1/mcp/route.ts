@@ -1,3 +1,4 @@
+import { GET as getUpload } from '@/app/uploads/[id]/route';
 import { documented } from '@/lib/api/documented';
 import { otherMethods } from '@/lib/api/other-methods';
 import { env } from '@/lib/env';
@@ -16,7 +17,7 @@ export const dynamic = 'force-dynamic';
 // A wait lasts at most 50 s; serverless platforms must not cut it short.
 export const maxDuration = 60;
 
-const dispatch = inProcessApi(routeModules);
+const dispatch = inProcessApi(routeModules, getUpload);
 
 // POST /v1/mcp — the MCP tools over Streamable HTTP (stateless)
 export const POST = documented(mcpOperation, (request) =>

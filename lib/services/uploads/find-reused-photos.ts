@@ -31,12 +31,14 @@ export async function findReusedPhotos(tx: Tx, { taskId, photos }: FindReusedPho
               or band2 = any(${intArray(band2 ?? [])}::int[]) or band3 = any(${intArray(band3 ?? [])}::int[]))
              and bit_count((perceptual_hash # ${perceptualHash.toString()}::bigint)::bit(64))
                <= ${DUPLICATE_HAMMING_DISTANCE}`;
-    // Submit proof: is this photo already another task's proof?
+    // Submit proof: is this photo already another task's proof? Materialized, because under a bare `limit 1` the
+    // planner expects a match within a few pages and scans the whole table instead of the indexes.
     const rows = await execute<{ found: number }>(
       tx,
-      sql`select 1 as found from proof_photos
-          where task_id <> ${taskId} and (${samePixels} or (${nearHash}))
-          limit 1`,
+      sql`with matches as materialized (
+            select 1 from proof_photos where task_id <> ${taskId} and (${samePixels} or (${nearHash}))
+          )
+          select 1 as found from matches limit 1`,
     );
     if (rows.length > 0) reused.add(uploadId);
   }
