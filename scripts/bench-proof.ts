@@ -22,6 +22,7 @@ import { createUpload } from '../lib/services/uploads/create-upload';
 import { detectImageType } from '../lib/services/uploads/detect-image-type';
 import { findReusedPhotos } from '../lib/services/uploads/find-reused-photos';
 import { storeUploadBytes } from '../lib/services/uploads/store-upload-bytes';
+import { phonePhoto, uploadForm } from './bench-photo';
 import { median, serverUrl } from './bench-server';
 
 const UPLOAD_RUNS = Number(process.env.BENCH_PROOF_UPLOAD_RUNS ?? 20);
@@ -35,25 +36,6 @@ const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * p) - 1)] ?? 0;
 const ms = (value: number) => value.toFixed(1).padStart(7);
 
-/** About 4 MB of 12 MP JPEG that compresses like a photo, with the EXIF a phone writes. */
-async function phonePhoto(): Promise<Buffer> {
-  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let seed = 7;
-  for (let i = 0; i < pixels.length; i++) {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    pixels[i] = seed >>> 24;
-  }
-  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .blur(1.2)
-    .withExif({
-      IFD0: { Make: 'Legphone', Model: 'L1 Pro' },
-      IFD2: { DateTimeOriginal: '2026:11:30 16:05:09', OffsetTimeOriginal: '+01:00' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 8/1' },
-    })
-    .jpeg({ quality: 91 })
-    .toBuffer();
-}
-
 /** The upload as it was before the evidence step: one streaming decode, auto-orient and re-encode, then stored. */
 async function uploadWithoutEvidence(database: Database, userId: string, form: FormData) {
   const sent = Buffer.from(await (form.get('file') as Blob).arrayBuffer());
@@ -65,14 +47,8 @@ async function uploadWithoutEvidence(database: Database, userId: string, form: F
   await storeUploadBytes(database.db, { userId, bytes, contentType });
 }
 
-function formOf(photo: Buffer): FormData {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
-  return form;
-}
-
 async function benchUpload(database: Database) {
-  const photo = await phonePhoto();
+  const photo = await phonePhoto(WIDTH, HEIGHT);
   const pipelines = {
     without: (userId: string, form: FormData) => uploadWithoutEvidence(database, userId, form),
     with: (userId: string, form: FormData) => createUpload(database.db, userId, form),
@@ -85,7 +61,7 @@ async function benchUpload(database: Database) {
         .insert(users)
         .values({ email: `bench-${randomUUID()}@bench.example` })
         .returning();
-      const form = formOf(photo);
+      const form = uploadForm(photo);
       const started = performance.now();
       await pipelines[name](user?.id ?? '', form);
       if (run >= WARM_UP) times[name].push(performance.now() - started);
