@@ -4,6 +4,7 @@ import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError, type ValidationIssue } from '@/lib/errors/api-error';
 import { haversineMeters } from '@/lib/geo/haversine';
 import type { ProofBody } from '@/lib/schemas/task-actions';
+import { lockProofPhotos } from '@/lib/services/uploads/lock-proof-photos';
 import { recordProofPhotos } from '@/lib/services/uploads/record-proof-photos';
 import { missingProof } from '@/lib/tasks/proof-rules';
 import { unmetFloor } from '@/lib/tasks/proof-verification';
@@ -23,6 +24,7 @@ export function submitProof(db: Db, { user, taskId, proof }: SubmitProofOptions)
     effect: async (tx, { task }) => {
       const distanceMeters = checkProof(task, proof);
       const submittedAt = new Date();
+      if (proof.photoIds?.length) await lockProofPhotos(tx);
       const { photoIds, photos, verification } = await assessProof(tx, { task, workerId: user.id, proof, submittedAt });
       const floor = unmetFloor(task.requiredChecks, verification);
       if (floor) throw proofCheckFailed(floor);

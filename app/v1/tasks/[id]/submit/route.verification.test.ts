@@ -113,6 +113,16 @@ describe('the verdict on a submitted proof', () => {
     expect(await db.select().from(proofPhotos).where(eq(proofPhotos.taskId, second.id))).toHaveLength(1);
   });
 
+  it('one photo submitted for two tasks at the same moment: one passes, the other is flagged as reused', async () => {
+    const [first, second] = await Promise.all([photoTask(), photoTask()]);
+    const picture = await uniquePicture();
+    const [one, two] = await Promise.all([cameraPhoto(NEAR, picture), cameraPhoto(NEAR, picture)]);
+    const answers = await Promise.all([submit(first.id, [one]), submit(second.id, [two])]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    const duplicates = await Promise.all([first, second].map(async (task) => resultsOf(await verificationOf(task.id))));
+    expect(duplicates.map((results) => results.duplicate).sort()).toEqual(['fail', 'pass']);
+  });
+
   it('a photo with no metadata, uploaded without the app: unverified, saying what is missing', async () => {
     const task = await photoTask();
     const bare = await uploadProofPhoto(parties.worker.token, {});
