@@ -121,7 +121,7 @@ export function TaskProof({ task }: { task: TaskView }) {
       )}
       {proof.location && (
         <p data-testid="proof-location">
-          Taken at {proof.location.lat.toFixed(5)}, {proof.location.lng.toFixed(5)}
+          Sent from {proof.location.lat.toFixed(5)}, {proof.location.lng.toFixed(5)}
           {away && ` · ${away}`}
         </p>
       )}

@@ -121,7 +121,7 @@ test('a city-precision task shows "in Lyon", never a distance, and the worker ge
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const evidence = page.getByTestId('task-evidence');
-    await expect(evidence.getByTestId('proof-location')).toHaveText('Taken at 45.75000, 4.86000 · in Lyon');
+    await expect(evidence.getByTestId('proof-location')).toHaveText('Sent from 45.75000, 4.86000 · in Lyon');
     await expect(evidence).not.toContainText(/\d(\.\d)? ?(m|km) from the task/);
     await expect(evidence.getByTestId('task-map')).toContainText('Proof position (in Lyon)');
     await expect(evidence.locator('path.map-marker')).toHaveCount(2);
