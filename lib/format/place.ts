@@ -3,8 +3,10 @@
 
 export type PlaceView = { lat: number; lng: number; address: string | null; precision: 'city' | 'address' | 'point' };
 
+/** `120 m` below a kilometre, `3.1 km`, and whole kilometres from 100 km. */
 export function formatDistance(meters: number) {
-  return meters < 1_000 ? `${Math.round(meters)} m` : `${(meters / 1_000).toFixed(1)} km`;
+  if (meters < 1_000) return `${Math.round(meters)} m`;
+  return `${(meters / 1_000).toFixed(meters < 100_000 ? 1 : 0)} km`;
 }
 
 /** The place's name, or its coordinates when it has none. */

@@ -1,11 +1,5 @@
 // How the verdict's details say distances, durations and which photos: numbers a requester reads at a glance.
 
-/** `120 m` below a kilometre (to the metre), else `3.1 km`. */
-export function formatDistance(meters: number): string {
-  if (meters < 1_000) return `${Math.round(meters)} m`;
-  return `${(meters / 1_000).toFixed(meters < 100_000 ? 1 : 0)} km`;
-}
-
 /** `12 min`, `5 h`, `3 days`: the largest unit, rounded down, at least a minute. */
 export function formatDuration(ms: number): string {
   const minutes = Math.max(1, Math.floor(ms / 60_000));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatDuration, listPhotos } from './proof-words';
+import { formatDistance } from '@/lib/format/place';
+import { formatDuration, listPhotos } from './proof-words';
 import { type PhotoEvidence, type VerifiedTask, type VerifyProofInput, verifyProof } from './verify-proof';
 
 const PLACE = { lat: 40.7128, lng: -74.006 };

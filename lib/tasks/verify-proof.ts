@@ -1,8 +1,9 @@
 import type { PlacePrecision } from '@/db/schema/tasks';
+import { formatDistance } from '@/lib/format/place';
 import { haversineMeters } from '@/lib/geo/haversine';
 import { missingProof, type ProofParts } from './proof-rules';
 import { type CheckResult, type ProofCheck, type ProofVerification, verdictStatus } from './proof-verification';
-import { formatDistance, formatDuration, listPhotos } from './proof-words';
+import { formatDuration, listPhotos } from './proof-words';
 
 /** What the verdict reads of one photo's upload row: the EXIF evidence, what the app reported, the hashes. */
 export type PhotoEvidence = {

@@ -3,6 +3,7 @@ import type { Database, Tx } from '@/db/client';
 import { nearbyFanouts, notifications, type Task, tasks, users } from '@/db/schema';
 import { formatZonedDateTime } from '@/lib/format/date-time';
 import { formatMoney } from '@/lib/format/money';
+import { formatDistance } from '@/lib/format/place';
 import { logger } from '@/lib/logger';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { nearbyWorkersSql } from '@/lib/services/workers/search-workers-sql';
@@ -124,15 +125,11 @@ async function notifyUncapped(tx: Tx, task: Task, candidates: Candidate[]): Prom
       userId: candidate.user_id,
       kind: 'new_task_nearby' as const,
       title: `New task near you: “${task.title}”`,
-      body: `Pays ${formatMoney(task.budgetCents)}, ${distanceText(Number(candidate.distance))} from you. Due ${formatZonedDateTime(task.deadline)}.`,
+      body: `Pays ${formatMoney(task.budgetCents)}, ${formatDistance(Number(candidate.distance))} from you. Due ${formatZonedDateTime(task.deadline)}.`,
       taskId: task.id,
       link: `/worker/tasks/${task.id}`,
       dedupeKey: `new_task_nearby:${task.id}`,
     })),
   );
   return written.length;
-}
-
-function distanceText(meters: number) {
-  return meters < 1000 ? `${Math.round(meters)} m` : `${(meters / 1000).toFixed(1)} km`;
 }
