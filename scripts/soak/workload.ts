@@ -131,7 +131,7 @@ async function taskLife(http: Balancer, agent: Agent, journal: Journal, signer: 
 let slot = 0;
 const FIRST_SLOT = Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000;
 
-/** A booking of the worker's service (each in a slot of its own), submitted by the worker, approved by the agent. */
+/** A booking of the worker's service, each in a slot of its own. */
 async function bookingLife(http: Balancer, agent: Agent, worker: Worker, journal: Journal, signer: Signer) {
   const funding = agent.operator.hasCard && Math.random() < 0.5 ? 'card' : 'x402';
   const record: TaskRecord = { opId: randomUUID(), agentId: agent.id, funding, status: 0, booking: true };
@@ -141,14 +141,8 @@ async function bookingLife(http: Balancer, agent: Agent, worker: Worker, journal
   const body = { startsAt, instructions: `soak ${record.opId}` };
   const path = `/v1/services/${worker.serviceId}/book`;
   const taskId = await paidCreate(http, journal, record, { op: 'bookService', path, body, ...as }, signer);
-  if (!taskId) return;
-  const submitted = await http.call('submitProof', `/v1/tasks/${taskId}/submit`, {
-    token: worker.session,
-    ip: worker.ip,
-    body: { note: 'done' },
-  });
-  if (submitted.status !== 200) return journal.note('submitProof', submitted.status, submitted.body);
-  if (await act(http, journal, 'approveTask', `/v1/tasks/${taskId}/approve`, as)) record.end = 'approved';
+  // A booking takes proof only from its slot's start (issue 36), a day ahead here: it stays booked, funded in escrow.
+  if (taskId) record.end = 'open';
 }
 
 /** The agent parked on the thread's long poll from its cursor until the exchange is over, then once more. */
