@@ -58,6 +58,7 @@ const serviceTiers = [
   ['admin', 'agents', 'bookings', 'dashboard', 'messages', 'reviews'],
   ['disputes', 'email-replies', 'feedback', 'intake', 'sandbox'],
   ['claims'],
+  ['waits'],
 ];
 const domainPath = (names) => `^lib/services/(${names.join('|')})/`;
 

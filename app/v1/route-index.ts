@@ -10,6 +10,9 @@ import * as admin_users_$id_suspend from './admin/users/[id]/suspend/route';
 import * as admin_users_$id_unsuspend from './admin/users/[id]/unsuspend/route';
 import * as admin_users from './admin/users/route';
 import * as agents_claim_$claimToken from './agents/claim/[claimToken]/route';
+import * as agents_claim_$claimToken_waits_$id_cancel from './agents/claim/[claimToken]/waits/[id]/cancel/route';
+import * as agents_claim_$claimToken_waits_$id from './agents/claim/[claimToken]/waits/[id]/route';
+import * as agents_claim_$claimToken_waits from './agents/claim/[claimToken]/waits/route';
 import * as agents_register from './agents/register/route';
 import * as auth_passwordReset_confirm from './auth/password-reset/confirm/route';
 import * as auth_passwordReset from './auth/password-reset/route';
@@ -86,6 +89,9 @@ import * as users_me_password from './users/me/password/route';
 import * as users_me_phone_verify from './users/me/phone/verify/route';
 import * as users_me from './users/me/route';
 import * as users from './users/route';
+import * as waits_$id_cancel from './waits/[id]/cancel/route';
+import * as waits_$id from './waits/[id]/route';
+import * as waits from './waits/route';
 import * as webhooks_$id_deliveries_$deliveryId_retry from './webhooks/[id]/deliveries/[deliveryId]/retry/route';
 import * as webhooks_$id_deliveries from './webhooks/[id]/deliveries/route';
 import * as webhooks_$id_rotateSecret from './webhooks/[id]/rotate-secret/route';
@@ -117,6 +123,9 @@ export const routeModules = routeModulesOf([
   ['/v1/admin/users/{id}/suspend', admin_users_$id_suspend],
   ['/v1/admin/users/{id}/unsuspend', admin_users_$id_unsuspend],
   ['/v1/agents/claim/{claimToken}', agents_claim_$claimToken],
+  ['/v1/agents/claim/{claimToken}/waits', agents_claim_$claimToken_waits],
+  ['/v1/agents/claim/{claimToken}/waits/{id}', agents_claim_$claimToken_waits_$id],
+  ['/v1/agents/claim/{claimToken}/waits/{id}/cancel', agents_claim_$claimToken_waits_$id_cancel],
   ['/v1/agents/register', agents_register],
   ['/v1/auth/password-reset', auth_passwordReset],
   ['/v1/auth/password-reset/confirm', auth_passwordReset_confirm],
@@ -193,6 +202,9 @@ export const routeModules = routeModulesOf([
   ['/v1/users/me/email/verify', users_me_email_verify],
   ['/v1/users/me/password', users_me_password],
   ['/v1/users/me/phone/verify', users_me_phone_verify],
+  ['/v1/waits', waits],
+  ['/v1/waits/{id}', waits_$id],
+  ['/v1/waits/{id}/cancel', waits_$id_cancel],
   ['/v1/webhooks', webhooks],
   ['/v1/webhooks/{id}', webhooks_$id],
   ['/v1/webhooks/{id}/deliveries', webhooks_$id_deliveries],

@@ -19,3 +19,4 @@ export * from './users';
 export * from './webhooks';
 export * from './workers';
 export * from './x402';
+export * from './waits';

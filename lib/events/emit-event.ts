@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { execute } from '@/db/execute';
 import { queueDeliveriesSql } from '@/lib/events/queue-deliveries-sql';
+import { TASK_CHANNEL } from '@/lib/realtime/task-channel';
 import type { EventType } from './event-types';
 
 /** The channel notified (payload: an event or delivery id) when deliveries are queued, so dispatchers wake without polling. */
@@ -29,6 +30,8 @@ export function newEventId(): string {
  * wake-up rides on it too (sent at commit only, and only when something was queued).
  */
 export async function emitEvent(tx: Executor, input: EmitEventInput): Promise<EmittedEvent> {
+  // A status change wakes the waits on its task (MCP Tasks' await_task_status, lib/services/waits), at commit.
+  const wakesTask = input.taskId !== undefined && input.type.startsWith('task.') ? input.taskId : null;
   const audience = [...new Set(input.audience.filter((id): id is string => Boolean(id)))];
   const [row] = await execute<{ id: string; created_at: Date | string; deliveries: number }>(
     tx,
@@ -40,7 +43,8 @@ export async function emitEvent(tx: Executor, input: EmitEventInput): Promise<Em
       returning id, type, audience, livemode, created_at
     ), queued as (${sql.raw(queueDeliveriesSql('e'))})
     select e.id, e.created_at, (select count(*) from queued)::int as deliveries,
-      case when exists (select 1 from queued) then pg_notify(${EVENTS_CHANNEL}, e.id) end as woke
+      case when exists (select 1 from queued) then pg_notify(${EVENTS_CHANNEL}, e.id) end as woke,
+      case when ${wakesTask}::text is not null then pg_notify(${TASK_CHANNEL}, ${wakesTask}::text) end as woke_task
     from e`,
   );
   if (!row) throw new Error('event insert returned no row');

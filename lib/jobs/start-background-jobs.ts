@@ -9,6 +9,7 @@ import { sendAgentChargeDigests } from '@/lib/services/notifications/send-agent-
 import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';
 import { reconcileX402Payments } from '@/lib/services/tasks/reconcile-x402-payments';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
+import { sweepWaits, watchWaits } from '@/lib/services/waits/sweep-waits';
 import { getMessenger } from '@/lib/sms/get-messenger';
 import { type RunningDispatcher, runDispatcher } from '@/lib/webhooks/run-dispatcher';
 import { runExpiredRowsSweep } from './sweep-expired-rows';
@@ -20,6 +21,7 @@ const NOTIFICATION_EMAIL_INTERVAL_MS = 5 * 1000;
 const NEARBY_INTERVAL_MS = 2 * 1000;
 const PAYMENTS_INTERVAL_MS = 5 * 1000;
 const DIGEST_INTERVAL_MS = 5 * 60 * 1000;
+const WAITS_INTERVAL_MS = 5 * 1000;
 
 // The jobs this process runs: their timers, their rounds in flight and the signal that stops them. On globalThis:
 // instrumentation.ts starts them in Next's copy of lib/, server.ts stops them from its own.
@@ -28,6 +30,7 @@ type Jobs = {
   rounds: Set<Promise<unknown>>;
   stopping: AbortController;
   dispatcher?: Promise<RunningDispatcher | undefined>;
+  unwatchWaits?: Promise<() => Promise<void>>;
 };
 const holder = globalThis as typeof globalThis & { __legworkJobs?: Jobs };
 const jobs = (): Jobs => (holder.__legworkJobs ??= { timers: [], rounds: new Set(), stopping: new AbortController() });
@@ -69,6 +72,13 @@ export async function startBackgroundJobs(): Promise<void> {
   // claimed with SKIP LOCKED), unless NEARBY_NOTICES_JOB=0 leaves it to another instance.
   if (env().NEARBY_NOTICES_JOB)
     repeatRounds(NEARBY_INTERVAL_MS, 'nearby notices', (signal) => fanOutNearbyTasks(database, signal));
+  // Durable waits (MCP Tasks): finished as their tasks change (a LISTEN of their own), at their deadline by the
+  // rounds, and forgotten after their TTL.
+  jobs().unwatchWaits = watchWaits(database).catch((error) => {
+    logger.error('watching waits failed to start', { error });
+    return async () => {};
+  });
+  repeatRounds(WAITS_INTERVAL_MS, 'waits', () => sweepWaits(database.db));
   await sweep();
 }
 
@@ -82,7 +92,11 @@ export async function stopBackgroundJobs(deadline: number): Promise<void> {
   if (!running) return;
   running.stopping.abort();
   for (const timer of running.timers) clearInterval(timer);
-  const settled = Promise.allSettled([...running.rounds, running.dispatcher?.then((dispatcher) => dispatcher?.stop())]);
+  const settled = Promise.allSettled([
+    ...running.rounds,
+    running.dispatcher?.then((dispatcher) => dispatcher?.stop()),
+    running.unwatchWaits?.then((unwatch) => unwatch()),
+  ]);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));

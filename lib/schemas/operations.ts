@@ -116,6 +116,14 @@ import {
   testWebhookOperation,
   updateWebhookOperation,
 } from './webhooks';
+import {
+  cancelClaimWaitOperation,
+  cancelWaitOperation,
+  createClaimWaitOperation,
+  createWaitOperation,
+  getClaimWaitOperation,
+  getWaitOperation,
+} from './waits';
 import { getAvailabilityWindowsOperation, setAvailabilityOperation } from './worker-availability';
 import { setListingOperation } from './worker-listing';
 import { searchWorkersOperation } from './worker-search';
@@ -219,6 +227,12 @@ export const operations: Operation[] = [
   postMessageOperation,
   markThreadReadOperation,
   awaitMessagesOperation,
+  createWaitOperation,
+  getWaitOperation,
+  cancelWaitOperation,
+  createClaimWaitOperation,
+  getClaimWaitOperation,
+  cancelClaimWaitOperation,
   listNotificationsOperation,
   markNotificationsReadOperation,
   getNotificationPreferencesOperation,

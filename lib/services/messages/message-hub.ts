@@ -2,8 +2,9 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '@/db/client';
 import { taskMessages } from '@/db/schema';
 import { Hub } from '@/lib/realtime/hub';
+import { TASK_CHANNEL } from '@/lib/realtime/task-channel';
 
-export const TASK_MESSAGES_CHANNEL = 'legwork_task_messages';
+export const TASK_MESSAGES_CHANNEL = TASK_CHANNEL;
 
 // One hub per database handle (per process in production), kept on globalThis so dev hot reloads reuse it
 // instead of LISTENing again.
