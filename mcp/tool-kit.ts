@@ -9,12 +9,15 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { LegworkApiError, type LegworkClient } from '../lib/client';
+import type { ApiWaitStore } from './wait-tasks';
 
 // What every tool shares: the client, the credential gate, the mapping of API errors to `isError` results, and
 // the `idempotency_key` argument of mutating tools.
 
 export type ToolContext = {
   client: LegworkClient;
+  /** The durable waits behind MCP Tasks (mcp/wait-tasks.ts). */
+  waits: ApiWaitStore;
   /** How often the waits re-check (await_claim polls) and emit progress. */
   pollIntervalMs: number;
   progressIntervalMs: number;
@@ -84,7 +87,7 @@ export const idempotencyKeyArg = z
 
 export const taskIdArg = z.uuid().describe('The task’s id (`id` from create_task, propose_task or list_tasks).');
 
-type ToolDefinition<Shape extends z.ZodRawShape> = {
+export type ToolDefinition<Shape extends z.ZodRawShape> = {
   title: string;
   description: string;
   input: z.ZodObject<Shape>;
@@ -110,18 +113,27 @@ export function defineTool<Shape extends z.ZodRawShape>(
       annotations: { title: tool.title, openWorldHint: true, ...tool.annotations },
     },
     // The SDK's generic callback type cannot follow a generic shape; the schema above is what it parsed with.
-    (async (args: z.output<z.ZodObject<Shape>>, extra: ToolExtra) => {
-      if (tool.needsApiKey !== false && !context.client.apiKey) {
-        return failure('UNAUTHORIZED', `${name} needs an API key`, NO_KEY_HINT);
-      }
-      try {
-        return await tool.run(args, extra);
-      } catch (error) {
-        if (error instanceof LegworkApiError) return apiFailure(error);
-        throw error;
-      }
-    }) as never,
+    guarded(context, name, tool) as never,
   );
+}
+
+/** A tool's `run` behind the credential gate, with API errors as `isError` results. */
+export function guarded<Shape extends z.ZodRawShape>(
+  context: ToolContext,
+  name: string,
+  tool: Pick<ToolDefinition<Shape>, 'needsApiKey' | 'run'>,
+) {
+  return async (args: z.output<z.ZodObject<Shape>>, extra: ToolExtra): Promise<CallToolResult> => {
+    if (tool.needsApiKey !== false && !context.client.apiKey) {
+      return failure('UNAUTHORIZED', `${name} needs an API key`, NO_KEY_HINT);
+    }
+    try {
+      return await tool.run(args, extra);
+    } catch (error) {
+      if (error instanceof LegworkApiError) return apiFailure(error);
+      throw error;
+    }
+  };
 }
 
 export const newIdempotencyKey = (given: string | undefined) => given ?? randomUUID();

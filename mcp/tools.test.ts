@@ -21,6 +21,7 @@ const TOOLS = [
   'approve_task',
   'request_revision',
   'get_task_proof',
+  'await_task_status',
   'search_workers',
   'get_worker',
   'search_services',
@@ -35,18 +36,21 @@ const READ_ONLY = [
   'get_task',
   'list_tasks',
   'get_task_proof',
+  'await_task_status',
   'search_workers',
   'get_worker',
   'search_services',
   'quote_task',
   'get_usage',
 ];
+/** The tools that wait on a human, which take MCP Tasks (task-augmented) calls too. */
+const WAIT_TOOLS = ['await_claim', 'await_message', 'await_task_status'];
 const UNKNOWN_TASK = '00000000-0000-4000-8000-000000000000';
 
 const connect = connectForEachTest();
 
 describe('tools/list', () => {
-  it('lists the twenty tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
+  it('lists the twenty-one tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
     const { mcp } = await connect();
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);
@@ -54,6 +58,8 @@ describe('tools/list', () => {
       expect(tool.description?.length, tool.name).toBeGreaterThan(150);
       expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
       expect(tool.annotations?.openWorldHint, tool.name).toBe(true);
+      const taskSupport = WAIT_TOOLS.includes(tool.name) ? 'optional' : 'forbidden';
+      expect(tool.execution?.taskSupport ?? 'forbidden', tool.name).toBe(taskSupport);
       const readOnly = READ_ONLY.includes(tool.name);
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(readOnly);
       const properties = Object.keys(tool.inputSchema.properties ?? {});

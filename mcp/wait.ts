@@ -20,6 +20,20 @@ export const timeoutSecondsArg = z
       'your client’s tool timeout; when nothing arrives in time, call again with the returned cursor.',
   );
 
+/** The task-mode argument of the wait tools: when the durable wait gives up. */
+export const deadlineArg = z.iso
+  .datetime({ offset: true, message: 'Must be an ISO-8601 date-time with a zone' })
+  .optional()
+  .describe(
+    'MCP Tasks mode only (a task-augmented call): when to stop waiting, at most 7 days ahead. Default: the end of ' +
+      'the task’s TTL (requested `ttl`, default 1 day). Ignored by a plain call, which `timeout_seconds` bounds.',
+  );
+
+export const TASK_MODE_NOTE =
+  'MCP Tasks: call it with `task` ({ttl} in ms) and it answers a task handle at once; the task completes when the ' +
+  'human acts or `deadline` passes, on any server instance and across restarts (tasks/get, tasks/result, ' +
+  'tasks/cancel; a handle of another credential is "not found").';
+
 /**
  * Runs `work` while sending `notifications/progress` every `intervalMs` (progress = seconds waited, total = the
  * bound). The timer stops when `work` settles; `work` itself must honour `extra.signal`.

@@ -2,8 +2,10 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { LegworkApiError } from '../../lib/client';
 import { type Message, messageData, renderMessage, UNTRUSTED_NOTE } from '../render';
-import { defineTool, success, type ToolContext, type ToolExtra, taskIdArg } from '../tool-kit';
-import { pause, timeoutSecondsArg, withProgress } from '../wait';
+import { failure, success, type ToolContext, type ToolExtra, taskIdArg } from '../tool-kit';
+import { deadlineArg, pause, TASK_MODE_NOTE, timeoutSecondsArg, withProgress } from '../wait';
+import type { Wait as DurableWait } from '../wait-tasks';
+import { defineWaitTool } from '../wait-tool';
 
 // await_message: the worker's next messages after a cursor (the id of the last message you have, the API's
 // `sinceMessageId`), within a bound. While the task is still `posted` (no worker yet, so no thread) it waits for
@@ -18,17 +20,33 @@ const cursorArg = z
   );
 
 export function registerAwaitMessage(server: McpServer, context: ToolContext) {
-  defineTool(server, context, 'await_message', {
+  defineWaitTool(server, context, 'await_message', {
     title: 'Wait for the worker’s next message',
     description:
       'Waits (bounded by `timeout_seconds`, default 25, max 50) for messages from the worker newer than `cursor`, ' +
       'and returns them at once if some are already there: `{status: "message", messages (oldest first), cursor}`. ' +
       'When nothing arrives in time: `{status: "waiting", cursor}`; call again with that cursor, as often as needed ' +
       '(no message is lost between calls). Your own messages never wake it. While no worker has accepted the task ' +
-      'yet it waits for that too (`taskStatus: "posted"` in a waiting answer). Read-only, free. ' +
-      UNTRUSTED_NOTE,
-    input: z.strictObject({ task_id: taskIdArg, cursor: cursorArg, timeout_seconds: timeoutSecondsArg }),
+      'yet it waits for that too (`taskStatus: "posted"` in a waiting answer). ' +
+      `${TASK_MODE_NOTE} The task's result is the same \`message\` answer; \`waiting\` if \`deadline\` passed first; ` +
+      '`{status: "ended", taskStatus}` if the task ended with no new message. Errors: NOT_FOUND (not your task or ' +
+      'cursor), FORBIDDEN (the key lacks messages:read), THREAD_READ_ONLY (bounded mode, the task ended). ' +
+      `Read-only, free. ${UNTRUSTED_NOTE}`,
+    input: z.strictObject({
+      task_id: taskIdArg,
+      cursor: cursorArg,
+      timeout_seconds: timeoutSecondsArg,
+      deadline: deadlineArg,
+    }),
     annotations: { readOnlyHint: true, idempotentHint: true },
+    kind: 'message',
+    waitFor: (args) => ({
+      kind: 'message',
+      taskId: args.task_id,
+      ...(args.cursor ? { sinceMessageId: args.cursor } : {}),
+      ...(args.deadline ? { deadline: args.deadline } : {}),
+    }),
+    render: async (wait) => renderMessageWait(wait),
     run: (args, extra) => {
       const deadline = Date.now() + args.timeout_seconds * 1000;
       const wait = { taskId: args.task_id, cursor: args.cursor, deadline };
@@ -123,4 +141,24 @@ async function startingPoint(context: ToolContext, taskId: string, extra: ToolEx
   const newer = ownIndex === -1 ? newestFirst : newestFirst.slice(0, ownIndex);
   const pending = newer.filter((message) => message.senderSide === 'worker').reverse();
   return { since: newestFirst[0]?.id as string | undefined, pending };
+}
+
+/** A finished message wait (MCP Tasks mode), answered as the bounded call answers. */
+function renderMessageWait(wait: DurableWait) {
+  if (wait.status === 'failed')
+    return failure(wait.error?.code ?? 'NOT_FOUND', wait.error?.message ?? 'The wait failed');
+  const result = wait.result;
+  if (result?.outcome === 'message' && result.messages?.length) return delivered(result.messages);
+  const cursor = result?.cursor ?? null;
+  if (result?.outcome === 'ended') {
+    return success(
+      { status: 'ended', cursor, taskStatus: result.taskStatus },
+      `The task is ${result.taskStatus}: no new message can arrive. Call get_task for its state.`,
+    );
+  }
+  return success(
+    { status: 'waiting', cursor },
+    `The deadline passed with no new message from the worker. Call await_message again with task_id "${wait.taskId}"` +
+      (cursor ? ` and cursor "${cursor}".` : '.'),
+  );
 }

@@ -1,32 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST as createClaimWaitRoute } from '@/app/v1/agents/claim/[claimToken]/waits/route';
 import { GET as getClaimWaitRoute } from '@/app/v1/agents/claim/[claimToken]/waits/[id]/route';
+import { POST as createClaimWaitRoute } from '@/app/v1/agents/claim/[claimToken]/waits/route';
 import { getDatabase } from '@/db/client';
 import { agentWaits } from '@/db/schema';
 import { completeClaim } from '@/lib/services/claims/complete-claim';
 import { settleWaitsOf, sweepWaits } from '@/lib/services/waits/sweep-waits';
+import { waitThread as thread } from '@/mcp/testing/wait-thread';
 import { expireClaim, proposeTask } from '@/test/cold-start';
 import { insertApiKey } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
-import { posted, sleep, thread as messageThread } from '@/test/messages';
+import { thread as messageThread, posted, sleep } from '@/test/messages';
 import { payerWithCard, paymentsSetup, withoutStripe } from '@/test/payments';
 import { callAction, taskBetween, taskParties } from '@/test/tasks';
-import { GET as getWaitRoute } from './[id]/route';
 import { POST as cancelWaitRoute } from './[id]/cancel/route';
+import { GET as getWaitRoute } from './[id]/route';
 import { POST as createWaitRoute } from './route';
 
 // Durable waits, the store behind MCP Tasks: created once, read from anywhere, finished by what the humans do.
 withoutStripe();
-
-/** An accepted task; the agent's key reads tasks and messages. */
-async function thread() {
-  const { parties, task } = await messageThread();
-  const { db } = await getDatabase();
-  const scopes = ['tasks:read', 'messages:read', 'messages:write'];
-  const { key } = await insertApiKey(db, { userId: parties.agent.id, mode: 'test', scopes });
-  return { parties: { ...parties, agent: { ...parties.agent, token: key } }, task };
-}
 
 const create = (token: string, body: unknown) => call(createWaitRoute, '/v1/waits', { token, body, ip: uniqueIp() });
 const read = (token: string, id: string, timeoutSec?: number) =>
@@ -164,7 +156,11 @@ describe('POST /v1/waits and GET /v1/waits/{id}', () => {
     const foreign = await taskBetween(await taskParties(), 'accepted');
     expect((await create(parties.agent.token, { kind: 'message', taskId: foreign.id })).status).toBe(404);
     const { db } = await getDatabase();
-    const { key: tasksOnly } = await insertApiKey(db, { userId: parties.agent.id, mode: 'test', scopes: ['tasks:read'] });
+    const { key: tasksOnly } = await insertApiKey(db, {
+      userId: parties.agent.id,
+      mode: 'test',
+      scopes: ['tasks:read'],
+    });
     const refused = await create(tasksOnly, { kind: 'message', taskId: task.id });
     expect(refused.status).toBe(403);
     expect(refused.json.error.details).toEqual({ requiredScope: 'messages:read' });

@@ -17,7 +17,9 @@ export type CreateWaitOptions = { apiKeyId: string; userId: string; body: Create
 /** A wait on a task the key's agent can see (404 otherwise, as for the task itself). */
 export async function createWait(db: Db, { apiKeyId, userId, body }: CreateWaitOptions) {
   const sinceMessageId =
-    body.kind === 'message' ? await messageCursor(db, { taskId: body.taskId, userId, given: body.sinceMessageId }) : null;
+    body.kind === 'message'
+      ? await messageCursor(db, { taskId: body.taskId, userId, given: body.sinceMessageId })
+      : null;
   if (body.kind === 'task_status') await loadTaskAccess(db, { taskId: body.taskId, userId, partiesOnly: true });
   const now = new Date();
   const [wait] = await db

@@ -25,10 +25,12 @@ export async function readWait(database: Database, options: ReadWaitOptions) {
   const wait = await loadOwnedWait(database, options);
   if (options.timeoutSec === 0 || wait.status !== 'working') return toWaitResource(db, await settleWait(db, wait));
   const release = takeWaitSlot('apiKeyId' in options.owner ? options.owner.userId : wait.userId);
-  const subscription = await messageHub(database).subscribe(wait.taskId).catch((error) => {
-    release();
-    throw error;
-  });
+  const subscription = await messageHub(database)
+    .subscribe(wait.taskId)
+    .catch((error) => {
+      release();
+      throw error;
+    });
   try {
     let current = await settleWait(db, wait);
     const until = Math.min(Date.now() + options.timeoutSec * 1000, current.deadline.getTime() + 250);

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { type AgentWait, agentWaits, type WaitOutcome, taskClaims, taskMessages, tasks } from '@/db/schema';
+import { type AgentWait, agentWaits, taskClaims, taskMessages, tasks, type WaitOutcome } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { MAX_AWAIT_MESSAGES } from '@/lib/schemas/messages';
 import { afterKey } from '@/lib/services/messages/after-key';

@@ -38,11 +38,7 @@ export async function sweepWaits(db: Db): Promise<{ finished: number; forgotten:
     .where(
       inArray(
         agentWaits.id,
-        db
-          .select({ id: agentWaits.id })
-          .from(agentWaits)
-          .where(lte(agentWaits.expiresAt, sql`now()`))
-          .limit(1000),
+        db.select({ id: agentWaits.id }).from(agentWaits).where(lte(agentWaits.expiresAt, sql`now()`)).limit(1000),
       ),
     )
     .returning({ id: agentWaits.id });
