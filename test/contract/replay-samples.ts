@@ -45,6 +45,10 @@ export const replaySamples: Record<string, ReplaySample> = {
   createUpload: { form: uploadForm },
   postTaskMessage: { body: () => ({ body: 'hello' }) },
   markTaskThreadRead: { body: () => ({}) },
+  createWait: {
+    body: () => ({ kind: 'task_status', taskId: '00000000-0000-4000-8000-000000000000', statuses: ['posted'] }),
+  },
+  createClaimWait: { body: () => ({}) },
   markNotificationsRead: { body: () => ({ all: true }) },
   // Plain http is refused before any DNS lookup, so the sample never touches the network.
   createWebhookEndpoint: { body: () => ({ url: 'http://example.com/hooks/contract' }) },
