@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { LegworkClient } from '../lib/client';
+import { hintToolsListCaching } from './list-cache-hint';
 import type { ToolContext } from './tool-kit';
 import { registerColdStartTools } from './tools/cold-start';
 import { registerCoverageTools } from './tools/coverage';
@@ -32,6 +33,7 @@ const INSTRUCTIONS =
 
 export function createLegworkMcpServer(options: LegworkMcpServerOptions): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  hintToolsListCaching(server);
   const context: ToolContext = {
     client: options.client,
     pollIntervalMs: options.pollIntervalMs ?? 2_000,
