@@ -18,6 +18,11 @@ const nextConfig: NextConfig = {
       { source: `${UPLOADS_PREFIX}:path*`, headers: list(frameHeadersFor(UPLOADS_PREFIX)) },
     ];
   },
+  // Next routes no dot-folder under app/: the well-known path of the MCP Server Card is served from a plain one.
+  // server.ts answers it itself (lib/router/server-card.ts).
+  async rewrites() {
+    return [{ source: '/.well-known/mcp/server-card.json', destination: '/well-known/mcp/server-card.json' }];
+  },
   experimental: {
     // Small, see lib/api/server-action-limit.ts: the pages' photos go to POST /dashboard/uploads instead.
     serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT_BYTES },

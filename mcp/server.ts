@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { LegworkClient } from '../lib/client';
+import { hintToolsListCaching } from './list-cache-hint';
 import type { ToolContext } from './tool-kit';
 import { registerAwaitTaskStatus } from './tools/await-task-status';
 import { registerColdStartTools } from './tools/cold-start';
@@ -44,6 +45,7 @@ export function createLegworkMcpServer(options: LegworkMcpServerOptions): McpSer
   });
   answerPlainCallsBounded(server);
   handleTaskResults(server.server, waits);
+  hintToolsListCaching(server);
   const context: ToolContext = {
     client: options.client,
     waits,

@@ -6,6 +6,7 @@ import { frameHeadersFor } from '@/lib/http/frame-headers';
 import { refuseMisdirected } from '@/lib/http/misdirected-request';
 import { metricsOnMainPort } from '@/lib/metrics/metrics-endpoint';
 import type { ApiRouter } from './api-router';
+import { serveServerCard } from './server-card';
 
 export type MainListenerOptions = {
   api: ApiRouter;
@@ -19,7 +20,7 @@ export type MainListenerOptions = {
 /**
  * What server.ts does with each request, in order: the frame headers; /metrics for its token (a scraper names the
  * instance by its address, so before the Host check); 421 for a Host that is not the site's; 413 for an oversized
- * server action; the API router; else Next, with the TCP peer in PEER_ADDRESS_HEADER.
+ * server action; the MCP Server Card; the API router; else Next, with the TCP peer in PEER_ADDRESS_HEADER.
  */
 export function mainListener({ api, next, hosts, metricsToken }: MainListenerOptions): http.RequestListener {
   return (req, res) => {
@@ -36,7 +37,7 @@ export function mainListener({ api, next, hosts, metricsToken }: MainListenerOpt
       res.end(JSON.stringify(error.toBody()));
       return void req.resume();
     }
-    if (api.serve(req, res)) return;
+    if (serveServerCard(req, res) || api.serve(req, res)) return;
     delete req.headers[PEER_ADDRESS_HEADER];
     if (req.socket.remoteAddress) req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress;
     next(req, res);

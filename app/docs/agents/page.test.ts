@@ -17,4 +17,13 @@ describe('/docs/agents', () => {
     const outsideCode = html.replace(/<pre>[\s\S]*?<\/pre>/g, '').replace(/<code>[\s\S]*?<\/code>/g, '');
     expect(outsideCode).not.toContain('`');
   });
+
+  it('links the MCP Server Card where a person sees it, and the guide’s Discovery section names its URL', async () => {
+    const html = renderToStaticMarkup(await AgentGuidePage());
+    expect(html).toContain(
+      '<a class="underline" href="/.well-known/mcp/server-card.json">/.well-known/mcp/server-card.json</a>',
+    );
+    expect(html).toContain('<h2 id="discovery">Discovery</h2>');
+    expect(html).toContain(`${env().SITE_URL.replace(/\/+$/, '')}/.well-known/mcp/server-card.json`);
+  });
 });

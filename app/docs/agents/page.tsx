@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Markdown } from '@/components/markdown';
 import { env } from '@/lib/env';
+import { SERVER_CARD_PATH } from '@/mcp/server-card';
 import { readAgentGuide } from '../agents-guide';
 
 // SITE_URL is read per request (the guide's examples name this site); never prerendered at build time.
@@ -21,6 +22,10 @@ export default async function AgentGuidePage() {
         ; the API reference is{' '}
         <a className="underline" href="/docs">
           /docs
+        </a>
+        ; MCP clients discover the server from its card at{' '}
+        <a className="underline" href={SERVER_CARD_PATH}>
+          {SERVER_CARD_PATH}
         </a>
         .
       </p>
