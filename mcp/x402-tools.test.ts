@@ -1,4 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { x402Client } from '@x402/core/client';
 import type { PaymentRequired } from '@x402/core/types';
@@ -6,12 +7,16 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { eq } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { GET as mcpGet } from '@/app/v1/mcp/route';
+import { routeModules } from '@/app/v1/route-index';
 import { POST as createTaskRoute } from '@/app/v1/tasks/route';
 import { getDatabase } from '@/db/client';
 import { tasks } from '@/db/schema';
+import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { env } from '@/lib/env';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { x402Requirements } from '@/lib/payments/x402/requirements';
+import { inProcessApi } from '@/lib/router/in-process';
 import { call as callRoute, uniqueIp } from '@/test/http';
 import type { TestJson } from '@/test/json';
 import { balances } from '@/test/ledger';
@@ -19,6 +24,7 @@ import { withoutStripe } from '@/test/payments';
 import { hoursFromNow, workerWithService } from '@/test/services';
 import { taskParties } from '@/test/tasks';
 import { base64Json, newPayer, paymentRows, signAuthorization, v2Payload } from '@/test/x402';
+import { handleMcpRequest } from './http';
 import { connectForEachTest } from './testing/connect';
 
 // x402 inside MCP calls (x402 specs/transports-v2/mcp.md), through the official MCP client and the real route
@@ -143,6 +149,36 @@ describe('x402 inside an MCP call', () => {
     expect(paid.structuredContent.task).toMatchObject({ status: 'accepted', workerId: worker.id, totalCents: 4_025 });
     expectSettlement(paid, payer.address);
     await expectPaidBy(paid.structuredContent.task.id, payer.address, 4_025);
+  });
+});
+
+describe('x402 inside a call to POST /v1/mcp (Streamable HTTP, stateless)', () => {
+  it('pays as the docs/agents.md example does: payment-required, then the paid retry posts the task', async () => {
+    const { agent } = await taskParties();
+    const dispatch = inProcessApi(routeModules);
+    const transport = new StreamableHTTPClientTransport(new URL('http://localhost:3000/v1/mcp'), {
+      requestInit: { headers: { authorization: `Bearer ${agent.token}`, [PEER_ADDRESS_HEADER]: uniqueIp() } },
+      fetch: async (url, init) =>
+        init?.method === 'POST'
+          ? handleMcpRequest(new Request(url, init), { dispatch })
+          : mcpGet(new Request(url, init)),
+    });
+    const mcp = new Client({ name: 'legwork-x402-http-test', version: '1.0.0' });
+    await mcp.connect(transport);
+    try {
+      const args = { task: TASK, idempotency_key: `http-${agent.id}` };
+      const demanded = await callTool(mcp, 'create_task', args);
+      expectPaymentRequired(demanded, '/v1/tasks', TOTAL_CENTS);
+
+      const payer = newPayer();
+      const paid = await callTool(mcp, 'create_task', args, await payFor(demanded, payer));
+
+      expect(paid.isError, JSON.stringify(paid.content)).toBeFalsy();
+      expectSettlement(paid, payer.address);
+      await expectPaidBy(paid.structuredContent.task.id, payer.address, TOTAL_CENTS);
+    } finally {
+      await mcp.close();
+    }
   });
 });
 
