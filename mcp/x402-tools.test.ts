@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { x402Client } from '@x402/core/client';
 import type { PaymentRequired } from '@x402/core/types';
@@ -12,6 +13,7 @@ import { routeModules } from '@/app/v1/route-index';
 import { POST as createTaskRoute } from '@/app/v1/tasks/route';
 import { getDatabase } from '@/db/client';
 import { tasks } from '@/db/schema';
+import { createLegworkClient, x402SignerFromAccount } from '@/lib/client';
 import { PEER_ADDRESS_HEADER } from '@/lib/config/client-address';
 import { env } from '@/lib/env';
 import { ledgerAccount } from '@/lib/payments/ledger/accounts';
@@ -25,6 +27,8 @@ import { hoursFromNow, workerWithService } from '@/test/services';
 import { taskParties } from '@/test/tasks';
 import { base64Json, newPayer, paymentRows, signAuthorization, v2Payload } from '@/test/x402';
 import { handleMcpRequest } from './http';
+import { createLegworkMcpServer } from './server';
+import { appFetch } from './testing/app-fetch';
 import { connectForEachTest } from './testing/connect';
 
 // x402 inside MCP calls (x402 specs/transports-v2/mcp.md), through the official MCP client and the real route
@@ -245,5 +249,47 @@ describe('a refused payment in _meta', () => {
     });
     expect(await tasksOf(agent.id)).toEqual([expect.objectContaining({ id: first.structuredContent.task.id })]);
     await expectPaidBy(first.structuredContent.task.id, payer.address, TOTAL_CENTS);
+  });
+});
+
+describe('with a server wallet (LEGWORK_X402_PRIVATE_KEY)', () => {
+  /** An MCP server whose client pays a 402 from `wallet`, as the stdio server does with its configured key. */
+  async function connectWithWallet(apiKey: string, wallet: PrivateKeyAccount) {
+    const client = createLegworkClient({
+      baseUrl: 'http://localhost:3000',
+      apiKey,
+      fetch: appFetch(uniqueIp()),
+      maxRetries: 0,
+      x402Signer: x402SignerFromAccount(wallet, { maxAmountAtomic: 100_000_000n }),
+    });
+    const server = createLegworkMcpServer({ client });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new Client({ name: 'legwork-x402-wallet-test', version: '1.0.0' });
+    await mcp.connect(clientSide);
+    return mcp;
+  }
+
+  it('pays without _meta from the server wallet; a refused _meta payment is not paid again by it', async () => {
+    const { agent } = await taskParties();
+    const serverWallet = newPayer();
+    const mcp = await connectWithWallet(agent.token, serverWallet);
+    try {
+      // A v1 payload travels as X-Payment, the header the wallet's own payment would replace.
+      const refused = await callTool(mcp, 'create_task', { task: TASK }, { x402Version: 1, payload: 'broken' });
+      expectPaymentRequired(refused, '/v1/tasks', TOTAL_CENTS, 'PAYMENT_FAILED');
+      expect(await tasksOf(agent.id)).toEqual([]);
+      expect(await paymentRows(serverWallet.address)).toEqual([]);
+
+      const paid = await callTool(mcp, 'create_task', { task: TASK });
+
+      expect(paid.isError, JSON.stringify(paid.content)).toBeFalsy();
+      expect(paid.structuredContent.task).toMatchObject({ status: 'posted', fundingSource: 'x402' });
+      // The caller paid nothing itself, so no settlement of theirs to report.
+      expect(paid._meta?.['x402/payment-response']).toBeUndefined();
+      await expectPaidBy(paid.structuredContent.task.id, serverWallet.address, TOTAL_CENTS);
+    } finally {
+      await mcp.close();
+    }
   });
 });
