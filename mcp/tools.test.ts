@@ -15,6 +15,7 @@ const TOOLS = [
   'send_message',
   'await_message',
   'create_task',
+  'publish_task',
   'get_task',
   'list_tasks',
   'cancel_task',
@@ -50,7 +51,7 @@ const UNKNOWN_TASK = '00000000-0000-4000-8000-000000000000';
 const connect = connectForEachTest();
 
 describe('tools/list', () => {
-  it('lists the twenty-one tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
+  it('lists the twenty-two tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
     const { mcp } = await connect();
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);

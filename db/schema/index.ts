@@ -16,7 +16,7 @@ export * from './reviews';
 export * from './services';
 export * from './tasks';
 export * from './users';
+export * from './waits';
 export * from './webhooks';
 export * from './workers';
 export * from './x402';
-export * from './waits';

@@ -97,6 +97,38 @@ describe('402 with a signer', () => {
   });
 });
 
+describe('a request that carries its own payment', () => {
+  it('gets its refusal back: the signer does not pay instead, and the v2 offer comes decoded', async () => {
+    const refused: ScriptedAnswer = {
+      status: 402,
+      json: { ...envelope('PAYMENT_FAILED', 'Used', 'Sign anew.', { reason: 'nonce_already_used' }), accepts: [offer] },
+      headers: { 'PAYMENT-REQUIRED': PAYMENT_REQUIRED_HEADER },
+    };
+    const server = await serve([refused, created]);
+    const { signer, calls } = recordingSigner();
+    const client = createLegworkClient({ baseUrl: server.baseUrl, x402Signer: signer });
+
+    const error = await failure(client.POST('/v1/tasks', { body: task, headers: { 'PAYMENT-SIGNATURE': 'dXNlZA==' } }));
+
+    expect(error).toMatchObject({ status: 402, code: 'PAYMENT_FAILED' });
+    expect(error.paymentRequired).toEqual({ x402Version: 2, accepts: [{ scheme: 'exact', amount: '1' }] });
+    expect(calls).toEqual([]);
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0]?.headers['payment-signature']).toBe('dXNlZA==');
+  });
+
+  it('hands the 2xx answer’s headers to onHeaders (its PAYMENT-RESPONSE)', async () => {
+    const settled = btoa(JSON.stringify({ success: true, transaction: '0xab' }));
+    const server = await serve([{ ...created, headers: { 'PAYMENT-RESPONSE': settled } }]);
+    const client = createLegworkClient({ baseUrl: server.baseUrl });
+    let seen: string | null = null;
+
+    await client.POST('/v1/tasks', { body: task, onHeaders: (headers) => (seen = headers.get('payment-response')) });
+
+    expect(seen).toBe(settled);
+  });
+});
+
 describe('402 without a signer', () => {
   it('throws PAYMENT_REQUIRED with the offer (x402Version, accepts) in details', async () => {
     const server = await serve([paymentRequired, created]);

@@ -16,6 +16,8 @@ export type LegworkApiErrorInit = {
   details?: unknown;
   requestId?: string;
   issues?: { path: string[]; message: string }[];
+  /** A 402's x402 v2 PaymentRequired, decoded from its `PAYMENT-REQUIRED` header. */
+  paymentRequired?: Record<string, unknown>;
   /** Whether the answer carried the API's error envelope; false for any other body, or no answer at all. */
   fromEnvelope?: boolean;
   cause?: unknown;
@@ -33,6 +35,8 @@ export class LegworkApiError extends Error {
   requestId?: string;
   /** Validation problems, one per field (VALIDATION_ERROR). */
   issues?: { path: string[]; message: string }[];
+  /** A 402's x402 v2 PaymentRequired (`PAYMENT-REQUIRED` decoded): what an x402 v2 client signs for. */
+  paymentRequired?: Record<string, unknown>;
   /**
    * Whether the answer carried the API's error envelope (code, message, hint). When false, `message` and `details`
    * may hold whatever answered instead (a proxy's page): show them to whoever configured the base URL, not further.
@@ -49,6 +53,7 @@ export class LegworkApiError extends Error {
     this.details = init.details;
     this.requestId = init.requestId;
     this.issues = init.issues;
+    this.paymentRequired = init.paymentRequired;
     this.fromEnvelope = init.fromEnvelope ?? false;
   }
 }
@@ -135,6 +140,20 @@ export function errorFromResponse(response: Response, body: unknown): LegworkApi
     hint: typeof error.hint === 'string' ? error.hint : undefined,
     details,
     issues: Array.isArray(error.issues) ? (error.issues as LegworkApiError['issues']) : undefined,
+    paymentRequired:
+      response.status === 402 ? decodePaymentRequired(response.headers.get('payment-required')) : undefined,
     fromEnvelope: true,
   });
+}
+
+/** The base64 JSON of a `PAYMENT-REQUIRED` header; undefined when absent or not an x402 offer. */
+function decodePaymentRequired(header: string | null): Record<string, unknown> | undefined {
+  if (!header) return undefined;
+  try {
+    const bytes = Uint8Array.from(atob(header), (char) => char.charCodeAt(0));
+    const decoded: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return isObject(decoded) && Array.isArray(decoded.accepts) ? decoded : undefined;
+  } catch {
+    return undefined;
+  }
 }

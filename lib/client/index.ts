@@ -38,6 +38,8 @@ export type LegworkRequestExtras = {
   idempotencyKey?: string;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Called with the headers of the 2xx answer (an x402 `PAYMENT-RESPONSE`, say) before it resolves. */
+  onHeaders?: (headers: Headers) => void;
 };
 
 type Media = 'application/json';
@@ -111,7 +113,7 @@ export function createLegworkClient(options: LegworkClientOptions): LegworkClien
   }
 
   async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, init: Record<string, unknown> = {}) {
-    const { idempotencyKey, headers, ...rest } = init as LegworkRequestExtras & Record<string, unknown>;
+    const { idempotencyKey, headers, onHeaders, ...rest } = init as LegworkRequestExtras & Record<string, unknown>;
     const finalHeaders: Record<string, string> = {
       'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
       accept: 'application/json',
@@ -128,7 +130,10 @@ export function createLegworkClient(options: LegworkClientOptions): LegworkClien
     } catch (error) {
       throw unreachable(error, rest.signal as AbortSignal | undefined, options.baseUrl, maxRetries);
     }
-    if (result.response.ok) return result.data;
+    if (result.response.ok) {
+      onHeaders?.(result.response.headers);
+      return result.data;
+    }
     throw errorFromResponse(result.response, result.error);
   }
 

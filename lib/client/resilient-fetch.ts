@@ -81,7 +81,9 @@ export function resilientFetch(fetchImpl: typeof fetch, policy: RetryPolicy): (r
         await sleep(backoff(retries++), signal);
         continue;
       }
-      if (response.status === 402 && policy.x402Signer && !payment) {
+      // A request that brought its own payment (an MCP client paying in `_meta`) gets its refusal back: paying
+      // it again with this client's wallet would spend money the caller did not choose to spend.
+      if (response.status === 402 && policy.x402Signer && !payment && !carriesPayment(headers)) {
         const offer = await paymentRequestOf(response.clone());
         if (!offer) return response;
         payment = await pay(policy.x402Signer, offer, response);
@@ -95,6 +97,9 @@ export function resilientFetch(fetchImpl: typeof fetch, policy: RetryPolicy): (r
     }
   };
 }
+
+const PAYMENT_HEADERS = ['x-payment', 'payment-signature'];
+const carriesPayment = (headers: Headers) => PAYMENT_HEADERS.some((name) => headers.has(name));
 
 async function pay(signer: X402Signer, offer: X402PaymentRequest, response: Response) {
   try {

@@ -104,6 +104,14 @@ import {
   deleteCurrentSessionOperation,
   getCurrentUserOperation,
 } from './users';
+import {
+  cancelClaimWaitOperation,
+  cancelWaitOperation,
+  createClaimWaitOperation,
+  createWaitOperation,
+  getClaimWaitOperation,
+  getWaitOperation,
+} from './waits';
 import { getWalletOperation, removePaymentMethodOperation, startWalletSetupOperation } from './wallet';
 import {
   createWebhookOperation,
@@ -116,14 +124,6 @@ import {
   testWebhookOperation,
   updateWebhookOperation,
 } from './webhooks';
-import {
-  cancelClaimWaitOperation,
-  cancelWaitOperation,
-  createClaimWaitOperation,
-  createWaitOperation,
-  getClaimWaitOperation,
-  getWaitOperation,
-} from './waits';
 import { getAvailabilityWindowsOperation, setAvailabilityOperation } from './worker-availability';
 import { setListingOperation } from './worker-listing';
 import { searchWorkersOperation } from './worker-search';

@@ -5,6 +5,7 @@ import type { components } from '../../lib/client/schema';
 import { bookServiceBodySchema, searchServicesQuery } from '../../lib/schemas/services';
 import { renderTask, taskData, UNTRUSTED_NOTE, untrusted } from '../render';
 import { defineTool, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext } from '../tool-kit';
+import { payableCall, paymentOptions } from '../x402-meta';
 
 // Services: workers' fixed-price offers, found near a place and booked directly for a slot.
 
@@ -71,9 +72,9 @@ export function registerServiceTools(server: McpServer, context: ToolContext) {
     title: 'Book a service for a slot',
     description:
       'Books a service (from search_services) starting at `starts_at`: creates a task already accepted by the ' +
-      'service’s worker, its message thread open, ending `durationMinutes` later. COSTS MONEY, like create_task: ' +
-      'the price plus the 15% fee is charged to your operator’s card within your spending limit, or paid by this ' +
-      'server’s x402 wallet when it has one; else PAYMENT_REQUIRED. Fails with SLOT_UNAVAILABLE when the worker ' +
+      'service’s worker, its message thread open, ending `durationMinutes` later. COSTS MONEY: the price plus ' +
+      `the 15% fee. ${paymentOptions('/v1/services/{id}/book')} Returns {task, idempotencyKey}. Other errors: ` +
+      'FORBIDDEN (your own service), LIVEMODE_MISMATCH, CONFLICT (archived). Fails with SLOT_UNAVAILABLE when the worker ' +
       'is not free then (outside their availability or another booking): pick another time. `location` must lie ' +
       'inside the service’s area (default its centre; none for a remote service). If the worker declines, the ' +
       'booking is cancelled and refunded. `expected_price_cents` is the `priceCents` you read from search_services: ' +
@@ -93,20 +94,23 @@ export function registerServiceTools(server: McpServer, context: ToolContext) {
       idempotency_key: idempotencyKeyArg,
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-    run: async (args, { signal }) => {
+    run: async (args, extra) => {
       const idempotencyKey = newIdempotencyKey(args.idempotency_key);
-      const { data } = await client.POST('/v1/services/{id}/book', {
-        params: { path: { id: args.service_id } },
-        body: {
-          startsAt: args.starts_at,
-          expectedPriceCents: args.expected_price_cents,
-          ...(args.location ? { location: args.location } : {}),
-          ...(args.instructions ? { instructions: args.instructions } : {}),
-        },
-        idempotencyKey,
-        signal,
+      return payableCall(extra, async (payment) => {
+        const { data } = await client.POST('/v1/services/{id}/book', {
+          params: { path: { id: args.service_id } },
+          body: {
+            startsAt: args.starts_at,
+            expectedPriceCents: args.expected_price_cents,
+            ...(args.location ? { location: args.location } : {}),
+            ...(args.instructions ? { instructions: args.instructions } : {}),
+          },
+          idempotencyKey,
+          signal: extra.signal,
+          ...payment,
+        });
+        return success({ task: taskData(data), idempotencyKey }, `Booked: ${renderTask(data)}`);
       });
-      return success({ task: taskData(data), idempotencyKey }, `Booked: ${renderTask(data)}`);
     },
   });
 }

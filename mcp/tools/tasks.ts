@@ -4,6 +4,7 @@ import { pageQuery } from '../../db/cursor';
 import { createTaskBodySchema, listTasksOperation, requestRevisionOperation } from '../../lib/schemas/task-actions';
 import { renderTask, type Task, taskData, UNTRUSTED_NOTE } from '../render';
 import { defineTool, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext, taskIdArg } from '../tool-kit';
+import { payableCall, paymentOptions } from '../x402-meta';
 import { registerTaskProofTool } from './task-proof';
 
 // Tasks as the requester: create (and pay), look, list, and the requester's transitions.
@@ -18,13 +19,10 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
     title: 'Create and fund a task',
     description:
       'Creates a task and pays for it at once, so it is `posted` to nearby workers when this returns (with ' +
-      '`draft: true`: an unfunded draft instead). COSTS MONEY: the budget plus the platform’s 15% fee is charged to ' +
-      'your operator’s card, within your spending limit (a test-mode key pays with the test processor, no real ' +
-      'money). When the card cannot pay and this server has an x402 wallet (LEGWORK_X402_PRIVATE_KEY), it pays in ' +
-      'USDC instead, up to its cap; else it fails with PAYMENT_REQUIRED, whose details carry the x402 offer ' +
-      '(`accepts`): pay through the REST API with an `X-Payment` header, or ask your operator to raise your limit. A cancelled ' +
-      'task is refunded. Returns the task (keep its `id`). Use the same `idempotency_key` when retrying so you are ' +
-      'never charged twice.',
+      '`draft: true`: an unfunded draft instead, free, to fund later with publish_task). COSTS MONEY: the budget ' +
+      `plus the platform’s 15% fee. ${paymentOptions('/v1/tasks')} Returns {task, idempotencyKey} (keep ` +
+      '`task.id`). Other errors: VALIDATION_ERROR, CONFLICT. A cancelled task is refunded. Use the same ' +
+      '`idempotency_key` when retrying so you are never charged twice.',
     input: z.strictObject({
       task: createTaskBodySchema.describe(
         'The task: `title`, `budgetCents` (what the worker earns, 500 to 1,000,000), and optionally ' +
@@ -34,10 +32,41 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
       idempotency_key: idempotencyKeyArg,
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-    run: async (args, { signal }) => {
+    run: async (args, extra) => {
       const idempotencyKey = newIdempotencyKey(args.idempotency_key);
-      const { data } = await client.POST('/v1/tasks', { body: args.task, idempotencyKey, signal });
-      return success({ task: taskData(data), idempotencyKey }, `Created: ${renderTask(data)}`);
+      return payableCall(extra, async (payment) => {
+        const { data } = await client.POST('/v1/tasks', {
+          body: args.task,
+          idempotencyKey,
+          signal: extra.signal,
+          ...payment,
+        });
+        return success({ task: taskData(data), idempotencyKey }, `Created: ${renderTask(data)}`);
+      });
+    },
+  });
+
+  defineTool(server, context, 'publish_task', {
+    title: 'Fund a draft and post it',
+    description:
+      'Pays for a `draft` (from create_task with `draft: true`) and posts it to nearby workers: it is `posted` ' +
+      `when this returns. COSTS MONEY: the budget plus the platform’s 15% fee. ` +
+      `${paymentOptions('/v1/tasks/{id}/publish')} Returns {task, idempotencyKey}. Other errors: NOT_FOUND, ` +
+      `FORBIDDEN, CONFLICT. ${STATUS_HINT} Use the same \`idempotency_key\` when retrying so you are never ` +
+      'charged twice.',
+    input: z.strictObject({ task_id: taskIdArg, idempotency_key: idempotencyKeyArg }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    run: async (args, extra) => {
+      const idempotencyKey = newIdempotencyKey(args.idempotency_key);
+      return payableCall(extra, async (payment) => {
+        const { data } = await client.POST('/v1/tasks/{id}/publish', {
+          params: { path: { id: args.task_id } },
+          idempotencyKey,
+          signal: extra.signal,
+          ...payment,
+        });
+        return success({ task: taskData(data), idempotencyKey }, `Posted: ${renderTask(data)}`);
+      });
     },
   });
 
