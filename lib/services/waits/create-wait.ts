@@ -10,7 +10,7 @@ import { loadTaskAccess } from '@/lib/services/tasks/load-task-access';
 import { settleWait } from './settle-wait';
 import { toWaitResource } from './to-wait-resource';
 import { claimOwner } from './wait-owner';
-import { WAIT_POLL_INTERVAL_MS, waitTimes } from './wait-times';
+import { WAIT_POLL_INTERVAL_MS, type WaitTimesInput, waitTimes } from './wait-times';
 
 export type CreateWaitOptions = { apiKeyId: string; userId: string; body: CreateWaitBody };
 
@@ -21,41 +21,40 @@ export async function createWait(db: Db, { apiKeyId, userId, body }: CreateWaitO
       ? await messageCursor(db, { taskId: body.taskId, userId, given: body.sinceMessageId })
       : null;
   if (body.kind === 'task_status') await loadTaskAccess(db, { taskId: body.taskId, userId, partiesOnly: true });
-  const now = new Date();
-  const [wait] = await db
-    .insert(agentWaits)
-    .values({
+  return startWait(db, {
+    row: {
       kind: body.kind,
       apiKeyId,
       userId,
       taskId: body.taskId,
       sinceMessageId,
       statuses: body.statuses ?? null,
-      pollIntervalMs: WAIT_POLL_INTERVAL_MS,
-      createdAt: now,
-      ...waitTimes({ ...body, now }),
-    })
-    .returning();
-  if (!wait) throw new Error('wait insert returned no row');
-  return toWaitResource(db, await settleWait(db, wait));
+    },
+    times: body,
+  });
 }
 
 export type CreateClaimWaitOptions = { claimToken: string; deadline?: string; ttlSeconds?: number };
 
 export async function createClaimWait(db: Db, { claimToken, ...times }: CreateClaimWaitOptions) {
   const claim = await claimOwner(db, claimToken);
+  return startWait(db, {
+    row: { kind: 'claim', claimId: claim.claimId, userId: claim.userId, taskId: claim.taskId },
+    times,
+  });
+}
+
+type StartWaitOptions = {
+  row: Omit<typeof agentWaits.$inferInsert, 'pollIntervalMs' | 'deadline' | 'expiresAt'>;
+  times: Omit<WaitTimesInput, 'now'>;
+};
+
+/** Inserts the wait and settles it at once: a condition already met finishes it before the caller hears of it. */
+async function startWait(db: Db, { row, times }: StartWaitOptions) {
   const now = new Date();
   const [wait] = await db
     .insert(agentWaits)
-    .values({
-      kind: 'claim',
-      claimId: claim.claimId,
-      userId: claim.userId,
-      taskId: claim.taskId,
-      pollIntervalMs: WAIT_POLL_INTERVAL_MS,
-      createdAt: now,
-      ...waitTimes({ ...times, now }),
-    })
+    .values({ ...row, pollIntervalMs: WAIT_POLL_INTERVAL_MS, createdAt: now, ...waitTimes({ ...times, now }) })
     .returning();
   if (!wait) throw new Error('wait insert returned no row');
   return toWaitResource(db, await settleWait(db, wait));

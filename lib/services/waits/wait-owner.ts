@@ -15,7 +15,7 @@ export async function claimOwner(db: Executor, claimToken: string): Promise<Clai
     .select({ claimId: taskClaims.id, userId: taskClaims.agentId, taskId: taskClaims.taskId, kind: taskClaims.kind })
     .from(taskClaims)
     .where(eq(taskClaims.claimTokenHash, sha256Hex(claimToken)));
-  if (!claim || claim.kind !== 'agent' || !claim.userId) throw new ApiError('CLAIM_NOT_FOUND');
+  if (claim?.kind !== 'agent' || !claim.userId) throw new ApiError('CLAIM_NOT_FOUND');
   return { claimId: claim.claimId, userId: claim.userId, taskId: claim.taskId };
 }
 
