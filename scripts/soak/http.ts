@@ -63,7 +63,11 @@ export class Balancer {
     const attempts = 1 + (options.retries ?? (method === 'GET' ? 1 : 4));
     let lastError: unknown;
     const firstAt = Date.now();
-    for (let attempt = 0; attempt < attempts; attempt++) {
+    // A write keeps trying for WRITE_PATIENCE_MS however many attempts that takes: while the balancer still picks a
+    // killed instance, five quick refusals would give up on a write whose first attempt may have charged a card,
+    // leaving its draft to the 5-minute reconciliation, which no soak waits for.
+    const patient = () => key !== undefined && Date.now() - firstAt < WRITE_PATIENCE_MS;
+    for (let attempt = 0; attempt < attempts || patient(); attempt++) {
       const target = this.pick();
       if (!target) {
         await sleep(250);
@@ -125,6 +129,7 @@ export class Balancer {
 }
 
 const KEY_IN_USE_PATIENCE_MS = 90_000;
+const WRITE_PATIENCE_MS = 30_000;
 
 function isKeyInUse(body: unknown): boolean {
   return (body as { error?: { code?: string } } | undefined)?.error?.code === 'IDEMPOTENCY_KEY_IN_USE';
