@@ -3,7 +3,7 @@ import type { TaskMoney } from '@/lib/services/money/read-task-money';
 import { type PriceSide, priceText } from './price-text';
 import type { TaskView } from './task-details';
 
-const FUNDED_BY = { card: 'card', x402: 'x402 (USDC)' } as const;
+const FUNDED_BY = { card: 'card', x402: 'x402 (USDC)', mpp: 'shared payment token (MPP)' } as const;
 
 /**
  * A task's money on every task page: one sentence after its state and the reader's side (priceText), then, for

@@ -162,6 +162,11 @@ const envSchema = z.object({
   X402_NETWORK: z.enum(['base-sepolia', 'base'], { message: 'must be base-sepolia or base' }).default('base-sepolia'),
   // Settles x402 payments through POST {url}/verify and {url}/settle; without it payments settle locally (test mode).
   X402_FACILITATOR_URL: z.url({ message: 'must be an absolute URL such as https://x402.org/facilitator' }).optional(),
+  // MPP (Shared Payment Tokens): our Stripe Business Network profile, named in every challenge (docs/payments.md).
+  MPP_NETWORK_ID: z
+    .string()
+    .regex(/^profile_[A-Za-z0-9_]+$/, { message: 'must be a Stripe profile id (profile_…)' })
+    .default('profile_test_legwork'),
 });
 
 /** A live Stripe key (`sk_live_…`, or a restricted `rk_live_…`): real money. */

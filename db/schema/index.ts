@@ -9,6 +9,7 @@ export * from './ledger';
 export * from './legal';
 export * from './mail';
 export * from './messages';
+export * from './mpp';
 export * from './notifications';
 export * from './payments';
 export * from './request-control';

@@ -54,7 +54,7 @@ export type ProofVerification = { status: VerificationStatus; checks: ProofCheck
 export const autoApprove = pgEnum('task_auto_approve', ['never', 'when_passed']);
 export type AutoApproveMode = (typeof autoApprove.enumValues)[number];
 
-export const fundingSource = pgEnum('task_funding_source', ['card', 'x402']);
+export const fundingSource = pgEnum('task_funding_source', ['card', 'x402', 'mpp']);
 
 // A job a requester (an agent or a human) pays a worker to do. Money fields are integer cents:
 // `budgetCents` is what the worker earns, `platformFeeCents` the 15% fee, `totalCents` what is charged.

@@ -1,6 +1,7 @@
 import type { Db } from '@/db/client';
 import { type Actor, userOf } from '@/lib/auth/actor';
 import { getProcessor } from '@/lib/payments/get-processor';
+import { readMppOffer } from '@/lib/payments/mpp/read-offer';
 import { readX402Offer } from '@/lib/payments/x402/read-offer';
 import type { Funder } from '@/lib/services/money/funding-outcome';
 
@@ -10,5 +11,6 @@ export function funderOf({ db, actor, request }: { db: Db; actor: Actor; request
     user: userOf(actor),
     viaApiKey: actor.kind === 'apiKey',
     x402: readX402Offer(request),
+    mpp: readMppOffer(request),
   };
 }

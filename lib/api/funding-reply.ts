@@ -9,7 +9,9 @@ export function fundingReply(
   successStatus: 200 | 201,
   extra: (task: Task) => Record<string, unknown> = () => ({}),
 ) {
-  if (outcome.kind === 'paymentRequired') return paymentRequiredReply(outcome.requirements, outcome.refusal);
+  if (outcome.kind === 'paymentRequired') {
+    return paymentRequiredReply(outcome.requirements, outcome.refusal, outcome.mppChallenge);
+  }
   const headers = outcome.kind === 'posted' ? outcome.paymentHeaders : undefined;
   const resource = { ...toTaskResource(outcome.task, { side: 'requester' }), ...extra(outcome.task) };
   return reply(successStatus, resource, headers);

@@ -7,8 +7,13 @@ import {
 } from '@/lib/payments/x402/requirements';
 import { rawReply } from './outcome';
 
-// x402 v1 fields in the body and the v2 PaymentRequired in the `PAYMENT-REQUIRED` header.
-export function paymentRequiredReply(requirements: X402Requirements, options: PaymentRequiredOptions = {}) {
+// x402 v1 fields in the body and the v2 PaymentRequired in the `PAYMENT-REQUIRED` header; MPP's challenge, when
+// offered, in `WWW-Authenticate` (a 402 carrying one must not be cached: it is this caller's, for a few minutes).
+export function paymentRequiredReply(
+  requirements: X402Requirements,
+  options: PaymentRequiredOptions = {},
+  mppChallenge?: string,
+) {
   const code = options.code ?? 'PAYMENT_REQUIRED';
   const message = options.message ?? errorTable[code].message;
   const body = {
@@ -22,5 +27,7 @@ export function paymentRequiredReply(requirements: X402Requirements, options: Pa
     accepts: [requirements],
   };
   const header = Buffer.from(JSON.stringify(toV2PaymentRequired(requirements, message))).toString('base64');
-  return rawReply(402, body, { 'PAYMENT-REQUIRED': header });
+  const headers: Record<string, string> = { 'PAYMENT-REQUIRED': header };
+  if (mppChallenge) Object.assign(headers, { 'WWW-Authenticate': mppChallenge, 'Cache-Control': 'no-store' });
+  return rawReply(402, body, headers);
 }

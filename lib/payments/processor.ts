@@ -19,6 +19,13 @@ export type ChargeOutcome =
   | { status: 'succeeded'; processorId: string }
   | { status: 'failed'; processorId: string | null; code: string; declineCode: string | null; message: string };
 
+/** Why a Shared Payment Token did not pay; each maps to one MPP problem type (lib/payments/mpp/rejection.ts). */
+export type SharedTokenRefusal = 'unknown' | 'other_seller' | 'used' | 'expired' | 'insufficient' | 'declined';
+
+export type SharedTokenOutcome =
+  | { status: 'succeeded'; processorId: string }
+  | { status: 'refused'; refusal: SharedTokenRefusal; message: string };
+
 export type IdentityStatus = 'not_started' | 'pending' | 'verified' | 'failed';
 
 export type PaymentProcessor = {
@@ -46,6 +53,18 @@ export type PaymentProcessor = {
     transferGroup: string;
     description: string;
   }): Promise<ChargeOutcome>;
+  /**
+   * Charges a Shared Payment Token granted to `networkId` (MPP's `stripe` charge intent), held on the platform for
+   * the task like a card charge. The same `idempotencyKey` always yields the same outcome.
+   */
+  chargeSharedPaymentToken(input: {
+    token: string;
+    networkId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    transferGroup: string;
+    description: string;
+  }): Promise<SharedTokenOutcome>;
   refund(input: {
     chargeProcessorId: string;
     amountCents: number;

@@ -69,7 +69,14 @@ export const X402_NOTE =
   'agent’s task is charged to its operator’s card within the agent’s remaining spending limit, a human’s to their ' +
   'own card; when the card cannot pay (none, over the limit, declined), every 402 to an API-key caller carries ' +
   '`x402Version: 1` and `accepts` (the hint says why) — retry the same request with `X-Payment`. On success with ' +
-  'x402 the answer carries `X-PAYMENT-RESPONSE`.';
+  'x402 the answer carries `X-PAYMENT-RESPONSE`. The same 402 also carries an MPP challenge, ' +
+  '`WWW-Authenticate: Payment id=…, method="stripe", intent="charge", request=…` (the total in cents in `request`): ' +
+  'retry with `Authorization: Bearer <API key>, Payment <credential>` carrying a Shared Payment Token (`spt_…`) ' +
+  'and the success carries `Payment-Receipt`. A refused credential is 402 `PAYMENT_FAILED` with the challenge ' +
+  'again and `details.reason` one of `malformed-credential`, `invalid-challenge` (not ours, another caller’s or ' +
+  'request’s, or for another amount), `payment-expired`, `payment-insufficient` (the token allows less), ' +
+  '`verification-failed` (a token or challenge already used, another seller’s, or declined); nothing is charged. ' +
+  'A `Payment` credential alone is 401 `UNAUTHORIZED`: it pays, it does not authenticate.';
 
 export const createTaskOperation = defineOperation({
   method: 'POST',

@@ -145,7 +145,12 @@ export const taskSchema = z
     livemode: z.boolean(),
     requesterId: z.uuid(),
     workerId: z.uuid().nullable(),
-    fundingSource: z.enum(['card', 'x402']).nullable().describe('How the task was funded when it was posted.'),
+    fundingSource: z
+      .enum(['card', 'x402', 'mpp'])
+      .nullable()
+      .describe(
+        'How the task was funded when it was posted: `card` (the operator’s saved card), `x402` (USDC) or `mpp` (a Shared Payment Token).',
+      ),
     revisionCount: z.number().int().describe('Revisions requested so far (at most 2).'),
     proof: z
       .object({

@@ -15,8 +15,13 @@ export type ResolvedActor = { actor: Actor; rate?: RateCount };
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-export const bearerTokenOf = (request: Request): string | undefined =>
-  BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
+// An MPP payment rides in the same header after the key (`Bearer lgw_…, Payment eyJ…`): neither credential can hold
+// a comma, so the parts split cleanly (docs/payments.md, "Two credentials in one header").
+export const bearerTokenOf = (request: Request): string | undefined => {
+  const parts = (request.headers.get('authorization') ?? '').split(',');
+  if (parts.length > 1 && !parts.slice(1).every((part) => /^ *Payment /i.test(part))) return undefined;
+  return BEARER.exec(parts[0] ?? '')?.[1];
+};
 
 // Authorization is separate (`authorizeActor`), so the route knows the key of a refused request for its usage log.
 export async function resolveActor(
@@ -28,6 +33,12 @@ export async function resolveActor(
   if (operation.auth === 'none') return { actor: { kind: 'anonymous' } };
 
   const token = bearerTokenOf(request);
+  if (!token && /^ *Payment /i.test(request.headers.get('authorization') ?? '')) {
+    throw new ApiError('UNAUTHORIZED', {
+      message: 'A Payment credential pays; it does not say who you are',
+      hint: 'Send your API key first in the same header: `Authorization: Bearer lgw_…, Payment <credential>`.',
+    });
+  }
   if (!token) throw new ApiError('UNAUTHORIZED');
 
   // Malformed credentials are refused before any database access.

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { ChargeOutcome, IdentityStatus, PaymentProcessor } from '../processor';
+import { chargeStripeSharedToken } from './charge-shared-token';
 
 export type StripeProcessorOptions = {
   secretKey: string;
@@ -89,6 +90,7 @@ export function createStripeProcessor(options: StripeProcessorOptions): PaymentP
         throw error;
       }
     },
+    chargeSharedPaymentToken: (input) => chargeStripeSharedToken(stripe, input),
     async refund({ chargeProcessorId, amountCents, idempotencyKey }) {
       const refund = await stripe.refunds.create(
         { payment_intent: chargeProcessorId, amount: amountCents },

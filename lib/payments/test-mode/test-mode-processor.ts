@@ -1,6 +1,7 @@
 import type { Executor } from '@/db/client';
 import type { PaymentProcessor, PayoutAccountStatus } from '../processor';
 import { getTestObject, putTestObject, testObjectId } from './objects';
+import { chargeTestSharedPaymentToken } from './shared-payment-tokens';
 
 export type TestSetupIntent = {
   customer: string;
@@ -60,6 +61,9 @@ export function createTestModeProcessor(db: Executor, siteUrl: string): PaymentP
       if (!method) throw new Error(`no such test-mode payment method: ${paymentMethodId}`);
       const { brand, last4, exp_month, exp_year } = method.card;
       return { id: paymentMethodId, card: { brand, last4, expMonth: exp_month, expYear: exp_year } };
+    },
+    async chargeSharedPaymentToken({ idempotencyKey, ...input }) {
+      return once(db, idempotencyKey, () => chargeTestSharedPaymentToken(db, input));
     },
     async chargeCard({ paymentMethodId, amountCents, idempotencyKey, transferGroup }) {
       return once(db, idempotencyKey, async () => {

@@ -4,6 +4,7 @@ import { type Task, x402Payments } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import { ApiError } from '@/lib/errors/api-error';
 import { logger } from '@/lib/logger';
+import { MppRejection } from '@/lib/payments/mpp/rejection';
 import {
   type AcceptedX402Payment,
   acceptedX402Payment,
@@ -21,34 +22,17 @@ import { x402Config } from '@/lib/payments/x402/config';
 import type { X402Requirements } from '@/lib/payments/x402/requirements';
 import { cardUnavailable } from './card-unavailable';
 import { chargeCard } from './charge-card';
-import { claimFundingSource, type FundingSource } from './claim-funding-source';
+import { claimFundingSource } from './claim-funding-source';
 import { CrashError, crashPoint } from './funding-faults';
-import { type FundedPost, type Funder, type FundingOutcome, taskX402Requirements } from './funding-outcome';
+import type { Funder, FundingOutcome, FundingPlan } from './funding-outcome';
 import { isCardRefusal } from './is-card-refusal';
-import { paymentRefusal } from './payment-refusal';
+import { payByMpp } from './pay-by-mpp';
 import { refundUnpostedCharge } from './refund-unposted-charge';
+import { refusedOrThrow, requirementsOf } from './refused-or-throw';
 import { releaseFundingSource } from './release-funding-source';
 import { reserveCardFunding } from './reserve-card-funding';
-
-/** Where creating and publishing differ: which draft is funded, and what a payment that did not happen undoes. */
-export type FundingPlan = {
-  /** Inserted (create) or read locked (publish) in the transaction that claims funding; its price is what is paid. */
-  draft: (tx: Tx) => Promise<Task>;
-  /** Throws when the draft may not be funded now; checked after a malformed payment header is answered. */
-  ready?: (task: Task) => void;
-  /** After a payment that did not happen: the new draft deleted, or the existing one's claim given up. */
-  undo: (taskId: string, source: FundingSource) => Promise<unknown>;
-  /** Throws when the charge is another payer's (two humans, one claim link); not refunded: it funds their post. */
-  charged?: (charge: { userId: string }) => void;
-  post: (db: Db, input: FundedPost) => Promise<Task>;
-};
-
-// Thrown inside the claiming transaction to roll it back.
-class Unfunded extends Error {
-  constructor(readonly outcome: FundingOutcome) {
-    super('the draft cannot be paid for');
-  }
-}
+import { Unfunded } from './unfunded';
+import { withMppChallenge } from './with-mpp-challenge';
 
 // The draft was already posted (a retry after a crash past the post, or the reconciliation job finished it).
 export class AlreadyPosted extends Error {
@@ -62,21 +46,25 @@ export class AlreadyPosted extends Error {
 export async function fundTask(db: Db, funder: Funder, plan: FundingPlan): Promise<FundingOutcome> {
   try {
     const { payment } = funder.x402;
-    return await (payment ? payByX402(db, { funder, plan, payment }) : payByCard(db, funder, plan));
+    const credential = funder.mpp?.credential;
+    if (payment && credential) {
+      const both = new MppRejection(
+        'malformed-credential',
+        'Send one payment: an x402 payment or a Payment credential',
+      );
+      return withMppChallenge(await payByMpp(db, { funder, plan, credential: both }), funder);
+    }
+    if (credential) return withMppChallenge(await payByMpp(db, { funder, plan, credential }), funder);
+    return withMppChallenge(
+      await (payment ? payByX402(db, { funder, plan, payment }) : payByCard(db, funder, plan)),
+      funder,
+    );
   } catch (error) {
-    if (error instanceof Unfunded) return error.outcome;
+    if (error instanceof Unfunded) return withMppChallenge(error.outcome, funder);
     if (error instanceof AlreadyPosted) return { kind: 'posted', task: error.task };
     throw error;
   }
 }
-
-function refusedOrThrow(error: unknown, funder: Funder, task: Task): FundingOutcome {
-  const refused = paymentRefusal(error, { requirements: requirementsOf(funder, task), funder });
-  if (refused) return refused;
-  throw error;
-}
-
-const requirementsOf = (funder: Funder, task: Task) => taskX402Requirements(task, funder.x402.resource);
 
 type X402Funding = { funder: Funder; plan: FundingPlan; payment: X402PaymentHeader | X402Rejection };
 

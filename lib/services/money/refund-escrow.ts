@@ -10,8 +10,9 @@ import { refundTask } from './refund-task';
 export async function refundEscrow(tx: Tx, held: HeldTask, description: string) {
   const { task } = held;
   // No funding source recorded (a draft, or a task the claim page posted before it recorded one) is looked up
-  // as a card: an unfunded draft has no captured charge (NOT_FOUND below) and refunds nothing.
-  if (task.fundingSource === 'card' || task.fundingSource === null) {
+  // as a card: an unfunded draft has no captured charge (NOT_FOUND below) and refunds nothing. A Shared Payment
+  // Token's charge is a card charge at the processor, refunded the same way.
+  if (task.fundingSource === 'card' || task.fundingSource === 'mpp' || task.fundingSource === null) {
     try {
       const { refundedCents } = await refundTask(tx, processorForTask(tx, task), { taskId: task.id, description });
       if (refundedCents > 0) await emitPaymentEvent(tx, { held, type: 'payment.refunded', amountCents: refundedCents });

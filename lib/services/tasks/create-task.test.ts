@@ -63,6 +63,7 @@ describe('createTask()', () => {
         reason: 'no_card',
         hint: `Your operator has no card on file to charge. ${X402_PAYMENT_HINT}`,
       },
+      mppChallenge: expect.stringMatching(/^Payment id="[^"]+", realm="[^"]+", method="stripe", intent="charge"/),
     });
     expect(await countTasksOf(agent.id)).toBe(0);
   });

@@ -99,6 +99,8 @@ describe('publishTask with a malformed payment header', () => {
         description: `Legwork task: ${draft.title}`,
       }),
       refusal: { code: 'PAYMENT_FAILED', reason: 'invalid_payload', message: 'The X-Payment header is not base64.' },
+      // An API-key caller is offered MPP beside x402, for the same total.
+      mppChallenge: expect.stringMatching(/^Payment id="[^"]+", realm="[^"]+", method="stripe", intent="charge"/),
     });
     expect(await taskRow(draft.id)).toMatchObject({ status: 'draft', fundingSource: null });
   });

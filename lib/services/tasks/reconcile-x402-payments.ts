@@ -159,7 +159,7 @@ async function bookPayment(tx: Tx, payment: X402Payment): Promise<'posted' | 'ow
 function fundableBy(task: Task, payment: X402Payment) {
   return (
     task.status === 'draft' &&
-    task.fundingSource !== 'card' &&
+    (task.fundingSource === null || task.fundingSource === 'x402') &&
     BigInt(payment.amountAtomic) === BigInt(task.totalCents) * ATOMIC_UNITS_PER_CENT &&
     task.deadline.getTime() > Date.now()
   );

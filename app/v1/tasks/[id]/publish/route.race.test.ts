@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { POST as createTask } from '@/app/v1/tasks/route';
 import { getDatabase } from '@/db/client';
-import { charges, ledgerTransactions, tasks, users } from '@/db/schema';
+import { charges, ledgerTransactions, mppPayments, tasks, users } from '@/db/schema';
+import { mppChallenge } from '@/lib/payments/mpp/challenge';
 import { call } from '@/test/http';
+import { mintToken, paymentCredential } from '@/test/mpp';
 import { escrowBalance } from '@/test/payments';
 import { callAction, fundedPartiesForFile, lifecycleBody, taskRow } from '@/test/tasks';
 import { base64Json, newPayer, paymentRows, requirementsFor, signAuthorization, v1Payload } from '@/test/x402';
@@ -39,6 +41,21 @@ const publishByX402 = (taskId: string, header: string) =>
     params: { id: taskId },
     headers: { 'X-Payment': header },
   });
+
+/** An MPP credential for the draft's publish: the challenge its 402 would carry, answered with a fresh test SPT. */
+async function mppAuthorization(taskId: string, totalCents: number) {
+  const challenge = mppChallenge({
+    totalCents,
+    resource: `http://localhost:3000/v1/tasks/${taskId}/publish`,
+    userId: parties.agent.id,
+    description: 'race',
+  });
+  const spt = await mintToken({ maxAmountCents: totalCents });
+  return { spt, authorization: `Bearer ${parties.agent.token}, ${paymentCredential(challenge, spt)}` };
+}
+
+const publishByMpp = (taskId: string, authorization: string) =>
+  call(publish, `/v1/tasks/${taskId}/publish`, { params: { id: taskId }, headers: { authorization } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,6 +101,48 @@ describe('POST /v1/tasks/{id}/publish by card and by x402 at once', () => {
       expect((await callAction('cancel', draft.id, parties.agent.token)).status).toBe(200);
       expect(await escrowBalance(draft.id)).toBe(0);
       expect((await fundings(draft.id)).card).toBe(0);
+    }
+  });
+
+  it('card, x402 and MPP at once: one funds the draft, the others move no money (6 rounds, random order)', async () => {
+    const { db } = await getDatabase();
+    for (let round = 0; round < 6; round++) {
+      const draft = await agentDraft();
+      const { payer, header } = await x402Header(draft.totalCents);
+      const { spt, authorization } = await mppAuthorization(draft.id, draft.totalCents);
+      const delay = () => sleep(Math.floor(Math.random() * 6));
+      const [card, x402, mpp] = await Promise.all([
+        delay().then(() => publishByCard(draft.id)),
+        delay().then(() => publishByX402(draft.id, header)),
+        delay().then(() => publishByMpp(draft.id, authorization)),
+      ]);
+      const label = `round ${round}: card ${card.status}, x402 ${x402.status}, mpp ${mpp.status}\n${mpp.text}`;
+      expect(
+        [card, x402, mpp].filter((res) => res.status === 200),
+        label,
+      ).toHaveLength(1);
+      for (const res of [card, x402, mpp]) {
+        if (res.status !== 200) expect(res.json.error.code, label).toMatch(/^(CONFLICT|INVALID_TRANSITION)$/);
+      }
+      const row = await taskRow(draft.id);
+      const funded = await fundings(draft.id);
+      const used = await db.select().from(mppPayments).where(eq(mppPayments.token, spt));
+      expect(row.status, label).toBe('posted');
+      expect(await escrowBalance(draft.id), label).toBe(draft.totalCents);
+      if (row.fundingSource === 'x402') {
+        expect(funded, label).toEqual({ card: 0, x402Receipts: 1 });
+      } else {
+        // Card and MPP both book a charge; only the winner's exists, and only MPP's names the token.
+        expect(funded, label).toEqual({ card: draft.totalCents, x402Receipts: 0 });
+        expect(await paymentRows(payer.address), label).toEqual([]);
+      }
+      expect(used.length, label).toBe(row.fundingSource === 'mpp' ? 1 : 0);
+      expect(mpp.status === 200 ? mpp.headers.get('payment-receipt') : null, label).toEqual(
+        row.fundingSource === 'mpp' ? expect.any(String) : null,
+      );
+
+      expect((await callAction('cancel', draft.id, parties.agent.token)).status, label).toBe(200);
+      expect(await escrowBalance(draft.id), label).toBe(0);
     }
   });
 
