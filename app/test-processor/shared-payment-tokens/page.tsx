@@ -68,9 +68,9 @@ export default async function TestSharedPaymentTokensPage({
       <Table columns={['Token', 'Up to', 'Seller', 'State']} testId="shared-payment-tokens">
         {tokens.map((token) => (
           <Row key={token.id} testId={`token-${token.id}`}>
-            <td className="py-2 font-mono text-xs">{token.id}</td>
+            <td className="py-2 font-mono text-xs break-all">{token.id}</td>
             <td className="py-2">{formatMoney(token.max_amount)}</td>
-            <td className="py-2 font-mono text-xs">{token.network_id}</td>
+            <td className="py-2 font-mono text-xs break-all">{token.network_id}</td>
             <td className="py-2">{token.state}</td>
           </Row>
         ))}
