@@ -5,19 +5,28 @@ import { ApiError } from '@/lib/errors/api-error';
 import { haversineMeters } from '@/lib/geo/haversine';
 import type { BookServiceBody } from '@/lib/schemas/services';
 import { reversePlace } from '@/lib/services/geo/reverse-place';
-import { fundTask } from '@/lib/services/money/fund-task';
+import { AlreadyPosted, fundTask } from '@/lib/services/money/fund-task';
 import type { Funder, FundingOutcome } from '@/lib/services/money/funding-outcome';
 import { readService } from '@/lib/services/services/read-service';
-import { insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
+import { earlierTask } from '@/lib/services/tasks/earlier-task';
+import { type CreationKey, insertDraftTask } from '@/lib/services/tasks/insert-draft-task';
 import { postBooking } from '@/lib/services/tasks/post-booking';
 import { checkBookingMode } from './check-booking-mode';
 import { archivedService, holdSlot } from './hold-slot';
 
-export type BookService = Funder & { serviceId: string; body: BookServiceBody };
+export type BookService = Funder & {
+  serviceId: string;
+  body: BookServiceBody;
+  /** The request's Idempotency-Key and body: a retry after a crash resumes the draft (and slot) it made. */
+  creation?: CreationKey;
+};
 
 // The slot is decided under the worker's lock in the transaction that inserts the draft and claims its funding
 // (holdSlot), before any money moves: a booking that loses the slot is refused with 409 and never charged.
-export async function bookService(db: Db, { serviceId, body, ...funder }: BookService): Promise<FundingOutcome> {
+export async function bookService(
+  db: Db,
+  { serviceId, body, creation, ...funder }: BookService,
+): Promise<FundingOutcome> {
   const { service } = await readService(db, { serviceId, userId: funder.user.id, archived: true });
   if (service.workerId === funder.user.id || service.workerId === funder.user.ownerId) {
     throw new ApiError('FORBIDDEN', {
@@ -40,6 +49,10 @@ export async function bookService(db: Db, { serviceId, body, ...funder }: BookSe
   const booking = { serviceId, startsAt, workerId: service.workerId };
   return fundTask(db, funder, {
     draft: async (tx) => {
+      // The first attempt's draft already holds the slot: checking it again would find the slot taken by itself.
+      const earlier = await earlierTask(tx, funder.user.id, creation);
+      if (earlier && earlier.status !== 'draft') throw new AlreadyPosted(earlier);
+      if (earlier) return earlier;
       await holdSlot(tx, {
         serviceId,
         workerUserId: service.workerId,
@@ -53,6 +66,7 @@ export async function bookService(db: Db, { serviceId, body, ...funder }: BookSe
         body: { ...taskBody, budgetCents },
         livemode: funder.processor.livemode,
         booking,
+        creation,
       });
     },
     undo: (taskId) => db.delete(tasks).where(eq(tasks.id, taskId)),

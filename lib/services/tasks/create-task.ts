@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '@/db/client';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
 import { tasks } from '@/db/schema';
-import { ApiError } from '@/lib/errors/api-error';
 import type { TaskBody } from '@/lib/schemas/tasks';
 import { AlreadyPosted, fundTask } from '@/lib/services/money/fund-task';
 import type { Funder, FundingOutcome } from '@/lib/services/money/funding-outcome';
+import { earlierTask } from './earlier-task';
 import { type CreationKey, insertDraftTask } from './insert-draft-task';
 import { postFundedTask } from './post-funded-task';
 
@@ -34,19 +34,4 @@ export async function createTask(db: Db, { body, creation, ...funder }: CreateTa
     undo: (taskId) => db.delete(tasks).where(eq(tasks.id, taskId)),
     post: postFundedTask,
   });
-}
-
-// An earlier attempt's task, locked: a retry after a crash takes up its draft instead of inserting a second one.
-async function earlierTask(tx: Tx, requesterId: string, creation: CreationKey | undefined) {
-  if (!creation) return undefined;
-  const [task] = await tx
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.requesterId, requesterId), eq(tasks.creationKey, creation.key)))
-    .for('update');
-  if (!task) return undefined;
-  // The idempotency step refuses a new body under a stored key; after a crash the key's record is taken over,
-  // so the draft compares it.
-  if (task.creationRequestHash !== creation.requestHash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
-  return task;
 }
