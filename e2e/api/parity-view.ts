@@ -37,10 +37,10 @@ export function view(side: Side, answer: Answer) {
     'content-encoding',
     'idempotent-replayed',
     'ratelimit-policy',
-    'www-authenticate',
   ]) {
     headers[name] = header(name);
   }
+  headers['www-authenticate'] = challenges(side, header('www-authenticate'));
   headers.location = header('location')?.replace(side.base, '<base>');
   // The window's seconds left may tick between the two requests; the remaining count may not.
   headers.ratelimit = header('ratelimit')?.replace(/;t=\d+/, ';t=<seconds>');
@@ -57,6 +57,26 @@ export function view(side: Side, answer: Answer) {
     headers,
     body: normalisedBody(side, answer),
   };
+}
+
+/**
+ * `WWW-Authenticate`: a `Payment` (MPP) challenge's parameters, its base64url JSON ones decoded. Its id is an HMAC
+ * over the caller and the moment, its realm the side's own host: those become placeholders; the rest must match.
+ */
+function challenges(side: Side, value: string | undefined) {
+  if (value === undefined || !value.startsWith('Payment ')) return value;
+  const host = new URL(side.base).host;
+  const params = Object.fromEntries(
+    [...value.matchAll(/(\w+)="([^"]*)"/g)].map(([, name = '', raw = '']) => {
+      if (name === 'id') return [name, '<id>'];
+      if (name === 'realm') return [name, raw.replace(host, '<host>')];
+      if (name === 'request' || name === 'opaque') {
+        return [name, normalise(side, JSON.parse(Buffer.from(raw, 'base64url').toString()))];
+      }
+      return [name, normalise(side, raw)];
+    }),
+  );
+  return { scheme: 'Payment', params };
 }
 
 function decodedHeader(side: Side, value: string | undefined) {
