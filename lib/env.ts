@@ -102,6 +102,11 @@ const envSchema = z.object({
   // Hours after a booked slot's end before its requester may cancel it as a no-show: the worker's time to deliver
   // a booking that ran to the end of its slot (lib/tasks/task-transitions.ts, `noShowFrom`).
   BOOKING_NO_SHOW_GRACE_HOURS: count(0, 24 * 30).default(12),
+  // The requester's cancellation of an accepted task (lib/tasks/cancellation-policy.ts): free for this many minutes
+  // after acceptance; later the worker gets min(budget, max(CANCEL_FEE_MIN_CENTS, CANCEL_FEE_PERCENT % of it)).
+  CANCEL_FREE_MINUTES: count(0, 24 * 60).default(10),
+  CANCEL_FEE_MIN_CENTS: count(0, 1_000_000).default(500),
+  CANCEL_FEE_PERCENT: count(0, 100).default(25),
   // The highest rateLimitPerMinute an operator's keys may have unless an admin set another for that operator.
   KEY_RATE_LIMIT_CEILING: count(1, MAX_KEY_RATE_LIMIT).default(6000),
   // Live keys an operator may hold, its agents' keys included.

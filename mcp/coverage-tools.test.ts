@@ -32,11 +32,13 @@ describe('quote_task', () => {
       availableNow: 1,
       matchingSkills: 1,
       medianMinutesToAccept: 30,
+      suggestedAcceptWithinMinutes: 45,
       recommendedBudgetCents: 1_300,
       confidence: 'medium',
       sampleSize: 5,
     });
     expect(quoted.text).toContain('Median time to acceptance: 30 minutes.');
+    expect(quoted.text).toContain('Suggested accept-by guarantee: acceptWithinMinutes 45');
     expect(quoted.text).toContain('Recommended budget (median of completed tasks): 1300 cents.');
   });
 

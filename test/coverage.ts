@@ -71,6 +71,7 @@ export const EMPTY_COVERAGE = {
   availableNow: 0,
   matchingSkills: 0,
   medianMinutesToAccept: null,
+  suggestedAcceptWithinMinutes: null,
   recommendedBudgetCents: null,
   confidence: 'low',
   sampleSize: 0,

@@ -107,11 +107,17 @@ export const tasks = pgTable(
     autoApproveAfterMinutes: integer('auto_approve_after_minutes').notNull().default(60),
     // Set at a `passed` submission of a `when_passed` task; cleared by any other submission.
     autoApproveAt: timestamptz('auto_approve_at'),
+    // The accept-by guarantee: a posted task nobody accepts by `acceptBy` is expired and refunded in full. A
+    // relative `acceptWithinMinutes` is kept as asked and turned into `acceptBy` when the task is posted.
+    acceptBy: timestamptz('accept_by'),
+    acceptWithinMinutes: integer('accept_within_minutes'),
     publishedAt: timestamptz('published_at'),
     acceptedAt: timestamptz('accepted_at'),
     submittedAt: timestamptz('submitted_at'),
     completedAt: timestamptz('completed_at'),
     cancelledAt: timestamptz('cancelled_at'),
+    // What a late cancel paid the worker (lib/tasks/cancellation-policy.ts); null for any other end.
+    cancellationFeeCents: integer('cancellation_fee_cents'),
     // A booking of a worker's service (POST /v1/services/{id}/book): the service and the slot's start; the
     // deadline is the slot's end. Null for every other task.
     serviceId: uuid('service_id').references(() => services.id),
@@ -129,6 +135,7 @@ export const tasks = pgTable(
     index('tasks_status_idx').on(t.status),
     // The background job's two scans: posted tasks past their deadline, submitted tasks past review.
     index('tasks_posted_deadline_idx').on(t.deadline).where(sql`${t.status} = 'posted'`),
+    index('tasks_posted_accept_by_idx').on(t.acceptBy).where(sql`${t.status} = 'posted'`),
     index('tasks_submitted_at_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
     index('tasks_auto_approve_idx').on(t.autoApproveAt).where(sql`${t.status} = 'submitted'`),
     // A worker's booked slots, for the overlap check of a new booking.
@@ -137,6 +144,7 @@ export const tasks = pgTable(
     check('tasks_revision_count_range', sql`${t.revisionCount} between 0 and 2`),
     check('tasks_money_consistent', sql`${t.totalCents} = ${t.budgetCents} + ${t.platformFeeCents}`),
     check('tasks_proof_radius_range', sql`${t.proofRadiusMeters} between 50 and 5000`),
+    check('tasks_accept_within_range', sql`${t.acceptWithinMinutes} between 1 and 43200`),
     check('tasks_auto_approve_after_range', sql`${t.autoApproveAfterMinutes} between 0 and 4320`),
   ],
 );
@@ -175,9 +183,10 @@ export const proofPhotos = pgTable(
   ],
 );
 
-// Why an assignment ended before the task did: the worker handed it back, or never delivered by the deadline
-// (the requester then cancelled with a full refund). Null while it is the task's current assignment.
-export const assignmentEndReason = pgEnum('task_assignment_end_reason', ['withdrawn', 'no_show']);
+// Why an assignment ended before the task did: the worker handed it back, never delivered by the deadline (the
+// requester then cancelled with a full refund), or the requester called the task off (with the late-cancel fee
+// when due). Null while it is the task's current assignment.
+export const assignmentEndReason = pgEnum('task_assignment_end_reason', ['withdrawn', 'no_show', 'cancelled']);
 
 // One worker's turn at a task, from acceptance until a withdrawal or a no-show. The message thread belongs to
 // the assignment, so the next worker never reads an earlier worker's conversation.

@@ -147,6 +147,11 @@ export const errorTable = {
     message: 'This conversation is no longer open',
     hint: 'A converted or closed conversation takes no replies; a new text from the number opens a new one.',
   },
+  CANCELLATION_FEE_CHANGED: {
+    status: 409,
+    message: 'Cancelling now would pay the worker more than `maxFeeCents`',
+    hint: 'The free window has closed since the fee was shown. Read `details` (or `cancellationPolicy` on GET /v1/tasks/{id}) and cancel again with the new amount, or keep the task.',
+  },
   DISPUTE_NOT_OPEN: {
     status: 409,
     message: 'This dispute is already resolved',

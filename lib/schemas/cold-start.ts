@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
 import { agentName } from './agents';
 import { emailSchema, timestamp } from './common';
-import { proofNeedsPlace, taskBodySchema, taskSchema } from './tasks';
+import { taskBodyRules, taskBodySchema, taskSchema } from './tasks';
 
 export const proposeTaskOperation = defineOperation({
   method: 'POST',
@@ -19,7 +19,7 @@ export const proposeTaskOperation = defineOperation({
   auth: 'none',
   rateLimit: 'auth',
   body: z.strictObject({
-    task: taskBodySchema.superRefine(proofNeedsPlace),
+    task: taskBodySchema.superRefine(taskBodyRules),
     requesterEmail: emailSchema
       .optional()
       .describe('If given, the claim link is emailed there (at most 3 emails per address per day; past that, none).'),

@@ -90,6 +90,14 @@ export const coverageSchema = z
           `${COVERAGE_HISTORY_DAYS} days, of the category if given, that a worker accepted); null below ` +
           `${COVERAGE_MIN_SAMPLE} tasks.`,
       ),
+    suggestedAcceptWithinMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'A realistic `acceptWithinMinutes` for a task here: the time within which 80% of the sample was accepted, ' +
+          `rounded up to 5 minutes, at least 15; null below ${COVERAGE_MIN_SAMPLE} tasks.`,
+      ),
     recommendedBudgetCents: z
       .number()
       .int()

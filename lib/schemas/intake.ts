@@ -3,7 +3,7 @@ import { pageQuery } from '@/db/cursor';
 import { intakeStatus } from '@/db/schema/intake';
 import { defineOperation } from '@/lib/schemas/operation';
 import { text, timestamp } from './common';
-import { proofNeedsPlace, taskBodySchema, taskSchema } from './tasks';
+import { taskBodyRules, taskBodySchema, taskSchema } from './tasks';
 
 // The SMS concierge's admin API (DESIGN §5 "Intake"): staff read the conversations people open by texting the
 // service's number, answer them, and turn one into a task whose claim link is texted back. Admins only.
@@ -104,7 +104,7 @@ export const convertIntakeOperation = defineOperation({
   auth: 'session',
   admin: 'use the SMS intake',
   params: intakeParams,
-  body: z.strictObject({ task: taskBodySchema.superRefine(proofNeedsPlace) }),
+  body: z.strictObject({ task: taskBodySchema.superRefine(taskBodyRules) }),
   response: z.object({
     conversation: intakeConversationSchema,
     task: taskSchema,

@@ -3,7 +3,7 @@ import { pageQuery } from '@/db/cursor';
 import type { ErrorCode } from '@/lib/errors/api-error';
 import { defineOperation } from '@/lib/schemas/operation';
 import { roundDegrees, text } from './common';
-import { proofNeedsPlace, TASK_STATUSES, taskBodySchema, taskSchema } from './tasks';
+import { TASK_STATUSES, taskBodyRules, taskBodySchema, taskSchema } from './tasks';
 
 // POST/GET /v1/tasks, GET/PATCH /v1/tasks/{id} and one action route per transition of the state machine
 // (lib/tasks/task-transitions.ts). Every transition answers the task as it now is.
@@ -20,7 +20,7 @@ export const createTaskBodySchema = taskBodySchema
       .describe('What the worker earns, in cents. The platform adds a 15% fee.'),
     draft: z.boolean().optional().describe('Create a `draft` (not funded, not visible to workers); publish it later.'),
   })
-  .superRefine(proofNeedsPlace)
+  .superRefine(taskBodyRules)
   .meta({ id: 'CreateTaskBody' });
 
 export const taskUpdateSchema = taskBodySchema
@@ -182,17 +182,38 @@ export const publishTaskOperation = defineOperation({
   errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'PAYMENT_REQUIRED', 'PAYMENT_FAILED'],
 });
 
-export const cancelTaskOperation = defineOperation(
-  actionOperation(
+const cancelBody = z
+  .strictObject({
+    maxFeeCents: z
+      .number()
+      .int({ message: 'Must be a whole number of cents' })
+      .min(0, { message: 'Must be at least 0' })
+      .max(1_000_000, { message: 'Must be at most 1000000 cents' })
+      .optional()
+      .describe(
+        'The most you agree the worker gets (the `cancellationPolicy.ifCancelledNow.feeCents` you were shown). If ' +
+          'cancelling now would pay more, it is refused with 409 `CANCELLATION_FEE_CHANGED` and nothing moves.',
+      ),
+  })
+  .meta({ id: 'CancelTaskBody' });
+
+export const cancelTaskOperation = defineOperation({
+  ...actionOperation(
     'cancel',
     'cancelTask',
-    'Cancel a task (draft, posted, or accepted after a no-show → cancelled), refunded',
-    'Requester only. A funded task’s money goes back to where it came from, in full. An accepted task can be ' +
-      'cancelled only once its deadline has passed with no proof submitted by the current worker (a no-show, ' +
-      'recorded on their assignment); for a booking, only `BOOKING_NO_SHOW_GRACE_HOURS` (default 12) after the ' +
-      'slot ends. Before that it is 409 `INVALID_TRANSITION` naming the time, also in `details.possibleFrom`.',
+    'Cancel a task (draft, posted or accepted → cancelled); refunded, less any late-cancel fee',
+    'Requester only; the body is optional. A draft or posted task’s money goes back to where it came from, in ' +
+      'full. An accepted task may be cancelled at any time: within `CANCEL_FREE_MINUTES` (default 10) of its ' +
+      'acceptance, or once the worker is a no-show (its deadline passed, for a booking ' +
+      '`BOOKING_NO_SHOW_GRACE_HOURS` after the slot, with no proof submitted), the refund is full; otherwise the ' +
+      'worker gets the late-cancel fee, min(budget, max(`CANCEL_FEE_MIN_CENTS`, `CANCEL_FEE_PERCENT`% of the ' +
+      'budget)), defaults $5 and 25%, with no platform fee on it, and the rest is refunded. ' +
+      '`cancellationPolicy.ifCancelledNow` on the task says the amounts beforehand; `task.cancelled` carries ' +
+      '`cancellation: {reason, feeCents, refundCents}`.',
   ),
-);
+  body: cancelBody,
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'VALIDATION_ERROR', 'CANCELLATION_FEE_CHANGED'],
+});
 
 export const acceptTaskOperation = defineOperation({
   ...actionOperation(

@@ -11,6 +11,7 @@ import {
 import {
   BUDGET_MAX_CENTS,
   BUDGET_MIN_CENTS,
+  MAX_ACCEPT_WITHIN_MINUTES,
   MAX_DEADLINE_DAYS,
   PROOF_REQUIREMENTS,
   TASK_CATEGORIES,
@@ -100,12 +101,64 @@ export const taskBodySchema = z
       .describe(
         `With \`autoApprove: when_passed\`, minutes from a passed submission to its completion. Defaults to ${DEFAULT_AUTO_APPROVE_AFTER_MINUTES}.`,
       ),
+    acceptBy: z.iso
+      .datetime({ offset: true })
+      .refine((value) => new Date(value).getTime() > Date.now(), { message: 'Must be in the future' })
+      .nullable()
+      .optional()
+      .describe(
+        'The accept-by guarantee: if no worker has accepted the task by this time, it expires and is refunded in ' +
+          'full (`task.expired` with `reason: not_accepted`). At most the deadline. Null clears it.',
+      ),
+    acceptWithinMinutes: z
+      .number()
+      .int({ message: 'Must be a whole number of minutes' })
+      .min(1, { message: 'Must be at least 1' })
+      .max(MAX_ACCEPT_WITHIN_MINUTES, { message: `Must be at most ${MAX_ACCEPT_WITHIN_MINUTES} minutes` })
+      .optional()
+      .describe(
+        '`acceptBy` relative to posting: the task expires, refunded, if nobody accepts it within this many minutes ' +
+          'of being posted (of now, for a task already posted). GET /v1/geo/coverage suggests a value.',
+      ),
   })
   .meta({ id: 'TaskBody' });
 
 export type TaskBody = z.infer<typeof taskBodySchema>;
 
 export const TASK_STATUSES = taskStatus.enumValues;
+
+const cancellationPolicySchema = z
+  .object({
+    freeMinutes: z.number().int().describe('Minutes after acceptance in which a cancel is refunded in full.'),
+    feePercent: z.number().int().describe('The late-cancel fee as a percentage of the budget…'),
+    feeMinCents: z.number().int().describe('…but at least this, and never more than the budget.'),
+    lateFeeCents: z
+      .number()
+      .int()
+      .describe('The late-cancel fee this task’s budget gives; all of it goes to the worker.'),
+    freeUntil: timestamp
+      .nullable()
+      .describe('While accepted: until when a cancel is free (acceptance + `freeMinutes`).'),
+    noShowFrom: timestamp
+      .nullable()
+      .describe(
+        'While accepted: from when a cancel is free again if no proof was submitted (the worker is a no-show).',
+      ),
+    ifCancelledNow: z
+      .object({
+        reason: z
+          .enum(['unassigned', 'free_window', 'no_show', 'late'])
+          .describe('`late`: the worker gets `feeCents`; every other reason is a full refund.'),
+        feeCents: z.number().int().describe('What the worker would get.'),
+        refundCents: z.number().int().describe('What would be refunded to the payer.'),
+      })
+      .nullable()
+      .describe(
+        'What POST /v1/tasks/{id}/cancel would do at the time of this response; null where cancel is not possible.',
+      ),
+  })
+  .describe('What cancelling costs (docs/tasks.md "Cancellation fees"). The no-show cancel stays free.')
+  .meta({ id: 'CancellationPolicy' });
 
 export const taskSchema = z
   .object({
@@ -175,11 +228,28 @@ export const taskSchema = z
         'While `submitted`: when the task completes by itself unless the requester answers (the auto-approval ' +
           'time of a `passed` verdict on a `when_passed` task, else 72 hours after the submission).',
       ),
+    acceptBy: timestamp
+      .nullable()
+      .describe(
+        'The accept-by guarantee: a posted task nobody accepts by then is expired and refunded in full. Null: none, ' +
+          'or not yet posted (see `acceptWithinMinutes`), or met (a worker accepted).',
+      ),
+    acceptWithinMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The guarantee as asked, relative to posting; `acceptBy` is set from it when the task is posted.'),
+    cancellationPolicy: cancellationPolicySchema,
     publishedAt: timestamp.nullable(),
     acceptedAt: timestamp.nullable(),
     submittedAt: timestamp.nullable(),
     completedAt: timestamp.nullable(),
     cancelledAt: timestamp.nullable(),
+    cancellationFeeCents: z
+      .number()
+      .int()
+      .nullable()
+      .describe('What a late cancel paid the worker (the rest was refunded); null for any other cancel or end.'),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -188,11 +258,31 @@ export const taskSchema = z
 export type { TaskStatus };
 
 /**
- * Proof rules that need the task's place: `gps` proof is checked against it, and a `location` floor could never pass
- * on a remote task or one placed only at a city's centre.
+ * A task body's rules across fields: proof rules that need the task's place (`gps` proof is checked against it, and a
+ * `location` floor could never pass on a remote task or one placed only at a city's centre), and the accept-by
+ * guarantee's (`acceptByIssues`).
  */
-export function proofNeedsPlace(task: PlaceRulesInput, context: z.RefinementCtx) {
-  for (const issue of placeIssues(task)) context.addIssue({ code: 'custom', ...issue });
+export function taskBodyRules(task: PlaceRulesInput & AcceptByInput, context: z.RefinementCtx) {
+  for (const issue of [...placeIssues(task), ...acceptByIssues(task)]) context.addIssue({ code: 'custom', ...issue });
+}
+
+type AcceptByInput = {
+  acceptBy?: string | Date | null | undefined;
+  acceptWithinMinutes?: number | null | undefined;
+  deadline?: string | Date | undefined;
+};
+
+/** One form of the guarantee at a time, and never past the deadline (the task would expire first anyway). */
+export function acceptByIssues(task: AcceptByInput): { path: string[]; message: string }[] {
+  if (task.acceptBy != null && task.acceptWithinMinutes != null) {
+    return [{ path: ['acceptWithinMinutes'], message: 'Send acceptBy or acceptWithinMinutes, not both' }];
+  }
+  if (task.acceptBy != null && task.deadline !== undefined) {
+    if (new Date(task.acceptBy).getTime() > new Date(task.deadline).getTime()) {
+      return [{ path: ['acceptBy'], message: 'Must be at or before the deadline' }];
+    }
+  }
+  return [];
 }
 
 type PlaceRulesInput = {
@@ -202,7 +292,7 @@ type PlaceRulesInput = {
   location?: { precision?: string | null } | null | undefined;
 };
 
-/** The issues of `proofNeedsPlace`, for a body or a stored task merged with its patch (patch-task.ts). */
+/** The issues of the place rules of `taskBodyRules`, for a body or a stored task merged with its patch (patch-task.ts). */
 export function placeIssues(task: PlaceRulesInput): { path: string[]; message: string }[] {
   const issues: { path: string[]; message: string }[] = [];
   if (task.proofRequirements?.includes('gps') && !task.location) {

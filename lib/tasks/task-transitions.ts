@@ -7,13 +7,10 @@ import { env } from '@/lib/env';
 export type TaskActor = 'requester' | 'worker' | 'listedWorker' | 'eitherSide' | 'admin' | 'system';
 
 /**
- * `workerNoShow`: the deadline has passed (for a booking, `BOOKING_NO_SHOW_GRACE_HOURS` after it: `noShowFrom`)
- * and the current assignment submitted nothing. An accepted task is otherwise the worker's: the requester cannot
- * take the escrow back from under them.
  * `slotStarted`: a booking's slot has started (`startsAt`); a task that is not a booking has no slot. Work for a
  * slot cannot be proven before it begins.
  */
-export type TaskGuard = 'workerNoShow' | 'slotStarted';
+export type TaskGuard = 'slotStarted';
 
 type TransitionRule = {
   from: readonly TaskStatus[];
@@ -24,12 +21,8 @@ type TransitionRule = {
 
 export const TASK_TRANSITIONS = {
   publish: { from: ['draft'], to: 'posted', by: 'requester' },
-  cancel: {
-    from: ['draft', 'posted', 'accepted'],
-    to: 'cancelled',
-    by: 'requester',
-    guards: { accepted: 'workerNoShow' },
-  },
+  // An accepted task may be cancelled at any time; what it costs is lib/tasks/cancellation-policy.ts.
+  cancel: { from: ['draft', 'posted', 'accepted'], to: 'cancelled', by: 'requester' },
   accept: { from: ['posted'], to: 'accepted', by: 'listedWorker' },
   // A booking (POST /v1/services/{id}/book): the requester's funded task goes to the service's worker at once,
   // in the transaction that posts it. Only the booking service takes it.
@@ -80,8 +73,8 @@ export type GuardedTask = {
 };
 
 /**
- * When the requester may first cancel an accepted task as a no-show: its deadline, or for a booking (whose
- * deadline is the slot's end, which the worker may have worked to) `BOOKING_NO_SHOW_GRACE_HOURS` later.
+ * When an accepted task without proof counts as a no-show, so cancelling it is free: its deadline, or for a booking
+ * (whose deadline is the slot's end, which the worker may have worked to) `BOOKING_NO_SHOW_GRACE_HOURS` later.
  */
 export function noShowFrom(task: Pick<GuardedTask, 'deadline' | 'serviceId'>): Date {
   const graceHours = task.serviceId ? env().BOOKING_NO_SHOW_GRACE_HOURS : 0;
@@ -101,8 +94,6 @@ export function unmetGuard(action: TaskAction, task: GuardedTask, now = new Date
 }
 
 const GUARDS: Record<TaskGuard, (task: GuardedTask, now: Date) => boolean> = {
-  // A revision request sends a submitted task back to `accepted` with its proof kept: that worker delivered.
-  workerNoShow: (task, now) => noShowFrom(task).getTime() <= now.getTime() && task.submittedAt === null,
   slotStarted: (task, now) => !task.startsAt || new Date(task.startsAt).getTime() <= now.getTime(),
 };
 

@@ -55,6 +55,11 @@ function renderCoverage(coverage: Coverage, radiusMeters: number): string {
     if (coverage.medianMinutesToAccept !== null) {
       lines.push(`Median time to acceptance: ${coverage.medianMinutesToAccept} minutes.`);
     }
+    if (coverage.suggestedAcceptWithinMinutes !== null) {
+      lines.push(
+        `Suggested accept-by guarantee: acceptWithinMinutes ${coverage.suggestedAcceptWithinMinutes} (80% of tasks here were accepted within it).`,
+      );
+    }
     if (coverage.recommendedBudgetCents !== null) {
       lines.push(`Recommended budget (median of completed tasks): ${coverage.recommendedBudgetCents} cents.`);
     }

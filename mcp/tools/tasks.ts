@@ -116,7 +116,7 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
 
   const action = (
     name: string,
-    path: '/v1/tasks/{id}/cancel' | '/v1/tasks/{id}/approve',
+    path: '/v1/tasks/{id}/approve',
     title: string,
     description: string,
     destructive: boolean,
@@ -133,14 +133,38 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
       },
     });
 
-  action(
-    'cancel_task',
-    '/v1/tasks/{id}/cancel',
-    'Cancel a task',
-    'Cancels a `draft` or `posted` task, or an `accepted` one whose worker submitted nothing by the deadline (a ' +
-      'no-show; before the deadline it is refused); the money goes back where it came from, in full.',
-    true,
-  );
+  defineTool(server, context, 'cancel_task', {
+    title: 'Cancel a task',
+    description:
+      'Cancels a `draft`, `posted` or `accepted` task; the money goes back where it came from. An accepted task ' +
+      'is refunded in full within the free minutes after acceptance or once its worker is a no-show; otherwise ' +
+      'the worker keeps the late-cancel fee (get_task shows `cancellationPolicy.ifCancelledNow` first). Pass ' +
+      '`max_fee_cents` (0 for "only if free") and a larger fee is refused, nothing moved. Returns the task and ' +
+      `\`fee_cents\`, what the worker got. ${STATUS_HINT}`,
+    input: z.strictObject({
+      task_id: taskIdArg,
+      max_fee_cents: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('The most the worker may get; omit to accept any fee.'),
+      idempotency_key: idempotencyKeyArg,
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    run: async (args, { signal }) => {
+      const idempotencyKey = newIdempotencyKey(args.idempotency_key);
+      const { data } = await client.POST('/v1/tasks/{id}/cancel', {
+        params: { path: { id: args.task_id } },
+        body: args.max_fee_cents === undefined ? {} : { maxFeeCents: args.max_fee_cents },
+        idempotencyKey,
+        signal,
+      });
+      const feeCents = data.cancellationFeeCents ?? 0;
+      const fee = feeCents > 0 ? ` The worker got a ${feeCents}-cent cancellation fee; the rest is refunded.` : '';
+      return success({ task: taskData(data), fee_cents: feeCents, idempotencyKey }, `${renderTask(data)}${fee}`);
+    },
+  });
   action(
     'approve_task',
     '/v1/tasks/{id}/approve',

@@ -35,6 +35,7 @@ export const replaySamples: Record<string, ReplaySample> = {
   bookService: { body: () => ({ startsAt: BOOKING_START }) },
   submitProof: { body: () => ({ note: 'done' }) },
   requestRevision: { body: () => ({ reason: 'again' }) },
+  cancelTask: { body: () => ({ maxFeeCents: 0 }) },
   disputeTask: { body: () => ({ reason: 'not done' }) },
   resolveDispute: { body: () => ({ outcome: 'refund' }) },
   addDisputeEvidence: { body: () => ({ text: 'the photos' }) },

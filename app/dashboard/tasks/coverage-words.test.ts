@@ -6,6 +6,7 @@ const quote = {
   availableNow: 5,
   matchingSkills: 3,
   medianMinutesToAccept: 25,
+  suggestedAcceptWithinMinutes: 45,
   recommendedBudgetCents: 2_400,
   confidence: 'medium' as const,
   sampleSize: 14,

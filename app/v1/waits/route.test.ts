@@ -10,7 +10,7 @@ import { waitThread as thread } from '@/mcp/testing/wait-thread';
 import { expireClaim, proposeTask } from '@/test/cold-start';
 import { insertApiKey } from '@/test/factories';
 import { call, uniqueIp } from '@/test/http';
-import { thread as messageThread, posted, sleep } from '@/test/messages';
+import { posted, sleep } from '@/test/messages';
 import { payerWithCard, paymentsSetup, withoutStripe } from '@/test/payments';
 import { callAction, taskBetween, taskParties } from '@/test/tasks';
 import { POST as cancelWaitRoute } from './[id]/cancel/route';

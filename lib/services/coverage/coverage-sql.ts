@@ -88,9 +88,12 @@ export const coverageSql = `with near_workers as (
     count(*) filter (where s.status = 'completed')::int as completed,
     percentile_cont(0.5) within group (order by extract(epoch from s.accepted_at - s.published_at) / 60)
       as median_minutes,
+    percentile_cont(0.8) within group (order by extract(epoch from s.accepted_at - s.published_at) / 60)
+      as p80_minutes,
     percentile_cont(0.5) within group (order by s.budget_cents) filter (where s.status = 'completed')
       as median_budget
   from sample s
 )
-select w.listed, w.available, w.skilled, h.sample_size, h.completed, h.median_minutes, h.median_budget
+select w.listed, w.available, w.skilled, h.sample_size, h.completed, h.median_minutes, h.p80_minutes,
+  h.median_budget
 from workers w, history h`;

@@ -155,7 +155,7 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, conte
           side: 'worker',
           kind: 'task_cancelled',
           title: `${names.requester} cancelled ${quoted}`,
-          body: 'The deadline passed without a submission, so the task was called off.',
+          body: cancelledWords(eventData?.cancellation),
         },
       ];
     case 'expire':
@@ -164,7 +164,10 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, conte
           side: 'requester',
           kind: 'task_expired',
           title: `${quoted} expired`,
-          body: `No worker took it before its deadline. ${formatMoney(task.totalCents)} is refunded.`,
+          body:
+            reason === 'not_accepted'
+              ? `No worker accepted it in the time you set. ${formatMoney(task.totalCents)} is refunded.`
+              : `No worker took it before its deadline. ${formatMoney(task.totalCents)} is refunded.`,
         },
       ];
     case 'dispute': {
@@ -191,6 +194,13 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, conte
     default:
       return [];
   }
+}
+
+function cancelledWords(cancellation: unknown): string {
+  const { reason, feeCents } = (cancellation ?? {}) as { reason?: string; feeCents?: number };
+  if (reason === 'late' && feeCents) return `You get ${formatMoney(feeCents)} as the cancellation fee for your trip.`;
+  if (reason === 'no_show') return 'The deadline passed without a submission, so the task was called off.';
+  return 'It was called off soon after you accepted it, so no cancellation fee is due.';
 }
 
 function resolutionWords(resolution: unknown, task: Task, worker: string): string {

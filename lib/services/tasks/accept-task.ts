@@ -23,7 +23,8 @@ export function acceptTask(db: Db, { user, taskId, ...mode }: AcceptTaskOptions)
     effect: async (tx, { task }) => {
       await refuseLiveWorkerOnTestTask(tx, task, user.id);
       await startAssignment(tx, { taskId, workerId: user.id });
-      return { workerId: user.id, acceptedAt: new Date() };
+      // The accept-by guarantee is met: a task handed back later waits for its deadline only.
+      return { workerId: user.id, acceptedAt: new Date(), acceptBy: null };
     },
   });
 }

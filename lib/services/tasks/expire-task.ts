@@ -3,15 +3,20 @@ import { performDuePayments } from '@/lib/services/money/perform-due-payments';
 import { refundEscrow } from '@/lib/services/money/refund-escrow';
 import { runTransition } from './run-transition';
 
-export async function expireTask(db: Db, taskId: string) {
+/** `deadline`: nobody took it before its deadline. `not_accepted`: nobody accepted it by its `acceptBy`. */
+export type ExpiryReason = 'deadline' | 'not_accepted';
+
+export async function expireTask(db: Db, taskId: string, { reason = 'deadline' }: { reason?: ExpiryReason } = {}) {
   const expired = await runTransition(db, {
     taskId,
     action: 'expire',
     caller: 'system',
     effect: async (tx, access) => {
-      await refundEscrow(tx, access, `Refund: task expired (${access.task.title})`);
+      const why = reason === 'not_accepted' ? 'not accepted in time' : 'expired';
+      await refundEscrow(tx, access, `Refund: task ${why} (${access.task.title})`);
       return {};
     },
+    eventData: { reason },
   });
   await performDuePayments(db, { taskId });
   return expired;

@@ -45,6 +45,8 @@ export async function insertDraftTask(
       requiredChecks: [...new Set(body.requiredChecks ?? [])],
       autoApprove: body.autoApprove ?? 'never',
       autoApproveAfterMinutes: body.autoApproveAfterMinutes ?? DEFAULT_AUTO_APPROVE_AFTER_MINUTES,
+      acceptBy: body.acceptBy ? new Date(body.acceptBy) : null,
+      acceptWithinMinutes: body.acceptWithinMinutes ?? null,
       livemode,
       ...booking,
       creationKey: creation?.key,

@@ -3,7 +3,7 @@ import type { Tx } from '@/db/client';
 import { type Task, tasks } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import type { TaskUpdate } from '@/lib/schemas/task-actions';
-import { placeIssues } from '@/lib/schemas/tasks';
+import { acceptByIssues, placeIssues } from '@/lib/schemas/tasks';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { taskNotFound } from './task-not-found';
 
@@ -16,6 +16,12 @@ export async function patchTask(tx: Tx, task: Task, patch: TaskUpdate): Promise<
     location:
       patch.location === undefined ? stored : patch.location && { precision: patch.location.precision ?? 'point' },
   });
+  const acceptBy = acceptByPatch(task, patch);
+  const nextAcceptBy = acceptBy.acceptBy !== undefined ? acceptBy.acceptBy : task.acceptBy;
+  issues.push(
+    ...acceptByIssues({ acceptBy: patch.acceptBy, acceptWithinMinutes: patch.acceptWithinMinutes }),
+    ...acceptByIssues({ acceptBy: nextAcceptBy, deadline: patch.deadline ?? task.deadline }),
+  );
   if (issues.length > 0) throw new ApiError('VALIDATION_ERROR', { issues });
   const location =
     patch.location === undefined
@@ -42,9 +48,23 @@ export async function patchTask(tx: Tx, task: Task, patch: TaskUpdate): Promise<
       ...(patch.requiredChecks !== undefined && { requiredChecks: [...new Set(patch.requiredChecks)] }),
       ...(patch.autoApprove !== undefined && { autoApprove: patch.autoApprove }),
       ...(patch.autoApproveAfterMinutes !== undefined && { autoApproveAfterMinutes: patch.autoApproveAfterMinutes }),
+      ...acceptBy,
     })
     .where(eq(tasks.id, task.id))
     .returning();
   if (!updated) throw taskNotFound();
   return updated;
+}
+
+// A relative guarantee on a posted task counts from now; on a draft it waits for the posting (accept-by-at.ts).
+function acceptByPatch(task: Task, patch: TaskUpdate): Partial<Pick<Task, 'acceptBy' | 'acceptWithinMinutes'>> {
+  if (patch.acceptBy !== undefined) {
+    return { acceptBy: patch.acceptBy === null ? null : new Date(patch.acceptBy), acceptWithinMinutes: null };
+  }
+  if (patch.acceptWithinMinutes === undefined) return {};
+  const minutes = patch.acceptWithinMinutes;
+  return {
+    acceptWithinMinutes: minutes,
+    acceptBy: task.status === 'posted' ? new Date(Date.now() + minutes * 60_000) : null,
+  };
 }

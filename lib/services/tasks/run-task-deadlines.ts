@@ -18,6 +18,12 @@ export async function runTaskDeadlines(db: Db, now = new Date()) {
     oldest: tasks.deadline,
     step: (id) => expireTask(db, id),
   });
+  // The accept-by guarantee: `acceptBy` is cleared once a worker accepts, so every posted task past it is due.
+  const notAccepted = await eachDue(db, {
+    due: and(eq(tasks.status, 'posted'), lt(tasks.acceptBy, now)),
+    oldest: tasks.acceptBy,
+    step: (id) => expireTask(db, id, { reason: 'not_accepted' }),
+  });
   const approved = await eachDue(db, {
     due: and(eq(tasks.status, 'submitted'), lte(tasks.autoApproveAt, now)),
     oldest: tasks.autoApproveAt,
@@ -28,7 +34,7 @@ export async function runTaskDeadlines(db: Db, now = new Date()) {
     oldest: tasks.submittedAt,
     step: (id) => autoCompleteTask(db, id),
   });
-  return { expired, completed: completed + approved, approved };
+  return { expired: expired + notAccepted, notAccepted, completed: completed + approved, approved };
 }
 
 // A task whose step failed is left out of the following pages, so tasks that keep failing (a worker who cannot

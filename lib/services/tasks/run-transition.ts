@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Executor, Tx } from '@/db/client';
 import { nearbyFanouts, type Task, tasks } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
-import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { emitEvent } from '@/lib/events/emit-event';
 import { loadPlatformTask } from '@/lib/services/money/load-platform-task';
@@ -11,7 +10,6 @@ import { resolveTaskNotifications } from '@/lib/services/notifications/resolve-t
 import { taskAudience } from '@/lib/tasks/task-audience';
 import {
   leavesFrom,
-  noShowFrom,
   TASK_TRANSITIONS,
   type TaskAction,
   type TaskActor,
@@ -35,7 +33,8 @@ export type TransitionInput = {
   caller: TransitionCaller;
   /** Runs in the transition's transaction, with the task row locked. */
   effect?: (tx: Tx, access: TaskAccess) => Promise<Partial<typeof tasks.$inferInsert> | undefined>;
-  eventData?: Record<string, unknown>;
+  /** Or a function, read once the effect has run (a cancel's fee is known only then). */
+  eventData?: Record<string, unknown> | (() => Record<string, unknown>);
 };
 
 // One transaction: the `task.<status>` event goes to the outbox with the status change. Given a transaction, it
@@ -51,6 +50,7 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
     if (guard) throw guardRefusal(input.action, guard, access.task);
 
     const changes = (await input.effect?.(tx, access)) ?? {};
+    const eventData = typeof input.eventData === 'function' ? input.eventData() : input.eventData;
     const [task] = await tx
       .update(tasks)
       .set({ ...changes, status: rule.to })
@@ -60,7 +60,7 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
 
     const event = await emitEvent(tx, {
       type: `task.${rule.to}`,
-      data: { task: toTaskResource(task), previousStatus, ...input.eventData },
+      data: { task: toTaskResource(task), previousStatus, ...eventData },
       taskId: task.id,
       // The worker who just withdrew hears about it too.
       audience: [...taskAudience(task, access.requesterOwnerId), access.task.workerId],
@@ -74,7 +74,7 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
       requesterOwnerId: access.requesterOwnerId,
       actorId: input.caller === 'system' ? null : input.caller.user.id,
       eventId: event.id,
-      eventData: input.eventData,
+      eventData,
     });
     // A located task just posted: queue its "new task near you" fan-out, which a background job does
     // (lib/services/notifications/notify-nearby-workers.ts), so posting pays for one insert only.
@@ -139,35 +139,15 @@ function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCal
 
 function guardRefusal(action: TaskAction, guard: TaskGuard, task: Task) {
   const details = { status: task.status, action, guard, allowedFrom: TASK_TRANSITIONS[action].from };
+  const startsAt = task.startsAt?.toISOString();
   if (guard === 'slotStarted') {
-    const startsAt = task.startsAt?.toISOString();
     return new ApiError('INVALID_TRANSITION', {
       message: `Cannot submit proof before the booked slot starts at ${startsAt}`,
       hint: `A booking takes proof from the start of its slot (${startsAt}, in \`details.startsAt\`): do the work in the slot, then submit. If the time no longer suits, say so in the thread.`,
       details: { ...details, startsAt },
     });
   }
-  if (task.submittedAt !== null) {
-    return new ApiError('INVALID_TRANSITION', {
-      message: `Cannot ${actionVerb(action)} an ${task.status} task whose worker has submitted proof`,
-      hint: 'Wait for the revised submission, then approve or ask for another revision, or open a dispute with POST /v1/tasks/{id}/dispute.',
-      details,
-    });
-  }
-  const possibleFrom = noShowFrom(task).toISOString();
-  if (task.serviceId) {
-    const grace = env().BOOKING_NO_SHOW_GRACE_HOURS;
-    return new ApiError('INVALID_TRANSITION', {
-      message: `Cannot ${actionVerb(action)} an ${task.status} booking as a no-show before ${possibleFrom}`,
-      hint: `A booked worker has until ${grace} h after the slot ends (${task.deadline.toISOString()}) to deliver; if nothing is submitted by ${possibleFrom}, cancelling refunds the booking in full. Or open a dispute with POST /v1/tasks/{id}/dispute.`,
-      details: { ...details, possibleFrom },
-    });
-  }
-  return new ApiError('INVALID_TRANSITION', {
-    message: `Cannot ${actionVerb(action)} an ${task.status} task before its deadline`,
-    hint: `The assigned worker has until the deadline (${task.deadline.toISOString()}); if nothing is submitted by then, cancelling refunds the task in full. Or open a dispute with POST /v1/tasks/{id}/dispute.`,
-    details: { ...details, possibleFrom },
-  });
+  throw new Error(`no refusal written for the ${guard} guard`);
 }
 
 const ACTOR_NAMES: Record<TaskActor, string> = {

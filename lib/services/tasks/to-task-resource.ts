@@ -1,6 +1,7 @@
 import type { Task } from '@/db/schema';
 import { uploadUrl } from '@/lib/services/uploads/upload-url';
-import { reviewDueAt } from '@/lib/tasks/task-transitions';
+import { cancellationPolicyValues, cancelTerms, lateCancelFeeCents } from '@/lib/tasks/cancellation-policy';
+import { canTake, noShowFrom, reviewDueAt } from '@/lib/tasks/task-transitions';
 import type { TaskSide } from './side-of';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -46,12 +47,33 @@ export function toTaskResource(task: Task, viewer: { side: TaskSide | null } = {
         }
       : null,
     reviewDueAt: task.status === 'submitted' ? iso(reviewDueAt(task)) : null,
+    acceptBy: iso(task.acceptBy),
+    acceptWithinMinutes: task.acceptWithinMinutes,
+    cancellationPolicy: cancellationPolicyOf(task),
     publishedAt: iso(task.publishedAt),
     acceptedAt: iso(task.acceptedAt),
     submittedAt: iso(task.submittedAt),
     completedAt: iso(task.completedAt),
     cancelledAt: iso(task.cancelledAt),
+    cancellationFeeCents: task.cancellationFeeCents,
     createdAt: task.createdAt.toISOString(),
     updatedAt: task.updatedAt.toISOString(),
+  };
+}
+
+function cancellationPolicyOf(task: Task) {
+  const policy = cancellationPolicyValues();
+  const terms = cancelTerms(task, new Date(), policy);
+  const accepted = task.status === 'accepted';
+  // An unfunded draft refunds nothing; a funded task's escrow holds its total.
+  const heldCents = task.status === 'draft' ? 0 : task.totalCents;
+  return {
+    ...policy,
+    lateFeeCents: lateCancelFeeCents(task.budgetCents, policy),
+    freeUntil: accepted ? iso(terms.freeUntil) : null,
+    noShowFrom: accepted ? noShowFrom(task).toISOString() : null,
+    ifCancelledNow: canTake('cancel', task)
+      ? { reason: terms.reason, feeCents: terms.feeCents, refundCents: heldCents - terms.feeCents }
+      : null,
   };
 }

@@ -58,7 +58,13 @@ export async function requestRevisionAction(
   return run(taskId, 'revision', (user) => requestRevision(db, { user, taskId, reason: body.data.reason }));
 }
 
-export async function cancelAction(taskId: string, _state: TaskActionState, _form: FormData): Promise<TaskActionState> {
+/** `maxFeeCents`: the fee the confirmation named; a cancel that would now pay the worker more is refused. */
+export async function cancelAction(
+  taskId: string,
+  maxFeeCents: number,
+  _state: TaskActionState,
+  _form: FormData,
+): Promise<TaskActionState> {
   const { db } = await getDatabase();
-  return run(taskId, 'cancelled', (user) => cancelTask(db, user, taskId));
+  return run(taskId, 'cancelled', (user) => cancelTask(db, user, taskId, { maxFeeCents }));
 }

@@ -20,6 +20,7 @@ import { DoneNotice } from '@/components/ui/done-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
+import { formatDateTime } from '@/lib/format/date-time';
 import { formatMoney } from '@/lib/format/money';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
@@ -59,7 +60,8 @@ export default async function TaskPage({
   const evidence = task.proof !== null;
   // The Approve confirmation repeats a flag or an unverified verdict, so nobody pays past it unawares.
   const flag = approveWarning(verificationOf(task));
-  const actions = (canTake('approve', task) || canRevise || canTake('cancel', task) || canTake('dispute', task)) && (
+  const cancelNow = task.cancellationPolicy.ifCancelledNow;
+  const actions = (canTake('approve', task) || canRevise || cancelNow || canTake('dispute', task)) && (
     <Card title="Your move" className="space-y-4" testId="task-actions">
       {canTake('approve', task) && (
         <ConfirmAction
@@ -91,15 +93,15 @@ export default async function TaskPage({
           Sends the proof back to the worker to redo; the money stays in escrow. {revisionsLeft(task.revisionCount)}
         </ConfirmAction>
       )}
-      {canTake('cancel', { ...task, serviceId: booking?.serviceId }) && (
+      {cancelNow && (
         <ConfirmAction
-          action={cancelAction.bind(null, task.id)}
-          label={status === 'accepted' ? 'Cancel: nothing was delivered by the deadline (full refund)' : 'Cancel task'}
+          action={cancelAction.bind(null, task.id, cancelNow.feeCents)}
+          label={cancelLabel(cancelNow.reason)}
           variant="danger"
           confirmLabel="Yes, cancel the task"
           testId="cancel-form"
         >
-          {cancelConsequence(task)}
+          {cancelConsequence(task, cancelNow, people.names.worker ?? 'the worker')}
         </ConfirmAction>
       )}
       {canTake('dispute', task) && <DisputeOpenForm action={openDisputeAction.bind(null, task.id)} />}
@@ -174,22 +176,42 @@ function revisionsLeft(revisionCount: number) {
   return left === 0 ? 'This is the last revision you can ask for.' : `You can ask for ${left} more after this one.`;
 }
 
-/** What cancelling gives back: nothing for an unfunded draft, else the escrow to where it came from. */
-function cancelConsequence(task: TaskView) {
-  const total = formatMoney(task.totalCents);
-  if (task.status === 'draft') return 'Cancels the draft; nothing was charged.';
-  if (task.fundingSource === 'x402') return `Cancels the task; ${total} is owed back to the wallet that paid it.`;
-  return `Cancels the task and refunds ${total} to your card; this cannot be undone.`;
+type CancelNow = NonNullable<TaskView['cancellationPolicy']['ifCancelledNow']>;
+
+function cancelLabel(reason: CancelNow['reason']) {
+  if (reason === 'no_show') return 'Cancel: nothing was delivered by the deadline (full refund)';
+  if (reason === 'free_window') return 'Cancel (still free)';
+  return 'Cancel task';
 }
+
+/** The amounts before anything moves: nothing for an unfunded draft, else the refund and the worker's fee. */
+function cancelConsequence(task: TaskView, now: CancelNow, worker: string) {
+  if (task.status === 'draft') return 'Cancels the draft; nothing was charged.';
+  const back = `You will get ${formatMoney(now.refundCents)} back${refundPlace(task)}`;
+  const { freeUntil, freeMinutes } = task.cancellationPolicy;
+  if (now.reason === 'late')
+    return `${back}; ${worker} gets ${formatMoney(now.feeCents)} for the trip. This cannot be undone.`;
+  if (now.reason === 'free_window' && freeUntil) {
+    return `${back}, in full: it is free until ${formatDateTime(freeUntil)}, ${freeMinutes} minutes after ${worker} accepted. Later, ${worker} would get ${formatMoney(task.cancellationPolicy.lateFeeCents)} for the trip.`;
+  }
+  return `${back}, in full. This cannot be undone.`;
+}
+
+const refundPlace = (task: TaskView) =>
+  task.fundingSource === 'x402' ? ' (owed to the wallet that paid)' : task.fundingSource ? ' on your card' : '';
 
 /** What the page says after each action (the action redirects back with `?done=`). */
 function doneMessages(task: TaskView): Record<TaskDone, string> {
+  const refunded = formatMoney(task.totalCents - (task.cancellationFeeCents ?? 0));
+  const fee = task.cancellationFeeCents
+    ? `; the worker got ${formatMoney(task.cancellationFeeCents)} for the trip`
+    : '';
   const cancelled =
     task.fundingSource === null
       ? 'Cancelled; nothing was charged.'
       : task.fundingSource === 'x402'
-        ? `Cancelled: ${formatMoney(task.totalCents)} is owed back to the paying wallet.`
-        : `Cancelled: ${formatMoney(task.totalCents)} is refunded to your card.`;
+        ? `Cancelled: ${refunded} is owed back to the paying wallet${fee}.`
+        : `Cancelled: ${refunded} is refunded to your card${fee}.`;
   return {
     approved: `Approved: ${formatMoney(task.budgetCents)} is paid to the worker.`,
     revision: 'Sent back to the worker with your reason.',

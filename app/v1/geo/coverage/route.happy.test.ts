@@ -45,6 +45,8 @@ describe('GET /v1/geo/coverage: history', () => {
       availableNow: 0,
       matchingSkills: 0,
       medianMinutesToAccept: 40,
+      // 80% were accepted within 58 minutes (10 … 70, interpolated), rounded up to 5.
+      suggestedAcceptWithinMinutes: 60,
       recommendedBudgetCents: 3_000,
       confidence: 'medium',
       sampleSize: 7,
@@ -54,6 +56,7 @@ describe('GET /v1/geo/coverage: history', () => {
     const all = await quote(centre, { radiusMeters: '3000' });
     expect(all.json.data).toMatchObject({
       medianMinutesToAccept: 35,
+      suggestedAcceptWithinMinutes: 60,
       recommendedBudgetCents: 2_500,
       sampleSize: 8,
       confidence: 'medium',
@@ -85,6 +88,7 @@ describe('GET /v1/geo/coverage: history', () => {
     const res = await quote(centre);
     expect(res.json.data).toMatchObject({
       medianMinutesToAccept: 30,
+      suggestedAcceptWithinMinutes: 45,
       recommendedBudgetCents: null,
       sampleSize: 5,
       confidence: 'medium',

@@ -5,9 +5,9 @@ import { cancelTaskOperation } from '@/lib/schemas/task-actions';
 import { cancelTask } from '@/lib/services/tasks/cancel-task';
 import { transitionView } from '@/lib/services/tasks/transition-view';
 
-// POST /v1/tasks/{id}/cancel — draft, posted or a no-show's accepted task → cancelled; a funded task is refunded
-export const POST = route(cancelTaskOperation, async ({ db, actor, params }) =>
-  transitionView(await cancelTask(db, userOf(actor), params.id)),
+// POST /v1/tasks/{id}/cancel — draft, posted or accepted → cancelled; refunded, less a late cancel's fee
+export const POST = route(cancelTaskOperation, async ({ db, actor, params, body }) =>
+  transitionView(await cancelTask(db, userOf(actor), params.id, body)),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods({ POST });
