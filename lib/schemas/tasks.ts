@@ -103,7 +103,8 @@ export const taskBodySchema = z
       ),
     acceptBy: z.iso
       .datetime({ offset: true })
-      .refine((value) => new Date(value).getTime() > Date.now(), { message: 'Must be in the future' })
+      // A malformed time has its own issue already.
+      .refine((value) => !(new Date(value).getTime() <= Date.now()), { message: 'Must be in the future' })
       .nullable()
       .optional()
       .describe(
