@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 const create = (body: Record<string, unknown>, token = parties.requester.token) =>
   call(createTaskRoute, '/v1/tasks', { token, body: lifecycleBody(body), ip: uniqueIp() });
 const patch = (id: string, body: Record<string, unknown>) =>
-  call(patchTaskRoute, `/v1/tasks/${id}`, { method: 'PATCH', token: parties.requester.token, params: { id }, body });
+  call(patchTaskRoute, `/v1/tasks/${id}`, { token: parties.requester.token, params: { id }, body });
 
 /** Moves the task's acceptBy `minutes` into the past, as if nobody had come. */
 async function passAcceptBy(id: string, minutes = 1) {
