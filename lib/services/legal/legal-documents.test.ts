@@ -23,4 +23,11 @@ describe('the legal documents', () => {
     }
     expect(legalDocuments()).toBe(documents);
   });
+
+  it('the terms quote the cancellation policy’s figures', () => {
+    const { body } = legalDocuments().terms;
+    expect(body).toContain('within 10 minutes of the acceptance');
+    expect(body).toContain('a cancellation fee of\n  25% of the budget, at least $5.00');
+    expect(body).not.toContain('{{');
+  });
 });

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { formatMoney } from '@/lib/format/money';
 import { LEGAL_SLUGS, type LegalSlug } from '@/lib/schemas/legal';
+import { cancellationPolicyValues } from '@/lib/tasks/cancellation-policy';
 
 export type LegalDocument = { slug: LegalSlug; title: string; version: string; effectiveAt: string; body: string };
 
@@ -24,7 +26,16 @@ function toDocument(slug: LegalSlug, source: string): LegalDocument {
   const { title, version, effectiveAt } = fields;
   // A document without its head is a mistake in the repo, found by the first test that loads it.
   if (!title || !version || !effectiveAt) throw new Error(`legal/${slug}.md needs title, version and effectiveAt`);
-  return { slug, title, version, effectiveAt, body };
+  return { slug, title, version, effectiveAt, body: withPolicyValues(body) };
+}
+
+// The terms quote the deployment's own cancellation policy, so the figures a person agrees to are the ones applied.
+function withPolicyValues(body: string): string {
+  const policy = cancellationPolicyValues();
+  return body
+    .replaceAll('{{CANCEL_FREE_MINUTES}}', String(policy.freeMinutes))
+    .replaceAll('{{CANCEL_FEE_PERCENT}}', String(policy.feePercent))
+    .replaceAll('{{CANCEL_FEE_MIN}}', formatMoney(policy.feeMinCents));
 }
 
 let cached: LegalDocuments | undefined;
