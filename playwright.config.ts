@@ -71,6 +71,8 @@ export default defineConfig({
       // e2e/api/metrics.spec.ts scrapes both ways: with the token on the main port, and on a port of their own.
       METRICS_TOKEN: E2E_METRICS_TOKEN,
       METRICS_PORT: String(port + 1000),
+      // No free minutes after acceptance, so e2e/ui/late-cancel.spec.ts can show a late cancel's fee at once.
+      CANCEL_FREE_MINUTES: '0',
     },
   },
 });

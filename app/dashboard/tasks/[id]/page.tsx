@@ -187,6 +187,11 @@ function cancelLabel(reason: CancelNow['reason']) {
 /** The amounts before anything moves: nothing for an unfunded draft, else the refund and the worker's fee. */
 function cancelConsequence(task: TaskView, now: CancelNow, worker: string) {
   if (task.status === 'draft') return 'Cancels the draft; nothing was charged.';
+  const total = formatMoney(task.totalCents);
+  if (now.reason === 'unassigned' && task.fundingSource === 'x402') {
+    return `Cancels the task; ${total} is owed back to the wallet that paid it.`;
+  }
+  if (now.reason === 'unassigned') return `Cancels the task and refunds ${total} to your card; this cannot be undone.`;
   const back = `You will get ${formatMoney(now.refundCents)} back${refundPlace(task)}`;
   const { freeUntil, freeMinutes } = task.cancellationPolicy;
   if (now.reason === 'late')
@@ -194,7 +199,7 @@ function cancelConsequence(task: TaskView, now: CancelNow, worker: string) {
   if (now.reason === 'free_window' && freeUntil) {
     return `${back}, in full: it is free until ${formatDateTime(freeUntil)}, ${freeMinutes} minutes after ${worker} accepted. Later, ${worker} would get ${formatMoney(task.cancellationPolicy.lateFeeCents)} for the trip.`;
   }
-  return `${back}, in full. This cannot be undone.`;
+  return `${back}, in full: nothing was delivered by the deadline. This cannot be undone.`;
 }
 
 const refundPlace = (task: TaskView) =>
