@@ -54,7 +54,8 @@ function wallClock(instant: number, timeZone: string): number {
   for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour, parts.minute, parts.second);
+  const seconds = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour, parts.minute, parts.second);
+  return seconds + (((instant % 1000) + 1000) % 1000);
 }
 
 /** The instant whose wall clock in `timeZone` is `wall` (a time skipped by a DST jump lands just after it). */
@@ -90,11 +91,10 @@ export function nextOccurrence(schedule: SeriesSchedule, previous: Occurrence | 
   const n = (previous?.n ?? 0) + 1;
   if (schedule.count !== null && n > schedule.count) return null;
   const lastDay = schedule.endsOn ? dayOfDate(schedule.endsOn) : Number.POSITIVE_INFINITY;
-  let day = previous ? localOf(previous.at, timeZone).day + 1 : first.day;
-  const step = cadence.kind === 'days' ? cadence.everyDays : 1;
-  if (previous && cadence.kind === 'days') day = localOf(previous.at, timeZone).day + step;
-  // A weekly cadence meets a chosen day within its interval plus a week.
-  for (let tries = 0; tries <= 7 * 5 && day <= lastDay; tries += 1, day += step) {
+  // From the day after the previous one (or the first's), one day at a time: a cadence meets a chosen day within
+  // its 4-week interval plus a week, or its 90 days.
+  let day = Math.max(first.day, previous ? localOf(previous.at, timeZone).day + 1 : first.day);
+  for (let tries = 0; tries <= 130 && day <= lastDay; tries += 1, day += 1) {
     if (!fallsOn(cadence, first.day, day)) continue;
     const at = fromWallClock(day * DAY_MS + first.timeOfDay, timeZone);
     if (at.getTime() < schedule.firstOccurrenceAt.getTime()) continue;

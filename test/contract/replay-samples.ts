@@ -29,6 +29,15 @@ export const replaySamples: Record<string, ReplaySample> = {
   registerAgent: { body: () => ({ code: 'NONE-SUCH', name: 'contract agent' }) },
   proposeTask: { body: () => ({ task: TASK }) },
   createTask: { body: () => ({ ...TASK, draft: true }) },
+  createTaskSeries: {
+    body: () => ({
+      template: TASK,
+      firstOccurrenceAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      cadence: { kind: 'weekly', days: ['mon'], intervalWeeks: 1 },
+      count: 4,
+    }),
+  },
+  skipTaskSeriesOccurrence: { body: () => ({ occurrenceAt: new Date(Date.now() + 86_400_000).toISOString() }) },
   createService: {
     body: () => ({ title: 'Contract errands', category: 'errand', priceCents: 3_500, durationMinutes: 60, area: null }),
   },

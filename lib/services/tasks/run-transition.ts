@@ -47,7 +47,8 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
     authorize(input.action, access, input.caller);
     const previousStatus = access.task.status;
     if (!leavesFrom(input.action, previousStatus)) throw invalidTransition(input.action, previousStatus);
-    const guard = unmetGuard(input.action, access.task);
+    const callerId = input.caller === 'system' ? undefined : input.caller.user.id;
+    const guard = unmetGuard(input.action, access.task, new Date(), callerId);
     if (guard) throw guardRefusal(input.action, guard, access.task);
 
     const changes = (await input.effect?.(tx, access)) ?? {};
@@ -78,7 +79,8 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
     });
     // A located task just posted: queue its "new task near you" fan-out, which a background job does
     // (lib/services/notifications/notify-nearby-workers.ts), so posting pays for one insert only.
-    if (input.action === 'publish' && task.lat !== null && task.lng !== null) {
+    // A reserved occurrence fans out when its window lapses (release-task-reservations.ts).
+    if (input.action === 'publish' && task.lat !== null && task.lng !== null && !task.reservedForWorkerId) {
       await tx.insert(nearbyFanouts).values({ taskId: task.id }).onConflictDoNothing();
     }
     const side = input.caller === 'system' ? null : sideOf(task, access.requesterOwnerId, input.caller.user.id);
@@ -139,6 +141,14 @@ function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCal
 
 function guardRefusal(action: TaskAction, guard: TaskGuard, task: Task) {
   const details = { status: task.status, action, guard, allowedFrom: TASK_TRANSITIONS[action].from };
+  if (guard === 'openToCaller') {
+    const reservedUntil = task.reservedUntil?.toISOString();
+    return new ApiError('TASK_RESERVED', {
+      message: `This task is offered first to another worker until ${reservedUntil}`,
+      hint: `A recurring task’s occurrence goes first to the worker who last completed one; it opens to everyone at ${reservedUntil} (\`details.reservedUntil\`). Accept it then.`,
+      details: { ...details, reservedUntil },
+    });
+  }
   if (guard === 'slotStarted') {
     const startsAt = task.startsAt?.toISOString();
     return new ApiError('INVALID_TRANSITION', {

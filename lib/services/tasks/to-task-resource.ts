@@ -53,5 +53,12 @@ export function toTaskResource(task: Task, viewer: { side: TaskSide | null } = {
     cancelledAt: iso(task.cancelledAt),
     createdAt: task.createdAt.toISOString(),
     updatedAt: task.updatedAt.toISOString(),
+    ...(task.seriesId
+      ? {
+          seriesId: task.seriesId,
+          occurrenceAt: iso(task.occurrenceAt) ?? undefined,
+          reservedUntil: task.reservedForWorkerId ? iso(task.reservedUntil) : null,
+        }
+      : {}),
   };
 }
