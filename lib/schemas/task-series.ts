@@ -44,7 +44,9 @@ export const seriesCadenceSchema = z
         .max(SERIES_LIMITS.maxEveryDays, { message: `Must be at most ${SERIES_LIMITS.maxEveryDays}` }),
     }),
   ])
-  .describe('`weekly` on chosen days every 1, 2 or 4 weeks (counted from the first occurrence’s week), or every N days.')
+  .describe(
+    '`weekly` on chosen days every 1, 2 or 4 weeks (counted from the first occurrence’s week), or every N days.',
+  )
   .meta({ id: 'TaskSeriesCadence' });
 
 const whole = (what: string, min: number, max: number) =>
@@ -107,10 +109,7 @@ export type CreateTaskSeriesBody = z.infer<typeof createTaskSeriesBodySchema>;
 
 export const updateTaskSeriesBodySchema = z
   .strictObject({
-    template: templateFields
-      .partial()
-      .describe('Fields of the template to change; the rest stay.')
-      .optional(),
+    template: templateFields.partial().describe('Fields of the template to change; the rest stay.').optional(),
     firstOccurrenceAt: scheduleFields.firstOccurrenceAt.optional(),
     durationMinutes: scheduleFields.durationMinutes.optional(),
     cadence: scheduleFields.cadence.optional(),
@@ -234,7 +233,12 @@ export const updateTaskSeriesOperation = defineOperation({
   errors: ['NOT_FOUND', 'SERIES_ENDED'],
 });
 
-function seriesAction(action: string, operationId: string, summary: string, errors: ('SERIES_ENDED' | 'CARD_REQUIRED')[]) {
+function seriesAction(
+  action: string,
+  operationId: string,
+  summary: string,
+  errors: ('SERIES_ENDED' | 'CARD_REQUIRED')[],
+) {
   return defineOperation({
     method: 'POST',
     path: `/v1/task-series/{id}/${action}`,

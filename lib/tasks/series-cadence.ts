@@ -54,7 +54,14 @@ function wallClock(instant: number, timeZone: string): number {
   for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  const seconds = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour, parts.minute, parts.second);
+  const seconds = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour,
+    parts.minute,
+    parts.second,
+  );
   return seconds + (((instant % 1000) + 1000) % 1000);
 }
 
@@ -62,6 +69,12 @@ function wallClock(instant: number, timeZone: string): number {
 function fromWallClock(wall: number, timeZone: string): Date {
   const first = wall - (wallClock(wall, timeZone) - wall);
   return new Date(wall - (wallClock(first, timeZone) - first));
+}
+
+/** The instant a local date and time (`2026-03-02T09:00`, as a datetime-local field gives it) names in `timeZone`. */
+export function zonedInstant(local: string, timeZone: string): Date | null {
+  const wall = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
+  return Number.isNaN(wall) ? null : fromWallClock(wall, timeZone);
 }
 
 /** The local date (day number) and time of day (ms) of `instant` in `timeZone`. */

@@ -4,7 +4,7 @@ import { POST as pauseRoute } from '@/app/v1/task-series/[id]/pause/route';
 import { POST as resumeRoute } from '@/app/v1/task-series/[id]/resume/route';
 import { GET as getRoute } from '@/app/v1/task-series/[id]/route';
 import { POST as skipRoute } from '@/app/v1/task-series/[id]/skip/route';
-import { GET as listRoute, POST as createRoute } from '@/app/v1/task-series/route';
+import { POST as createRoute, GET as listRoute } from '@/app/v1/task-series/route';
 import { getDatabase } from '@/db/client';
 import { runTaskSeries } from '@/lib/services/series/run-task-series';
 import { envelope } from '@/test/expect';
@@ -49,7 +49,9 @@ describe('POST /v1/task-series', () => {
     });
     expect(series.upcoming).toHaveLength(5);
     const days = series.upcoming.map((o: { occurrenceAt: string }) =>
-      new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'Europe/Berlin' }).format(new Date(o.occurrenceAt)),
+      new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'Europe/Berlin' }).format(
+        new Date(o.occurrenceAt),
+      ),
     );
     expect(new Set(days)).toEqual(new Set(['Mon', 'Thu']));
     const first = series.upcoming[0];

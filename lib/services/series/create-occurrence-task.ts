@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { type TaskSeries, type TaskSeriesOccurrence, tasks, taskSeriesOccurrences, users } from '@/db/schema';
+import { type TaskSeries, type TaskSeriesOccurrence, taskSeriesOccurrences, tasks, users } from '@/db/schema';
 import { toActorUser } from '@/lib/auth/actor';
 import { env } from '@/lib/env';
 import { processorForTask } from '@/lib/payments/get-processor';
@@ -41,7 +41,10 @@ export async function createOccurrenceTask(
   const now = Date.now();
   const reservation =
     preferred && series.preferredWorkerWindowMinutes > 0
-      ? { reservedForWorkerId: preferred, reservedUntil: new Date(now + series.preferredWorkerWindowMinutes * MINUTE_MS) }
+      ? {
+          reservedForWorkerId: preferred,
+          reservedUntil: new Date(now + series.preferredWorkerWindowMinutes * MINUTE_MS),
+        }
       : { reservedForWorkerId: null, reservedUntil: null };
   const body = {
     ...series.template,
@@ -78,7 +81,8 @@ export async function createOccurrenceTask(
     return 'paused';
   }
   if (outcome.kind !== 'posted') {
-    const reason = outcome.kind === 'paymentRequired' ? (outcome.refusal.message ?? 'The card was refused') : 'Not funded';
+    const reason =
+      outcome.kind === 'paymentRequired' ? (outcome.refusal.message ?? 'The card was refused') : 'Not funded';
     await pauseForRefusal(db, occurrence, reason);
     return 'paused';
   }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { type TaskSeries, type TaskSeriesOccurrence, taskSeries, taskSeriesOccurrences, users } from '@/db/schema';
-import { TASK_SERIES_PAUSED } from '@/lib/events/event-types';
 import { emitEvent } from '@/lib/events/emit-event';
+import { TASK_SERIES_PAUSED } from '@/lib/events/event-types';
 import { notify } from '@/lib/services/notifications/notify';
 import { toTaskSeries } from './to-task-series';
 
@@ -10,11 +10,7 @@ import { toTaskSeries } from './to-task-series';
 // until its requester resumes it, and they hear why (a notification to the human, the event to their webhooks).
 export async function pauseForRefusal(db: Db, occurrence: TaskSeriesOccurrence, reason: string) {
   await db.transaction(async (tx) => {
-    const [series] = await tx
-      .select()
-      .from(taskSeries)
-      .where(eq(taskSeries.id, occurrence.seriesId))
-      .for('update');
+    const [series] = await tx.select().from(taskSeries).where(eq(taskSeries.id, occurrence.seriesId)).for('update');
     if (!series) return;
     await tx
       .update(taskSeriesOccurrences)

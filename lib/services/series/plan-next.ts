@@ -1,5 +1,5 @@
 import type { TaskSeries } from '@/db/schema';
-import { type Occurrence, nextOccurrenceAfter } from '@/lib/tasks/series-cadence';
+import { nextOccurrenceAfter, type Occurrence } from '@/lib/tasks/series-cadence';
 import { scheduleOf } from './to-task-series';
 
 const HOUR_MS = 3_600_000;

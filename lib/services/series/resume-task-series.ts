@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import type { PaymentProcessor } from '@/lib/payments/processor';
-import { lastPlannedAt } from './last-planned-at';
 import type { SeriesCaller } from './find-own-series';
+import { lastPlannedAt } from './last-planned-at';
 import { planNext } from './plan-next';
 import { requireSavedCard, type SeriesRequester } from './require-saved-card';
 import { seriesEnded } from './series-not-found';
@@ -15,7 +15,10 @@ export function resumeTaskSeries(db: Db, { caller, requester, processor }: Resum
   return setSeriesStatus(db, caller, seriesId, async (series, tx) => {
     if (series.status === 'ended') throw seriesEnded();
     if (series.status === 'active') return null;
-    const owner = series.requesterId === requester.id ? requester : { id: series.requesterId, type: 'agent' as const, ownerId: requester.id };
+    const owner =
+      series.requesterId === requester.id
+        ? requester
+        : { id: series.requesterId, type: 'agent' as const, ownerId: requester.id };
     await requireSavedCard(tx, processor, owner);
     const lastAt = await lastPlannedAt(tx, series.id);
     const after = new Date(Math.max(Date.now(), lastAt?.getTime() ?? 0));

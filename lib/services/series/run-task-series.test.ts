@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST as createSeriesRoute } from '@/app/v1/task-series/route';
 import { PATCH as patchSeriesRoute } from '@/app/v1/task-series/[id]/route';
+import { POST as createSeriesRoute } from '@/app/v1/task-series/route';
 import { getDatabase } from '@/db/client';
-import { events, nearbyFanouts, tasks, taskSeries } from '@/db/schema';
+import { events, nearbyFanouts, taskSeries, tasks } from '@/db/schema';
 import { listOpenTasks } from '@/lib/services/tasks/list-open-tasks';
 import { envelope } from '@/test/expect';
 import { call, uniqueIp } from '@/test/http';
@@ -43,7 +43,10 @@ async function seriesTasks(seriesId: string) {
 /** Moves the series' next occurrence into its lead time, as time passing would. */
 async function makeNextDue(seriesId: string) {
   const { db } = await getDatabase();
-  await db.update(taskSeries).set({ nextPlanAt: new Date(Date.now() - 1000) }).where(eq(taskSeries.id, seriesId));
+  await db
+    .update(taskSeries)
+    .set({ nextPlanAt: new Date(Date.now() - 1000) })
+    .where(eq(taskSeries.id, seriesId));
 }
 
 describe('the recurring-task job', () => {
@@ -96,7 +99,10 @@ describe('the recurring-task job', () => {
     );
     expect(await db.select().from(nearbyFanouts).where(eq(nearbyFanouts.taskId, third.id))).toHaveLength(0);
 
-    await db.update(tasks).set({ reservedUntil: new Date(Date.now() - 1000) }).where(eq(tasks.id, third.id));
+    await db
+      .update(tasks)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(tasks.id, third.id));
     const counts = await runTaskSeries(db);
     expect(counts.released).toBeGreaterThanOrEqual(1);
     expect(await openTo(other.id)).toContain(third.id);
@@ -124,7 +130,7 @@ describe('the recurring-task job', () => {
       .from(events)
       .where(and(eq(events.type, 'task_series.paused'), sql`${events.data}->'series'->>'id' = ${series.id}`));
     expect(paused).toHaveLength(1);
-    expect((paused[0]?.data as { reason: string }).reason).toBe(row?.pausedReason);
+    expect(paused[0]?.data).toMatchObject({ reason: row?.pausedReason });
     // Paused: another round creates nothing.
     await makeNextDue(series.id);
     await runTaskSeries(db);

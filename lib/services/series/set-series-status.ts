@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { type TaskSeries, taskSeries } from '@/db/schema';
-import { describeSeries } from './get-task-series';
 import { lockOwnSeries, type SeriesCaller } from './find-own-series';
+import { describeSeries } from './get-task-series';
 
 /** Locks the caller's series, lets `change` decide its new columns (or throw), stores them, and describes it. */
 export async function setSeriesStatus(

@@ -1,7 +1,9 @@
 import type { TaskSeries } from '@/db/schema';
 import type { SeriesSchedule } from '@/lib/tasks/series-cadence';
 
-export function scheduleOf(series: Pick<TaskSeries, 'cadence' | 'firstOccurrenceAt' | 'timeZone' | 'endsOn' | 'count'>) {
+export function scheduleOf(
+  series: Pick<TaskSeries, 'cadence' | 'firstOccurrenceAt' | 'timeZone' | 'endsOn' | 'count'>,
+) {
   const schedule: SeriesSchedule = {
     cadence: series.cadence,
     firstOccurrenceAt: series.firstOccurrenceAt,
