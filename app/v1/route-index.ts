@@ -64,6 +64,12 @@ import * as sandbox_tasks_$id_simulate from './sandbox/tasks/[id]/simulate/route
 import * as services_$id_book from './services/[id]/book/route';
 import * as services_$id from './services/[id]/route';
 import * as services from './services/route';
+import * as taskSeries_$id_end from './task-series/[id]/end/route';
+import * as taskSeries_$id_pause from './task-series/[id]/pause/route';
+import * as taskSeries_$id_resume from './task-series/[id]/resume/route';
+import * as taskSeries_$id from './task-series/[id]/route';
+import * as taskSeries_$id_skip from './task-series/[id]/skip/route';
+import * as taskSeries from './task-series/route';
 import * as tasks_$id_accept from './tasks/[id]/accept/route';
 import * as tasks_$id_approve from './tasks/[id]/approve/route';
 import * as tasks_$id_cancel from './tasks/[id]/cancel/route';
@@ -177,6 +183,12 @@ export const routeModules = routeModulesOf([
   ['/v1/services', services],
   ['/v1/services/{id}', services_$id],
   ['/v1/services/{id}/book', services_$id_book],
+  ['/v1/task-series', taskSeries],
+  ['/v1/task-series/{id}', taskSeries_$id],
+  ['/v1/task-series/{id}/end', taskSeries_$id_end],
+  ['/v1/task-series/{id}/pause', taskSeries_$id_pause],
+  ['/v1/task-series/{id}/resume', taskSeries_$id_resume],
+  ['/v1/task-series/{id}/skip', taskSeries_$id_skip],
   ['/v1/tasks', tasks],
   ['/v1/tasks/{id}', tasks_$id],
   ['/v1/tasks/{id}/accept', tasks_$id_accept],

@@ -15,6 +15,7 @@ export * from './payments';
 export * from './request-control';
 export * from './reviews';
 export * from './services';
+export * from './task-series';
 export * from './tasks';
 export * from './users';
 export * from './waits';

@@ -126,6 +126,14 @@ export const tasks = pgTable(
     // draft instead of inserting a second one (create-task.ts). Null for a task created without a key.
     creationKey: text('creation_key'),
     creationRequestHash: text('creation_request_hash'),
+    // An occurrence of a recurring task (task_series): its series and its start. Not a foreign key, so the
+    // series aggregate can point at its tasks without a cycle between the two schema files.
+    seriesId: uuid('series_id'),
+    occurrenceAt: timestamptz('occurrence_at'),
+    // Offered first to the series' last worker: until `reservedUntil` only they see and may accept it. Cleared
+    // (the worker id) when the window lapses and the task goes to everyone.
+    reservedForWorkerId: uuid('reserved_for_worker_id').references(() => users.id),
+    reservedUntil: timestamptz('reserved_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -140,6 +148,8 @@ export const tasks = pgTable(
     index('tasks_auto_approve_idx').on(t.autoApproveAt).where(sql`${t.status} = 'submitted'`),
     // A worker's booked slots, for the overlap check of a new booking.
     index('tasks_worker_bookings_idx').on(t.workerId, t.startsAt).where(sql`${t.serviceId} is not null`),
+    index('tasks_series_idx').on(t.seriesId, t.occurrenceAt).where(sql`${t.seriesId} is not null`),
+    index('tasks_reserved_idx').on(t.reservedUntil).where(sql`${t.reservedForWorkerId} is not null`),
     uniqueIndex('tasks_creation_key').on(t.requesterId, t.creationKey).where(sql`${t.creationKey} is not null`),
     check('tasks_revision_count_range', sql`${t.revisionCount} between 0 and 2`),
     check('tasks_money_consistent', sql`${t.totalCents} = ${t.budgetCents} + ${t.platformFeeCents}`),

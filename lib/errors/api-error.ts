@@ -192,6 +192,26 @@ export const errorTable = {
     message: 'This action is not allowed in the current status',
     hint: 'Fetch the resource with GET, branch on its `status`, and do not repeat a completed transition.',
   },
+  TASK_RESERVED: {
+    status: 409,
+    message: 'This task is offered first to another worker',
+    hint: 'A recurring task’s occurrence goes first to the worker who last completed one; it opens to everyone at `details.reservedUntil`. Accept it then.',
+  },
+  CARD_REQUIRED: {
+    status: 409,
+    message: 'A recurring task needs a saved card',
+    hint: 'Each occurrence is charged to the saved card when it is created (x402 cannot be paid by the platform on your behalf). Save a card on the dashboard (Payments), then try again.',
+  },
+  SERIES_ENDED: {
+    status: 409,
+    message: 'This recurring task has ended',
+    hint: 'An ended series creates no more tasks and cannot be resumed or edited; create a new one with POST /v1/task-series.',
+  },
+  OCCURRENCE_ALREADY_CREATED: {
+    status: 409,
+    message: 'This occurrence’s task was already created',
+    hint: 'Skipping only drops occurrences not yet created. Cancel its task (`details.taskId`) with POST /v1/tasks/{id}/cancel, refunded in full while it is still posted.',
+  },
   THREAD_NOT_OPEN: {
     status: 409,
     message: 'The message thread is not open yet',

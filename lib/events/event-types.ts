@@ -4,6 +4,8 @@ import type { TaskStatus } from '@/db/schema/tasks';
 export const TASK_MESSAGE_CREATED = 'task.message.created';
 export const PAYMENT_EVENT_TYPES = ['payment.succeeded', 'payment.refunded', 'payment.transferred'] as const;
 export const DISPUTE_EVENT_TYPES = ['dispute.opened', 'dispute.evidence_added', 'dispute.resolved'] as const;
+/** A recurring task stopped creating its occurrences (a refused card): docs/tasks.md "Recurring tasks". */
+export const TASK_SERIES_PAUSED = 'task_series.paused';
 
 export type TaskStatusEventType = `task.${TaskStatus}`;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
@@ -13,4 +15,5 @@ export type EventType =
   | typeof TASK_MESSAGE_CREATED
   | PaymentEventType
   | DisputeEventType
+  | typeof TASK_SERIES_PAUSED
   | 'webhook.test';

@@ -7,6 +7,7 @@ import { reconcileCardCharges } from '@/lib/services/money/reconcile-card-charge
 import { notifyNearbyWorkers } from '@/lib/services/notifications/notify-nearby-workers';
 import { sendAgentChargeDigests } from '@/lib/services/notifications/send-agent-charge-digests';
 import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';
+import { runTaskSeries } from '@/lib/services/series/run-task-series';
 import { reconcileX402Payments } from '@/lib/services/tasks/reconcile-x402-payments';
 import { runTaskDeadlines } from '@/lib/services/tasks/run-task-deadlines';
 import { sweepWaits, watchWaits } from '@/lib/services/waits/sweep-waits';
@@ -22,6 +23,7 @@ const NEARBY_INTERVAL_MS = 2 * 1000;
 const PAYMENTS_INTERVAL_MS = 5 * 1000;
 const DIGEST_INTERVAL_MS = 5 * 60 * 1000;
 const WAITS_INTERVAL_MS = 5 * 1000;
+const SERIES_INTERVAL_MS = 60 * 1000;
 
 // The jobs this process runs: their timers, their rounds in flight and the signal that stops them. On globalThis:
 // instrumentation.ts starts them in Next's copy of lib/, server.ts stops them from its own.
@@ -68,6 +70,8 @@ export async function startBackgroundJobs(): Promise<void> {
     ...(await reconcileX402Payments(database.db)),
     ...(await reconcileCardCharges(database.db)),
   }));
+  // Recurring tasks: occurrences planned at their lead time, then created and charged; lapsed reservations opened.
+  repeatRounds(SERIES_INTERVAL_MS, 'recurring tasks', (signal) => runTaskSeries(database.db, { signal }));
   // "New task near you": every instance drains the fan-outs the posting transactions queued (each task's row is
   // claimed with SKIP LOCKED), unless NEARBY_NOTICES_JOB=0 leaves it to another instance.
   if (env().NEARBY_NOTICES_JOB)

@@ -96,6 +96,16 @@ import {
   withdrawTaskOperation,
 } from './task-actions';
 import { getTaskProofOperation } from './task-proof';
+import {
+  createTaskSeriesOperation,
+  endTaskSeriesOperation,
+  getTaskSeriesOperation,
+  listTaskSeriesOperation,
+  pauseTaskSeriesOperation,
+  resumeTaskSeriesOperation,
+  skipTaskSeriesOccurrenceOperation,
+  updateTaskSeriesOperation,
+} from './task-series';
 import { createUploadOperation } from './uploads';
 import { getUsageSummaryOperation, listUsageLogsOperation } from './usage';
 import {
@@ -179,6 +189,14 @@ export const operations: Operation[] = [
   pollClaimOperation,
   createTaskOperation,
   listTasksOperation,
+  createTaskSeriesOperation,
+  listTaskSeriesOperation,
+  getTaskSeriesOperation,
+  updateTaskSeriesOperation,
+  pauseTaskSeriesOperation,
+  resumeTaskSeriesOperation,
+  endTaskSeriesOperation,
+  skipTaskSeriesOccurrenceOperation,
   getTaskOperation,
   getTaskProofOperation,
   updateTaskOperation,

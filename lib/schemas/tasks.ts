@@ -253,6 +253,12 @@ export const taskSchema = z
       .describe('What a late cancel paid the worker (the rest was refunded); null for any other cancel or end.'),
     createdAt: timestamp,
     updatedAt: timestamp,
+    seriesId: z.uuid().optional().describe('Present on an occurrence of a recurring task: its series.'),
+    occurrenceAt: timestamp.optional().describe('With `seriesId`: when this occurrence starts.'),
+    reservedUntil: timestamp
+      .nullable()
+      .optional()
+      .describe('With `seriesId`: until when only the series’ last worker may accept it; null when open to all.'),
   })
   .meta({ id: 'Task' });
 

@@ -9,8 +9,10 @@ export type TaskActor = 'requester' | 'worker' | 'listedWorker' | 'eitherSide' |
 /**
  * `slotStarted`: a booking's slot has started (`startsAt`); a task that is not a booking has no slot. Work for a
  * slot cannot be proven before it begins.
+ * `openToCaller`: a recurring task's occurrence reserved for the series' last worker is theirs alone until
+ * `reservedUntil` (docs/tasks.md "Recurring tasks"); everyone else may accept it from then on.
  */
-export type TaskGuard = 'slotStarted';
+export type TaskGuard = 'slotStarted' | 'openToCaller';
 
 type TransitionRule = {
   from: readonly TaskStatus[];
@@ -23,7 +25,7 @@ export const TASK_TRANSITIONS = {
   publish: { from: ['draft'], to: 'posted', by: 'requester' },
   // An accepted task may be cancelled at any time; what it costs is lib/tasks/cancellation-policy.ts.
   cancel: { from: ['draft', 'posted', 'accepted'], to: 'cancelled', by: 'requester' },
-  accept: { from: ['posted'], to: 'accepted', by: 'listedWorker' },
+  accept: { from: ['posted'], to: 'accepted', by: 'listedWorker', guards: { posted: 'openToCaller' } },
   // A booking (POST /v1/services/{id}/book): the requester's funded task goes to the service's worker at once,
   // in the transaction that posts it. Only the booking service takes it.
   book: { from: ['posted'], to: 'accepted', by: 'requester' },
@@ -70,6 +72,9 @@ export type GuardedTask = {
   submittedAt: Date | string | null;
   serviceId?: string | null;
   startsAt?: Date | string | null;
+  /** A recurring task's occurrence offered first to one worker, until `reservedUntil`. */
+  reservedForWorkerId?: string | null;
+  reservedUntil?: Date | string | null;
 };
 
 /**
@@ -87,14 +92,24 @@ export function leavesFrom(action: TaskAction, status: TaskStatus): boolean {
 }
 
 /** The guard of `action` that `task`, in a status the action leaves from, does not meet now; null when none. */
-export function unmetGuard(action: TaskAction, task: GuardedTask, now = new Date()): TaskGuard | null {
+export function unmetGuard(
+  action: TaskAction,
+  task: GuardedTask,
+  now = new Date(),
+  callerId?: string,
+): TaskGuard | null {
   const guard = (TASK_TRANSITIONS[action] as TransitionRule).guards?.[task.status];
   if (!guard) return null;
-  return GUARDS[guard](task, now) ? null : guard;
+  return GUARDS[guard](task, now, callerId) ? null : guard;
 }
 
-const GUARDS: Record<TaskGuard, (task: GuardedTask, now: Date) => boolean> = {
+const GUARDS: Record<TaskGuard, (task: GuardedTask, now: Date, callerId?: string) => boolean> = {
   slotStarted: (task, now) => !task.startsAt || new Date(task.startsAt).getTime() <= now.getTime(),
+  openToCaller: (task, now, callerId) =>
+    !task.reservedForWorkerId ||
+    task.reservedForWorkerId === callerId ||
+    !task.reservedUntil ||
+    new Date(task.reservedUntil).getTime() <= now.getTime(),
 };
 
 /** Whether the action can be taken now: its status allows it and its guard, if any, holds. */

@@ -10,6 +10,7 @@ export type ReplaySample = { body: (fixtures: SampleFixtures) => unknown } | { f
 const TASK = { title: 'Contract suite task', budgetCents: 500 };
 const USER_EMAIL = uniqueEmail('contract-new');
 const BOOKING_START = new Date(Date.now() + 86_400_000).toISOString();
+const SERIES_START = new Date(Date.now() + 7 * 86_400_000).toISOString();
 
 /**
  * One valid body per idempotent operation that reads one, keyed by operationId. The contract suite fails for an
@@ -29,6 +30,15 @@ export const replaySamples: Record<string, ReplaySample> = {
   registerAgent: { body: () => ({ code: 'NONE-SUCH', name: 'contract agent' }) },
   proposeTask: { body: () => ({ task: TASK }) },
   createTask: { body: () => ({ ...TASK, draft: true }) },
+  createTaskSeries: {
+    body: () => ({
+      template: TASK,
+      firstOccurrenceAt: SERIES_START,
+      cadence: { kind: 'weekly', days: ['mon'], intervalWeeks: 1 },
+      count: 4,
+    }),
+  },
+  skipTaskSeriesOccurrence: { body: () => ({ occurrenceAt: SERIES_START }) },
   createService: {
     body: () => ({ title: 'Contract errands', category: 'errand', priceCents: 3_500, durationMinutes: 60, area: null }),
   },

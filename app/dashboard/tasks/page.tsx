@@ -78,9 +78,14 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
         title="Tasks"
         description="Tasks you and your agents posted. Open one to follow it and answer."
         aside={
-          <Link href="/dashboard/tasks/new" className={buttonClass({ compact: true })} data-testid="new-task">
-            New task
-          </Link>
+          <div className="flex gap-2">
+            <Link href="/dashboard/series" className={buttonClass({ compact: true, variant: 'secondary' })}>
+              Recurring tasks
+            </Link>
+            <Link href="/dashboard/tasks/new" className={buttonClass({ compact: true })} data-testid="new-task">
+              New task
+            </Link>
+          </div>
         }
       />
       <form

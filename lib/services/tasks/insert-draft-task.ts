@@ -14,6 +14,8 @@ export type InsertDraftTaskOptions = {
   booking?: { serviceId: string; startsAt: Date; workerId: string };
   /** The creating request's key: a retry after a crash finds this draft by it (create-task.ts). */
   creation?: CreationKey;
+  /** An occurrence of a recurring task, perhaps offered first to one worker (create-occurrence-task.ts). */
+  series?: { seriesId: string; occurrenceAt: Date; reservedForWorkerId: string | null; reservedUntil: Date | null };
 };
 
 /** A creating request's Idempotency-Key and body, each as SHA-256 hex. */
@@ -21,7 +23,7 @@ export type CreationKey = { key: string; requestHash: string };
 
 export async function insertDraftTask(
   db: Executor,
-  { requesterId, body, livemode, booking, creation }: InsertDraftTaskOptions,
+  { requesterId, body, livemode, booking, creation, series }: InsertDraftTaskOptions,
 ) {
   const [task] = await db
     .insert(tasks)
@@ -49,6 +51,7 @@ export async function insertDraftTask(
       acceptWithinMinutes: body.acceptWithinMinutes ?? null,
       livemode,
       ...booking,
+      ...series,
       creationKey: creation?.key,
       creationRequestHash: creation?.requestHash,
     })

@@ -87,6 +87,7 @@ export async function listOpenTasks(db: Executor, userId: string, options: OpenT
           and t.requester_id <> ${userId}
           and not exists (select 1 from users r where r.id = t.requester_id and r.owner_id = ${userId})
           and (t.lat is null or (${where}))
+          and (t.reserved_for_worker_id is null or t.reserved_for_worker_id = ${userId} or t.reserved_until <= now())
           ${options.category ? sql`and t.category = ${options.category}` : sql``}
           ${options.minBudgetCents ? sql`and t.budget_cents >= ${options.minBudgetCents}` : sql``}
       ) c

@@ -46,7 +46,8 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
     authorize(input.action, access, input.caller);
     const previousStatus = access.task.status;
     if (!leavesFrom(input.action, previousStatus)) throw invalidTransition(input.action, previousStatus);
-    const guard = unmetGuard(input.action, access.task);
+    const callerId = input.caller === 'system' ? undefined : input.caller.user.id;
+    const guard = unmetGuard(input.action, access.task, new Date(), callerId);
     if (guard) throw guardRefusal(input.action, guard, access.task);
 
     const changes = (await input.effect?.(tx, access)) ?? {};
@@ -78,7 +79,8 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
     });
     // A located task just posted: queue its "new task near you" fan-out, which a background job does
     // (lib/services/notifications/notify-nearby-workers.ts), so posting pays for one insert only.
-    if (input.action === 'publish' && task.lat !== null && task.lng !== null) {
+    // A reserved occurrence fans out when its window lapses (release-task-reservations.ts).
+    if (input.action === 'publish' && task.lat !== null && task.lng !== null && !task.reservedForWorkerId) {
       await tx.insert(nearbyFanouts).values({ taskId: task.id }).onConflictDoNothing();
     }
     const side = input.caller === 'system' ? null : sideOf(task, access.requesterOwnerId, input.caller.user.id);
@@ -139,15 +141,20 @@ function authorize(action: TaskAction, access: TaskAccess, caller: TransitionCal
 
 function guardRefusal(action: TaskAction, guard: TaskGuard, task: Task) {
   const details = { status: task.status, action, guard, allowedFrom: TASK_TRANSITIONS[action].from };
-  const startsAt = task.startsAt?.toISOString();
-  if (guard === 'slotStarted') {
-    return new ApiError('INVALID_TRANSITION', {
-      message: `Cannot submit proof before the booked slot starts at ${startsAt}`,
-      hint: `A booking takes proof from the start of its slot (${startsAt}, in \`details.startsAt\`): do the work in the slot, then submit. If the time no longer suits, say so in the thread.`,
-      details: { ...details, startsAt },
+  if (guard === 'openToCaller') {
+    const reservedUntil = task.reservedUntil?.toISOString();
+    return new ApiError('TASK_RESERVED', {
+      message: `This task is offered first to another worker until ${reservedUntil}`,
+      hint: `A recurring task’s occurrence goes first to the worker who last completed one; it opens to everyone at ${reservedUntil} (\`details.reservedUntil\`). Accept it then.`,
+      details: { ...details, reservedUntil },
     });
   }
-  throw new Error(`no refusal written for the ${guard} guard`);
+  const startsAt = task.startsAt?.toISOString();
+  return new ApiError('INVALID_TRANSITION', {
+    message: `Cannot submit proof before the booked slot starts at ${startsAt}`,
+    hint: `A booking takes proof from the start of its slot (${startsAt}, in \`details.startsAt\`): do the work in the slot, then submit. If the time no longer suits, say so in the thread.`,
+    details: { ...details, startsAt },
+  });
 }
 
 const ACTOR_NAMES: Record<TaskActor, string> = {

@@ -58,6 +58,13 @@ export function toTaskResource(task: Task, viewer: { side: TaskSide | null } = {
     cancellationFeeCents: task.cancellationFeeCents,
     createdAt: task.createdAt.toISOString(),
     updatedAt: task.updatedAt.toISOString(),
+    ...(task.seriesId
+      ? {
+          seriesId: task.seriesId,
+          occurrenceAt: iso(task.occurrenceAt) ?? undefined,
+          reservedUntil: task.reservedForWorkerId ? iso(task.reservedUntil) : null,
+        }
+      : {}),
   };
 }
 
