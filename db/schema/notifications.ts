@@ -19,6 +19,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'payout_sent',
   'new_task_nearby',
   'agent_charge',
+  'task_offer',
 ]);
 export type NotificationKind = (typeof notificationKind.enumValues)[number];
 export const NOTIFICATION_KINDS = notificationKind.enumValues;

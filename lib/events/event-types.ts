@@ -4,13 +4,17 @@ import type { TaskStatus } from '@/db/schema/tasks';
 export const TASK_MESSAGE_CREATED = 'task.message.created';
 export const PAYMENT_EVENT_TYPES = ['payment.succeeded', 'payment.refunded', 'payment.transferred'] as const;
 export const DISPUTE_EVENT_TYPES = ['dispute.opened', 'dispute.evidence_added', 'dispute.resolved'] as const;
+// `offer.created` goes to the requester side, `offer.accepted` / `offer.declined` to the offer's worker.
+export const OFFER_EVENT_TYPES = ['offer.created', 'offer.accepted', 'offer.declined'] as const;
 
 export type TaskStatusEventType = `task.${TaskStatus}`;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 export type DisputeEventType = (typeof DISPUTE_EVENT_TYPES)[number];
+export type OfferEventType = (typeof OFFER_EVENT_TYPES)[number];
 export type EventType =
   | TaskStatusEventType
   | typeof TASK_MESSAGE_CREATED
   | PaymentEventType
   | DisputeEventType
+  | OfferEventType
   | 'webhook.test';

@@ -28,6 +28,12 @@ export const workerProfileSchema = z
       .describe('Capabilities answered yes or maybe (the answers themselves stay private).'),
     photos: z.array(z.string()).describe('Photo URLs.'),
     hourlyRateCents: z.number().int().nullable(),
+    minPriceCents: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe('The least budget the worker takes (docs/tasks.md "Offers"); shown to the profile’s owner only.'),
     location: workerLocationSchema.nullable(),
     defaultRadiusMeters: z.number().int(),
     averageRating: z.string().nullable().describe('Mean rating as a decimal string, e.g. "4.75"; null before any.'),

@@ -1,5 +1,10 @@
 import { taskStatus } from '@/db/schema/tasks';
-import { DISPUTE_EVENT_TYPES, PAYMENT_EVENT_TYPES, TASK_MESSAGE_CREATED } from '@/lib/events/event-types';
+import {
+  DISPUTE_EVENT_TYPES,
+  OFFER_EVENT_TYPES,
+  PAYMENT_EVENT_TYPES,
+  TASK_MESSAGE_CREATED,
+} from '@/lib/events/event-types';
 
 /** Every event type an endpoint can subscribe to (docs/messaging.md "Outbound webhooks"). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -7,5 +12,6 @@ export const WEBHOOK_EVENT_TYPES = [
   TASK_MESSAGE_CREATED,
   ...PAYMENT_EVENT_TYPES,
   ...DISPUTE_EVENT_TYPES,
+  ...OFFER_EVENT_TYPES,
   'webhook.test',
 ] as const;

@@ -13,4 +13,5 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   payout_sent: 'payouts sent',
   new_task_nearby: 'new tasks near you',
   agent_charge: 'card charges made by your agents',
+  task_offer: 'offers on your tasks and answers to yours',
 };

@@ -75,6 +75,7 @@ function toProfileRow(row: SearchRow): WorkerProfile {
     skillDetails: row.skill_details,
     photos: row.photos,
     hourlyRateCents: row.hourly_rate_cents,
+    minPriceCents: null, // not selected: only the owner sees it
     lat: row.lat,
     lng: row.lng,
     city: row.city,
