@@ -34,6 +34,8 @@ export const offerSchema = z
   })
   .meta({ id: 'Offer' });
 
+export type Offer = z.input<typeof offerSchema>;
+
 const taskParams = z.object({ id: z.uuid() });
 const offerParams = z.object({ id: z.uuid(), offerId: z.uuid() });
 
