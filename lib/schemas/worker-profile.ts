@@ -32,8 +32,7 @@ export const workerProfileSchema = z
       .number()
       .int()
       .nullable()
-      .optional()
-      .describe('The least budget the worker takes (docs/tasks.md "Offers"); shown to the profile’s owner only.'),
+      .describe('The least budget the worker takes, in cents; null when they set none (docs/tasks.md "Offers").'),
     location: workerLocationSchema.nullable(),
     defaultRadiusMeters: z.number().int(),
     averageRating: z.string().nullable().describe('Mean rating as a decimal string, e.g. "4.75"; null before any.'),
