@@ -7,6 +7,7 @@ import { registerColdStartTools } from './tools/cold-start';
 import { registerCoverageTools } from './tools/coverage';
 import { registerFeedbackTools } from './tools/feedback';
 import { registerMessageTools } from './tools/messages';
+import { registerOfferTools } from './tools/offers';
 import { registerServiceTools } from './tools/services';
 import { registerTaskTools } from './tools/tasks';
 import { registerUsageTools } from './tools/usage';
@@ -55,6 +56,7 @@ export function createLegworkMcpServer(options: LegworkMcpServerOptions): McpSer
   registerColdStartTools(server, context);
   registerMessageTools(server, context);
   registerTaskTools(server, context);
+  registerOfferTools(server, context);
   registerAwaitTaskStatus(server, context);
   registerWorkerTools(server, context);
   registerServiceTools(server, context);

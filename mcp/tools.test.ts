@@ -22,6 +22,8 @@ const TOOLS = [
   'approve_task',
   'request_revision',
   'get_task_proof',
+  'list_offers',
+  'accept_offer',
   'await_task_status',
   'search_workers',
   'get_worker',
@@ -36,6 +38,7 @@ const READ_ONLY = [
   'await_message',
   'get_task',
   'list_tasks',
+  'list_offers',
   'get_task_proof',
   'await_task_status',
   'search_workers',
@@ -51,7 +54,7 @@ const UNKNOWN_TASK = '00000000-0000-4000-8000-000000000000';
 const connect = connectForEachTest();
 
 describe('tools/list', () => {
-  it('lists the twenty-two tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
+  it('lists the twenty-four tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
     const { mcp } = await connect();
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);

@@ -78,6 +78,9 @@ import * as tasks_$id_dispute from './tasks/[id]/dispute/route';
 import * as tasks_$id_messages_await from './tasks/[id]/messages/await/route';
 import * as tasks_$id_messages_read from './tasks/[id]/messages/read/route';
 import * as tasks_$id_messages from './tasks/[id]/messages/route';
+import * as tasks_$id_offers_$offerId_accept from './tasks/[id]/offers/[offerId]/accept/route';
+import * as tasks_$id_offers_$offerId_withdraw from './tasks/[id]/offers/[offerId]/withdraw/route';
+import * as tasks_$id_offers from './tasks/[id]/offers/route';
 import * as tasks_$id_proof from './tasks/[id]/proof/route';
 import * as tasks_$id_publish from './tasks/[id]/publish/route';
 import * as tasks_$id_requestRevision from './tasks/[id]/request-revision/route';
@@ -199,6 +202,9 @@ export const routeModules = routeModulesOf([
   ['/v1/tasks/{id}/messages', tasks_$id_messages],
   ['/v1/tasks/{id}/messages/await', tasks_$id_messages_await],
   ['/v1/tasks/{id}/messages/read', tasks_$id_messages_read],
+  ['/v1/tasks/{id}/offers', tasks_$id_offers],
+  ['/v1/tasks/{id}/offers/{offerId}/accept', tasks_$id_offers_$offerId_accept],
+  ['/v1/tasks/{id}/offers/{offerId}/withdraw', tasks_$id_offers_$offerId_withdraw],
   ['/v1/tasks/{id}/proof', tasks_$id_proof],
   ['/v1/tasks/{id}/publish', tasks_$id_publish],
   ['/v1/tasks/{id}/request-revision', tasks_$id_requestRevision],

@@ -11,6 +11,7 @@ export * from './mail';
 export * from './messages';
 export * from './mpp';
 export * from './notifications';
+export * from './offers';
 export * from './payments';
 export * from './request-control';
 export * from './reviews';

@@ -20,6 +20,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'new_task_nearby',
   'agent_charge',
   'task_series_paused',
+  'task_offer',
 ]);
 export type NotificationKind = (typeof notificationKind.enumValues)[number];
 export const NOTIFICATION_KINDS = notificationKind.enumValues;

@@ -40,6 +40,8 @@ export const workerProfiles = pgTable(
     skillDetails: jsonb('skill_details').$type<SkillDetail[]>().notNull().default([]),
     photos: text('photos').array().notNull().default([]),
     hourlyRateCents: integer('hourly_rate_cents'),
+    // The least budget the worker takes: lower tasks leave their open list and their accept (docs/tasks.md "Offers").
+    minPriceCents: integer('min_price_cents'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     city: text('city'),

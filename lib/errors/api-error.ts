@@ -152,6 +152,32 @@ export const errorTable = {
     message: 'Cancelling now would pay the worker more than `maxFeeCents`',
     hint: 'The free window has closed since the fee was shown. Read `details` (or `cancellationPolicy` on GET /v1/tasks/{id}) and cancel again with the new amount, or keep the task.',
   },
+  // Offers (docs/tasks.md "Offers").
+  CANNOT_OFFER_OWN_TASK: {
+    status: 403,
+    message: 'You cannot make an offer on your own task',
+    hint: 'Offers come from listed workers other than the requester; change the budget of your own task instead.',
+  },
+  OFFER_EXPIRED: {
+    status: 409,
+    message: 'This offer has expired',
+    hint: 'An offer can be accepted only before its `expiresAt`; ask the worker for a new one, or accept another.',
+  },
+  OFFER_NOT_PENDING: {
+    status: 409,
+    message: 'This offer is no longer pending',
+    hint: 'It was accepted, declined or withdrawn (see `details.status`); GET /v1/tasks/{id}/offers lists the live ones.',
+  },
+  OFFER_ABOVE_BUDGET: {
+    status: 409,
+    message: 'This offer asks more than the task’s budget',
+    hint: 'Accepting an offer above the budget is not available yet: accept an offer at or below the budget.',
+  },
+  BELOW_MIN_PRICE: {
+    status: 409,
+    message: 'This task pays less than your minimum price',
+    hint: 'Make an offer at or above your minimum with POST /v1/tasks/{id}/offers, or lower `minPriceCents` with PATCH /v1/workers/me.',
+  },
   DISPUTE_NOT_OPEN: {
     status: 409,
     message: 'This dispute is already resolved',

@@ -63,6 +63,7 @@ import {
   unsubscribeOperation,
   updateNotificationPreferencesOperation,
 } from './notifications';
+import { acceptOfferOperation, createOfferOperation, listOffersOperation, withdrawOfferOperation } from './offers';
 import { openApiOperation } from './openapi';
 import { confirmPasswordResetOperation, requestPasswordResetOperation } from './password-reset';
 import { paymentHistoryOperation } from './payment-history';
@@ -288,6 +289,10 @@ export const operations: Operation[] = [
   listWorkerServicesOperation,
   bookServiceOperation,
   getCoverageOperation,
+  createOfferOperation,
+  listOffersOperation,
+  withdrawOfferOperation,
+  acceptOfferOperation,
 ];
 
 /**

@@ -224,7 +224,7 @@ export const acceptTaskOperation = defineOperation({
       'On a deployment with a live processor a live worker (one with a live payout account) never takes a ' +
       'test-mode task, even with a `lgw_test_` key: 403 `LIVEMODE_MISMATCH`.',
   ),
-  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'LIVEMODE_MISMATCH'],
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'FORBIDDEN', 'LIVEMODE_MISMATCH', 'BELOW_MIN_PRICE'],
 });
 
 export const withdrawTaskOperation = defineOperation(

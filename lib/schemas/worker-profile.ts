@@ -28,6 +28,11 @@ export const workerProfileSchema = z
       .describe('Capabilities answered yes or maybe (the answers themselves stay private).'),
     photos: z.array(z.string()).describe('Photo URLs.'),
     hourlyRateCents: z.number().int().nullable(),
+    minPriceCents: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The least budget the worker takes, in cents; null when they set none (docs/tasks.md "Offers").'),
     location: workerLocationSchema.nullable(),
     defaultRadiusMeters: z.number().int(),
     averageRating: z.string().nullable().describe('Mean rating as a decimal string, e.g. "4.75"; null before any.'),

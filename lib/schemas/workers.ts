@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
+import { BUDGET_MAX_CENTS, BUDGET_MIN_CENTS } from '@/lib/tasks/task-rules';
 import { isKnownCapability } from '@/lib/workers/capabilities';
 import { roundDegrees, text } from './common';
 import { workerProfileSchema } from './worker-profile';
@@ -57,6 +58,17 @@ export const workerProfileInput = z.strictObject({
     .nullable()
     .optional()
     .describe('Hourly rate in cents (100 to 100000); null clears it.'),
+  minPriceCents: z
+    .number()
+    .int({ message: 'Must be a whole number of cents' })
+    .min(BUDGET_MIN_CENTS, { message: `Must be at least ${BUDGET_MIN_CENTS}` })
+    .max(BUDGET_MAX_CENTS, { message: `Must be at most ${BUDGET_MAX_CENTS}` })
+    .nullable()
+    .optional()
+    .describe(
+      `The least budget you take, in cents (${BUDGET_MIN_CENTS} to ${BUDGET_MAX_CENTS}); lower tasks leave your open ` +
+        'list and are refused on accept (409 `BELOW_MIN_PRICE`), and your offers must reach it; null clears it.',
+    ),
   location: locationInput.optional(),
   defaultRadiusMeters: z
     .number()

@@ -26,6 +26,8 @@ export const TASK_TRANSITIONS = {
   // An accepted task may be cancelled at any time; what it costs is lib/tasks/cancellation-policy.ts.
   cancel: { from: ['draft', 'posted', 'accepted'], to: 'cancelled', by: 'requester' },
   accept: { from: ['posted'], to: 'accepted', by: 'listedWorker', guards: { posted: 'openToCaller' } },
+  // The requester takes a worker's offer (docs/tasks.md "Offers"): the task goes to that worker at its price.
+  acceptOffer: { from: ['posted'], to: 'accepted', by: 'requester' },
   // A booking (POST /v1/services/{id}/book): the requester's funded task goes to the service's worker at once,
   // in the transaction that posts it. Only the booking service takes it.
   book: { from: ['posted'], to: 'accepted', by: 'requester' },

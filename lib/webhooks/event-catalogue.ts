@@ -1,6 +1,7 @@
 import { taskStatus } from '@/db/schema/tasks';
 import {
   DISPUTE_EVENT_TYPES,
+  OFFER_EVENT_TYPES,
   PAYMENT_EVENT_TYPES,
   TASK_MESSAGE_CREATED,
   TASK_SERIES_PAUSED,
@@ -13,5 +14,6 @@ export const WEBHOOK_EVENT_TYPES = [
   ...PAYMENT_EVENT_TYPES,
   ...DISPUTE_EVENT_TYPES,
   TASK_SERIES_PAUSED,
+  ...OFFER_EVENT_TYPES,
   'webhook.test',
 ] as const;

@@ -51,6 +51,7 @@ export const replaySamples: Record<string, ReplaySample> = {
   addDisputeEvidence: { body: () => ({ text: 'the photos' }) },
   resolveDisputeById: { body: () => ({ outcome: 'refund', note: 'both sides heard' }) },
   createReview: { body: () => ({ rating: 5 }) },
+  createOffer: { body: () => ({ priceCents: 1_500, message: 'I can do it today' }) },
   setWorkerListing: { body: () => ({ isListed: false }) },
   createWorkerProfile: { body: () => ({ displayName: 'Contract Worker' }) },
   createUpload: { form: uploadForm },

@@ -17,6 +17,7 @@ describe('POST /v1/workers', () => {
       skillDetails: [],
       photos: [],
       hourlyRateCents: 2500,
+      minPriceCents: null,
       location: { lat: 48.8566, lng: 2.3522, city: 'Paris', region: null, country: 'FR' },
       defaultRadiusMeters: 10_000,
       averageRating: null,

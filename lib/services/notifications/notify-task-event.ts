@@ -80,6 +80,15 @@ function noticesFor({ action, task, actorId, eventData }: TaskEventNotice, conte
           body: `${worker} is on it. You can message them on the task’s page.`,
         },
       ];
+    case 'acceptOffer':
+      return [
+        {
+          side: 'worker',
+          kind: 'task_offer',
+          title: `Your offer on ${quoted} was accepted`,
+          body: `${names.requester} accepted your offer. You earn ${pay}; the thread is open.`,
+        },
+      ];
     case 'book':
       return [
         {

@@ -15,7 +15,10 @@ type Asker = { kind: NotificationKind; side: 'requester' | 'worker' | 'anyone' }
 // it is submitted, send the revision (or do a booking) while accepted, take the task while posted, argue while
 // disputed. Leaving that status, by whoever's action, is what makes it done.
 const ASKED_WHILE: Partial<Record<TaskStatus, Asker[]>> = {
-  posted: [{ kind: 'new_task_nearby', side: 'anyone' }],
+  posted: [
+    { kind: 'new_task_nearby', side: 'anyone' },
+    { kind: 'task_offer', side: 'requester' },
+  ],
   accepted: [
     { kind: 'revision_requested', side: 'worker' },
     { kind: 'task_accepted', side: 'worker' },

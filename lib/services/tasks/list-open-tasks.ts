@@ -36,7 +36,7 @@ export type OpenTasks = { listed: boolean; hasLocation: boolean; radiusMeters: n
 
 type RankedRow = { id: string; distance_meters: number | null; matched_skills: string[]; match_score: number };
 
-// Never the worker's own requests (nor their agents'). An unlisted worker sees none, and a live worker never
+// Never the worker's own requests (nor their agents'), nor a budget below their `minPriceCents` (an offer may reach it). An unlisted worker sees none, and a live worker never
 // sees test-mode tasks.
 export async function listOpenTasks(db: Executor, userId: string, options: OpenTaskOptions): Promise<OpenTasks> {
   const livemode = options.livemode ?? callerLivemode();
@@ -47,6 +47,7 @@ export async function listOpenTasks(db: Executor, userId: string, options: OpenT
       lng: workerProfiles.lng,
       skills: workerProfiles.skills,
       radius: workerProfiles.defaultRadiusMeters,
+      minPriceCents: workerProfiles.minPriceCents,
     })
     .from(workerProfiles)
     .where(eq(workerProfiles.userId, userId));
@@ -90,6 +91,7 @@ export async function listOpenTasks(db: Executor, userId: string, options: OpenT
           and (t.reserved_for_worker_id is null or t.reserved_for_worker_id = ${userId} or t.reserved_until <= now())
           ${options.category ? sql`and t.category = ${options.category}` : sql``}
           ${options.minBudgetCents ? sql`and t.budget_cents >= ${options.minBudgetCents}` : sql``}
+          ${profile.minPriceCents ? sql`and t.budget_cents >= ${profile.minPriceCents}` : sql``}
       ) c
       where c.distance_meters is null or c.distance_meters <= ${radius}
     ) scored

@@ -17,6 +17,7 @@ import {
   unmetGuard,
 } from '@/lib/tasks/task-transitions';
 import { actionVerb } from './action-verb';
+import { declineOpenOffers } from './decline-open-offers';
 import { invalidTransition } from './invalid-transition';
 import { readTaskAccess, type TaskAccess } from './read-task-access';
 import { sideOf } from './side-of';
@@ -68,6 +69,8 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
       livemode: task.livemode,
     });
     await resolveTaskNotifications(tx, { task, previous: access.task, requesterOwnerId: access.requesterOwnerId });
+    // Offers answer a posted task: whatever took it off the board declines the ones still pending.
+    if (previousStatus === 'posted' && task.status !== 'posted') await declineOpenOffers(tx, task);
     await notifyTaskEvent(tx, {
       action: input.action,
       task,

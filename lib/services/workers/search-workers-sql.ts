@@ -109,7 +109,7 @@ export const searchWorkersSql = (skillCount: number, variant: SearchVariant) => 
   limit $7
 )
 select w.id, w.user_id, w.display_name, w.headline, w.bio, w.skills, w.skill_details, w.photos,
-  w.hourly_rate_cents, w.lat, w.lng, w.city, w.region, w.country, w.default_radius_meters, w.is_listed,
+  w.hourly_rate_cents, w.min_price_cents, w.lat, w.lng, w.city, w.region, w.country, w.default_radius_meters, w.is_listed,
   w.is_available, w.average_rating, w.completed_tasks, w.verification_tier, w.created_at,
   s.distance, s.match_score
 from scored s join worker_profiles w on w.id = s.id

@@ -15,6 +15,7 @@ type SearchRow = {
   skill_details: WorkerProfile['skillDetails'];
   photos: string[];
   hourly_rate_cents: number | null;
+  min_price_cents: number | null;
   lat: number | null;
   lng: number | null;
   city: string | null;
@@ -75,6 +76,7 @@ function toProfileRow(row: SearchRow): WorkerProfile {
     skillDetails: row.skill_details,
     photos: row.photos,
     hourlyRateCents: row.hourly_rate_cents,
+    minPriceCents: row.min_price_cents,
     lat: row.lat,
     lng: row.lng,
     city: row.city,

@@ -15,6 +15,7 @@ export async function toProfileColumns(db: Executor, userId: string, input: Work
   if (input.bio !== undefined) columns.bio = input.bio;
   if (input.skills !== undefined) columns.skills = input.skills;
   if (input.hourlyRateCents !== undefined) columns.hourlyRateCents = input.hourlyRateCents;
+  if (input.minPriceCents !== undefined) columns.minPriceCents = input.minPriceCents;
   if (input.defaultRadiusMeters !== undefined) columns.defaultRadiusMeters = input.defaultRadiusMeters;
   if (input.isAvailable !== undefined) columns.isAvailable = input.isAvailable;
   if (input.location !== undefined) {

@@ -14,6 +14,7 @@ export function toWorkerProfile(row: WorkerProfile, viewerId: string): WorkerPro
     skillDetails: row.skillDetails,
     photos: row.photos,
     hourlyRateCents: row.hourlyRateCents,
+    minPriceCents: row.minPriceCents,
     location: toLocation(row, row.userId === viewerId),
     defaultRadiusMeters: row.defaultRadiusMeters,
     averageRating: row.averageRating,

@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import type { TaskActionState } from '@/components/task-action-form';
 import { getDatabase } from '@/db/client';
 import { requestRevisionOperation } from '@/lib/schemas/task-actions';
+import { acceptOffer } from '@/lib/services/offers/accept-offer';
 import { approveTask } from '@/lib/services/tasks/approve-task';
 import { cancelTask } from '@/lib/services/tasks/cancel-task';
 import { requestRevision } from '@/lib/services/tasks/request-revision';
@@ -16,7 +17,7 @@ import { requireBrowserActor } from '@/lib/web/require-browser-actor';
 const pageOf = (taskId: string) => `/dashboard/tasks/${taskId}`;
 
 /** What the page says after each action (`?done=`); see TaskDoneNotice on the page. */
-export type TaskDone = 'approved' | 'revision' | 'cancelled';
+export type TaskDone = 'approved' | 'revision' | 'cancelled' | 'offerAccepted';
 
 /**
  * Runs one action as the signed-in requester. A failure is the form's error; a success returns to the page with
@@ -67,4 +68,15 @@ export async function cancelAction(
 ): Promise<TaskActionState> {
   const { db } = await getDatabase();
   return run(taskId, 'cancelled', (user) => cancelTask(db, user, taskId, { maxFeeCents }));
+}
+
+/** Accept on an offer (docs/tasks.md "Offers"): the task goes to its worker at its price, the difference refunded. */
+export async function acceptOfferAction(
+  taskId: string,
+  offerId: string,
+  _state: TaskActionState,
+  _form: FormData,
+): Promise<TaskActionState> {
+  const { db } = await getDatabase();
+  return run(taskId, 'offerAccepted', (user) => acceptOffer(db, { user, taskId, offerId }));
 }

@@ -5,6 +5,7 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
+import { OffersPanel } from '@/components/offers-panel';
 import { PriceBox } from '@/components/price-box';
 import { approveWarning, verificationOf } from '@/components/proof-verdict-words';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
@@ -24,6 +25,7 @@ import { formatDateTime } from '@/lib/format/date-time';
 import { formatMoney } from '@/lib/format/money';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
+import { listOffers } from '@/lib/services/offers/list-offers';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { addDisputeEvidenceAction, openDisputeAction } from '../dispute-actions';
@@ -31,7 +33,7 @@ import { disputeOf } from '../dispute-of';
 import { loadTaskPage } from '../load-task-page';
 import { loadTaskPeople } from '../load-task-people';
 import { reviewTaskAction } from '../review-actions';
-import { approveAction, cancelAction, requestRevisionAction, type TaskDone } from './actions';
+import { acceptOfferAction, approveAction, cancelAction, requestRevisionAction, type TaskDone } from './actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Task' };
@@ -58,6 +60,7 @@ export default async function TaskPage({
   const dispute = await disputeOf(db, task);
   const money = (await readTaskMoney(db, [task.id])).get(task.id) ?? NO_MONEY;
   const evidence = task.proof !== null;
+  const offers = status === 'posted' ? await listOffers(db, { user: current.user, taskId: task.id, limit: 50 }) : null;
   // The Approve confirmation repeats a flag or an unverified verdict, so nobody pays past it unawares.
   const flag = approveWarning(verificationOf(task));
   const cancelNow = task.cancellationPolicy.ifCancelledNow;
@@ -142,6 +145,9 @@ export default async function TaskPage({
       <TaskEvidence task={task} tileUrl={env().MAP_TILE_URL} />
       {evidence && actions}
       <TaskFacts task={task} />
+      {offers && (
+        <OffersPanel offers={offers} task={task} accept={(offerId) => acceptOfferAction.bind(null, task.id, offerId)} />
+      )}
 
       <Card title="Price">
         <PriceBox task={task} side="requester" money={money} workerName={people.names.worker} />
@@ -221,5 +227,6 @@ function doneMessages(task: TaskView): Record<TaskDone, string> {
     approved: `Approved: ${formatMoney(task.budgetCents)} is paid to the worker.`,
     revision: 'Sent back to the worker with your reason.',
     cancelled,
+    offerAccepted: `Offer accepted: the task is the worker’s at ${formatMoney(task.budgetCents)}.`,
   };
 }

@@ -11,6 +11,7 @@ import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
 import { LocalTime } from '@/components/local-time';
+import { OfferForm } from '@/components/offer-form';
 import { PriceBox } from '@/components/price-box';
 import { TaskActionForm } from '@/components/task-action-form';
 import { TaskAutoRefresh } from '@/components/task-auto-refresh';
@@ -30,9 +31,11 @@ import { haversineMeters } from '@/lib/geo/haversine';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
+import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
 import { canTake, isTerminal, leavesFrom } from '@/lib/tasks/task-transitions';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { acceptAction, checkProofAction, submitProofAction, withdrawAction } from './actions';
+import { makeOfferAction } from './offer-actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Task' };
@@ -48,6 +51,8 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
   const assigned = access.side === 'worker';
   if (!assigned && task.status !== 'posted') notFound();
   const home = await findWorkerLocation(db, current.user.id);
+  const minPrice = (await getOwnWorkerProfile(db, current.user.id))?.minPriceCents ?? null;
+  const belowMinimum = minPrice && task.budgetCents < minPrice ? minPrice : null;
   const people = assigned ? await loadTaskPeople(db, current.user.id, access.task, 'worker') : null;
   const distance =
     task.location && home
@@ -93,7 +98,23 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
           <p className="text-sm text-stone-600">
             Accepting assigns the task to you; the private instructions and the thread with the requester open.
           </p>
-          <TaskActionForm action={acceptAction.bind(null, task.id)} label="Accept task" testId="accept-form" />
+          {belowMinimum ? (
+            <Notice testId="below-minimum">
+              {`This task pays ${formatMoney(task.budgetCents)}, below your minimum price of ${formatMoney(belowMinimum)}: make an offer instead.`}
+            </Notice>
+          ) : (
+            <TaskActionForm action={acceptAction.bind(null, task.id)} label="Accept task" testId="accept-form" />
+          )}
+        </Card>
+      )}
+
+      {!assigned && status === 'posted' && (
+        <Card title="Make an offer" description="Name your price instead: the requester may accept it.">
+          <OfferForm
+            action={makeOfferAction.bind(null, task.id)}
+            budgetText={formatMoney(task.budgetCents)}
+            minimumText={minPrice ? formatMoney(minPrice) : null}
+          />
         </Card>
       )}
 
