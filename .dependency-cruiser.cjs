@@ -55,7 +55,7 @@ const serviceTiers = [
   ['coverage', 'notifications'],
   ['money'],
   ['tasks'],
-  ['admin', 'agents', 'bookings', 'dashboard', 'messages', 'reviews'],
+  ['admin', 'agents', 'bookings', 'dashboard', 'messages', 'reviews', 'tips'],
   ['disputes', 'email-replies', 'feedback', 'intake', 'sandbox'],
   ['claims'],
   ['waits'],

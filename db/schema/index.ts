@@ -16,6 +16,7 @@ export * from './request-control';
 export * from './reviews';
 export * from './services';
 export * from './tasks';
+export * from './tips';
 export * from './users';
 export * from './waits';
 export * from './webhooks';

@@ -19,6 +19,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'payout_sent',
   'new_task_nearby',
   'agent_charge',
+  'tip_received',
 ]);
 export type NotificationKind = (typeof notificationKind.enumValues)[number];
 export const NOTIFICATION_KINDS = notificationKind.enumValues;

@@ -16,7 +16,7 @@ export const notificationKindSchema = z
   .describe(
     '`task_accepted`, `message`, `task_submitted`, `revision_requested`, `task_completed`, `task_cancelled`, ' +
       '`task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`, `agent_charge` (one of ' +
-      'your agents charged your card).',
+      'your agents charged your card), `tip_received` (a requester tipped you).',
   );
 
 export const notificationSchema = z

@@ -96,6 +96,7 @@ import {
   withdrawTaskOperation,
 } from './task-actions';
 import { getTaskProofOperation } from './task-proof';
+import { tipTaskOperation } from './tips';
 import { createUploadOperation } from './uploads';
 import { getUsageSummaryOperation, listUsageLogsOperation } from './usage';
 import {
@@ -189,6 +190,7 @@ export const operations: Operation[] = [
   submitProofOperation,
   checkProofOperation,
   approveTaskOperation,
+  tipTaskOperation,
   requestRevisionOperation,
   disputeTaskOperation,
   resolveDisputeOperation,

@@ -13,4 +13,5 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   payout_sent: 'payouts sent',
   new_task_nearby: 'new tasks near you',
   agent_charge: 'card charges made by your agents',
+  tip_received: 'tips from requesters',
 };
