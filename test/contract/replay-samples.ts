@@ -40,6 +40,7 @@ export const replaySamples: Record<string, ReplaySample> = {
   addDisputeEvidence: { body: () => ({ text: 'the photos' }) },
   resolveDisputeById: { body: () => ({ outcome: 'refund', note: 'both sides heard' }) },
   createReview: { body: () => ({ rating: 5 }) },
+  tipTask: { body: () => ({ amountCents: 500 }) },
   setWorkerListing: { body: () => ({ isListed: false }) },
   createWorkerProfile: { body: () => ({ displayName: 'Contract Worker' }) },
   createUpload: { form: uploadForm },
