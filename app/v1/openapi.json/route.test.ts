@@ -165,6 +165,7 @@ describe('GET /v1/openapi.json', () => {
       'POST /v1/tasks/{id}/approve payout',
       'POST /v1/tasks/{id}/publish charge',
       'POST /v1/tasks/{id}/resolve payout',
+      'POST /v1/tasks/{id}/tip charge',
     ]);
   });
 
