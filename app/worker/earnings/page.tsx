@@ -94,7 +94,7 @@ export default async function WorkerEarningsPage() {
                   </Link>
                 </td>
                 <td className="text-right font-mono">{formatMoney(tip.amountCents)}</td>
-                <td>{tip.sent ? STATE_WORDS.paid : STATE_WORDS.scheduled}</td>
+                <td>{tip.sent ? STATE_WORDS.paid : 'To be sent'}</td>
                 <td className="text-right text-stone-600">
                   <LocalTime value={(tip.paidAt ?? tip.createdAt).toISOString()} />
                 </td>
