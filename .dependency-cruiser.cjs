@@ -55,7 +55,7 @@ const serviceTiers = [
   ['coverage', 'notifications'],
   ['money'],
   ['tasks'],
-  ['admin', 'agents', 'bookings', 'dashboard', 'messages', 'offers', 'reviews', 'series'],
+  ['admin', 'agents', 'bookings', 'dashboard', 'messages', 'offers', 'reviews', 'series', 'tips'],
   ['disputes', 'email-replies', 'feedback', 'intake', 'sandbox'],
   ['claims'],
   ['waits'],

@@ -1,7 +1,7 @@
 import { formatMoney } from '@/lib/format/money';
 import type { TaskMoney } from '@/lib/services/money/read-task-money';
 
-type MovementKind = 'charge' | 'x402_receipt' | 'refund' | 'release' | 'transfer' | 'adjustment';
+type MovementKind = 'charge' | 'x402_receipt' | 'refund' | 'release' | 'transfer' | 'adjustment' | 'tip';
 
 const OPEN = new Set(['draft', 'posted', 'accepted', 'submitted', 'disputed']);
 
@@ -15,13 +15,15 @@ export type MovementTask = { status: string; money: TaskMoney };
  * to them is +) and, for the payer's charge, worded after what became of it: "held in escrow" only while the
  * task is open, then the amounts paid to the worker and refunded, as booked (a split names both). Pay that
  * was held (`held`: the task has a release) counts once: the release is the earning, and the later transfer
- * of it is `neutral`, a move of money already theirs.
+ * of it is `neutral`, a move of money already theirs. A tip is out of the payer's pocket, into the worker's
+ * (`tipReceived`: the worker's side, its transfer).
  */
 export function describeMovement(
   kind: MovementKind,
   amountCents: number,
   task: MovementTask | null,
   held = false,
+  tipReceived = false,
 ): Movement {
   switch (kind) {
     case 'charge':
@@ -37,6 +39,10 @@ export function describeMovement(
       return held
         ? { signedCents: amountCents, label: 'Held pay sent to your payout account', neutral: true }
         : { signedCents: amountCents, label: 'Paid to you' };
+    case 'tip':
+      return tipReceived
+        ? { signedCents: amountCents, label: 'Tip paid to you' }
+        : { signedCents: -amountCents, label: 'Tip to the worker' };
     default:
       return { signedCents: amountCents, label: 'Adjustment' };
   }

@@ -20,6 +20,7 @@ const TOOLS = [
   'list_tasks',
   'cancel_task',
   'approve_task',
+  'tip_worker',
   'request_revision',
   'get_task_proof',
   'list_offers',

@@ -24,7 +24,7 @@ import type { TestJson } from '@/test/json';
 import { balances } from '@/test/ledger';
 import { withoutStripe } from '@/test/payments';
 import { hoursFromNow, workerWithService } from '@/test/services';
-import { taskParties } from '@/test/tasks';
+import { taskBetween, taskParties } from '@/test/tasks';
 import { base64Json, newPayer, paymentRows, signAuthorization, v2Payload } from '@/test/x402';
 import { handleMcpRequest } from './http';
 import { createLegworkMcpServer } from './server';
@@ -134,6 +134,26 @@ describe('x402 inside an MCP call', () => {
     expect(paid.structuredContent.task).toMatchObject({ id: taskId, status: 'posted', fundingSource: 'x402' });
     expectSettlement(paid, payer.address);
     await expectPaidBy(taskId, payer.address, TOTAL_CENTS);
+  });
+
+  it('tip_worker: a completed task’s tip is paid in _meta, straight to the worker', async () => {
+    const parties = await taskParties();
+    const task = await taskBetween(parties, 'completed');
+    const { mcp } = await connect(parties.agent.token);
+    const args = { task_id: task.id, amount_cents: 300, idempotency_key: `mcp-tip-${task.id}` };
+
+    const demanded = await callTool(mcp, 'tip_worker', args);
+    expectPaymentRequired(demanded, `/v1/tasks/${task.id}/tip`, 300);
+
+    const payer = newPayer();
+    const paid = await callTool(mcp, 'tip_worker', args, await payFor(demanded, payer));
+
+    expect(paid.isError, JSON.stringify(paid.content)).toBeFalsy();
+    expect(paid.structuredContent.tip).toMatchObject({ taskId: task.id, amountCents: 300, source: 'x402' });
+    expectSettlement(paid, payer.address);
+    const payable = ledgerAccount.workerPayable('test', parties.worker.id);
+    expect(await balances([payable])).toEqual({ [payable]: 300 });
+    expect(await paymentRows(payer.address)).toEqual([expect.objectContaining({ taskId: task.id, status: 'settled' })]);
   });
 
   it('book_service: the booking is paid in _meta and handed to the worker', async () => {

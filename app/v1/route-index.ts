@@ -88,6 +88,7 @@ import * as tasks_$id_resolve from './tasks/[id]/resolve/route';
 import * as tasks_$id_reviews from './tasks/[id]/reviews/route';
 import * as tasks_$id from './tasks/[id]/route';
 import * as tasks_$id_submit from './tasks/[id]/submit/route';
+import * as tasks_$id_tip from './tasks/[id]/tip/route';
 import * as tasks_$id_withdraw from './tasks/[id]/withdraw/route';
 import * as tasks_propose from './tasks/propose/route';
 import * as tasks from './tasks/route';
@@ -211,6 +212,7 @@ export const routeModules = routeModulesOf([
   ['/v1/tasks/{id}/resolve', tasks_$id_resolve],
   ['/v1/tasks/{id}/reviews', tasks_$id_reviews],
   ['/v1/tasks/{id}/submit', tasks_$id_submit],
+  ['/v1/tasks/{id}/tip', tasks_$id_tip],
   ['/v1/tasks/{id}/withdraw', tasks_$id_withdraw],
   ['/v1/tasks/propose', tasks_propose],
   ['/v1/uploads', uploads],

@@ -18,6 +18,7 @@ export * from './reviews';
 export * from './services';
 export * from './task-series';
 export * from './tasks';
+export * from './tips';
 export * from './users';
 export * from './waits';
 export * from './webhooks';

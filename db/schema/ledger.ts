@@ -9,6 +9,8 @@ export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', [
   'release',
   'transfer',
   'adjustment',
+  // A requester's tip: their card or x402 receipt straight to the worker's payable (docs/payments.md, "Tips").
+  'tip',
 ]);
 
 // A balanced set of entries: the unit of every money movement. `idempotencyKey` (e.g. `task:<id>:charge`)

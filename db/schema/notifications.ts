@@ -21,6 +21,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'agent_charge',
   'task_series_paused',
   'task_offer',
+  'tip_received',
 ]);
 export type NotificationKind = (typeof notificationKind.enumValues)[number];
 export const NOTIFICATION_KINDS = notificationKind.enumValues;

@@ -238,6 +238,21 @@ export const errorTable = {
     message: 'This occurrence’s task was already created',
     hint: 'Skipping only drops occurrences not yet created. Cancel its task (`details.taskId`) with POST /v1/tasks/{id}/cancel, refunded in full while it is still posted.',
   },
+  TASK_NOT_COMPLETED: {
+    status: 409,
+    message: 'Only a completed task can be tipped',
+    hint: 'Approve the submission with POST /v1/tasks/{id}/approve first; `details.status` is the task’s status.',
+  },
+  TIP_WINDOW_CLOSED: {
+    status: 409,
+    message: 'Tips are taken for 30 days after a task is completed',
+    hint: 'This task was completed more than 30 days ago (`details.completedAt`); it can no longer be tipped.',
+  },
+  TIP_EXCEEDS_BUDGET: {
+    status: 409,
+    message: 'The task’s tips would exceed its budget',
+    hint: 'A task’s tips together are at most its budget; `details.remainingCents` is what may still be tipped.',
+  },
   THREAD_NOT_OPEN: {
     status: 409,
     message: 'The message thread is not open yet',

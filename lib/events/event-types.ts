@@ -2,6 +2,8 @@ import type { TaskStatus } from '@/db/schema/tasks';
 
 // The event catalogue (docs/architecture.md "Events"). Every task transition emits `task.<new status>`.
 export const TASK_MESSAGE_CREATED = 'task.message.created';
+/** A completed task's worker was tipped (docs/payments.md, "Tips"). */
+export const TASK_TIPPED = 'task.tipped';
 export const PAYMENT_EVENT_TYPES = ['payment.succeeded', 'payment.refunded', 'payment.transferred'] as const;
 export const DISPUTE_EVENT_TYPES = ['dispute.opened', 'dispute.evidence_added', 'dispute.resolved'] as const;
 /** A recurring task stopped creating its occurrences (a refused card): docs/tasks.md "Recurring tasks". */
@@ -16,6 +18,7 @@ export type OfferEventType = (typeof OFFER_EVENT_TYPES)[number];
 export type EventType =
   | TaskStatusEventType
   | typeof TASK_MESSAGE_CREATED
+  | typeof TASK_TIPPED
   | PaymentEventType
   | DisputeEventType
   | typeof TASK_SERIES_PAUSED

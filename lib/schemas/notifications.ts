@@ -16,7 +16,7 @@ export const notificationKindSchema = z
   .describe(
     '`task_accepted`, `message`, `task_submitted`, `revision_requested`, `task_completed`, `task_cancelled`, ' +
       '`task_expired`, `dispute_opened`, `dispute_resolved`, `payout_sent`, `new_task_nearby`, `agent_charge` (one of ' +
-      'your agents charged your card), `task_series_paused` (a recurring task stopped: its card was refused).',
+      'your agents charged your card), `task_series_paused` (a recurring task stopped: its card was refused), `tip_received` (a requester tipped you).',
   );
 
 export const notificationSchema = z

@@ -107,6 +107,7 @@ import {
   skipTaskSeriesOccurrenceOperation,
   updateTaskSeriesOperation,
 } from './task-series';
+import { tipTaskOperation } from './tips';
 import { createUploadOperation } from './uploads';
 import { getUsageSummaryOperation, listUsageLogsOperation } from './usage';
 import {
@@ -208,6 +209,7 @@ export const operations: Operation[] = [
   submitProofOperation,
   checkProofOperation,
   approveTaskOperation,
+  tipTaskOperation,
   requestRevisionOperation,
   disputeTaskOperation,
   resolveDisputeOperation,

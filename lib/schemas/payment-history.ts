@@ -5,7 +5,7 @@ import { defineOperation } from '@/lib/schemas/operation';
 export const paymentHistoryItemSchema = z
   .object({
     id: z.uuid().describe('Ledger transaction id.'),
-    kind: z.enum(['charge', 'x402_receipt', 'refund', 'release', 'transfer', 'adjustment']),
+    kind: z.enum(['charge', 'x402_receipt', 'refund', 'release', 'transfer', 'adjustment', 'tip']),
     amountCents: z.number().int().describe('Amount moved, in cents (always positive).'),
     currency: z.literal('usd'),
     taskId: z.string().nullable(),

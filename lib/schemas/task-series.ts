@@ -46,8 +46,7 @@ export const seriesCadenceSchema = z
   ])
   .describe(
     '`weekly` on chosen days every 1, 2 or 4 weeks (counted from the first occurrence’s week), or every N days.',
-  )
-  .meta({ id: 'TaskSeriesCadence' });
+  );
 
 const whole = (what: string, min: number, max: number) =>
   z

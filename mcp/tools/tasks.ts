@@ -1,7 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { pageQuery } from '../../db/cursor';
+import { formatMoney } from '../../lib/format/money';
 import { createTaskBodySchema, listTasksOperation, requestRevisionOperation } from '../../lib/schemas/task-actions';
+import { TIP_RULES, tipBodySchema } from '../../lib/schemas/tips';
 import { renderTask, type Task, taskData, UNTRUSTED_NOTE } from '../render';
 import { defineTool, idempotencyKeyArg, newIdempotencyKey, success, type ToolContext, taskIdArg } from '../tool-kit';
 import { payableCall, paymentOptions } from '../x402-meta';
@@ -174,6 +176,35 @@ export function registerTaskTools(server: McpServer, context: ToolContext) {
       'the proof with get_task first.',
     true,
   );
+
+  defineTool(server, context, 'tip_worker', {
+    title: 'Tip the worker of a completed task',
+    description:
+      'Adds a tip for the worker of a `completed` task, at most 30 days after it completed: all of it goes to the ' +
+      `worker (no fee). COSTS MONEY: \`amount_cents\` (at least ${TIP_RULES.minCents}; the task’s tips together at ` +
+      `most its budget). ${paymentOptions('/v1/tasks/{id}/tip')} Returns {tip, idempotencyKey}. Other errors: ` +
+      'TASK_NOT_COMPLETED, TIP_WINDOW_CLOSED, TIP_EXCEEDS_BUDGET (`details.remainingCents`), NOT_FOUND, FORBIDDEN. ' +
+      'Use the same `idempotency_key` when retrying so you never tip twice.',
+    input: z.strictObject({
+      task_id: taskIdArg,
+      amount_cents: tipBodySchema.shape.amountCents,
+      idempotency_key: idempotencyKeyArg,
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    run: async (args, extra) => {
+      const idempotencyKey = newIdempotencyKey(args.idempotency_key);
+      return payableCall(extra, async (payment) => {
+        const { data } = await client.POST('/v1/tasks/{id}/tip', {
+          params: { path: { id: args.task_id } },
+          body: { amountCents: args.amount_cents },
+          idempotencyKey,
+          signal: extra.signal,
+          ...payment,
+        });
+        return success({ tip: data, idempotencyKey }, `Tipped ${formatMoney(data.amountCents)} (${data.source}).`);
+      });
+    },
+  });
 
   defineTool(server, context, 'request_revision', {
     title: 'Send the proof back for a revision',

@@ -52,6 +52,7 @@ export const replaySamples: Record<string, ReplaySample> = {
   resolveDisputeById: { body: () => ({ outcome: 'refund', note: 'both sides heard' }) },
   createReview: { body: () => ({ rating: 5 }) },
   createOffer: { body: () => ({ priceCents: 1_500, message: 'I can do it today' }) },
+  tipTask: { body: () => ({ amountCents: 500 }) },
   setWorkerListing: { body: () => ({ isListed: false }) },
   createWorkerProfile: { body: () => ({ displayName: 'Contract Worker' }) },
   createUpload: { form: uploadForm },

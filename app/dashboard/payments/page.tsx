@@ -16,6 +16,7 @@ import { getWallet } from '@/lib/services/money/get-wallet';
 import { listPaymentHistory } from '@/lib/services/money/list-payment-history';
 import { paymentHistoryTaskStates } from '@/lib/services/money/payment-history-task-states';
 import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
+import { TIP_RECEIVED_PREFIX } from '@/lib/services/money/send-due-tip-transfers';
 import { findWorkerProfileId } from '@/lib/services/workers/find-worker-profile-id';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { addCard, onboardPayouts } from './actions';
@@ -112,6 +113,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                 item.amountCents,
                 taskOf(item.taskId),
                 heldTasks.has(item.taskId),
+                item.kind === 'tip' && item.description.startsWith(TIP_RECEIVED_PREFIX),
               );
               return (
                 <Row key={item.id}>

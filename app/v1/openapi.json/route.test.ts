@@ -163,8 +163,10 @@ describe('GET /v1/openapi.json', () => {
       'POST /v1/services/{id}/book charge',
       'POST /v1/tasks charge',
       'POST /v1/tasks/{id}/approve payout',
+      'POST /v1/tasks/{id}/offers/{offerId}/accept charge',
       'POST /v1/tasks/{id}/publish charge',
       'POST /v1/tasks/{id}/resolve payout',
+      'POST /v1/tasks/{id}/tip charge',
     ]);
   });
 

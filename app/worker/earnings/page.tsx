@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/format/money';
 import { callerLivemode } from '@/lib/payments/get-processor';
 import { listWorkerEarnings, type PayoutState } from '@/lib/services/money/list-worker-earnings';
 import { readWorkerEarnings } from '@/lib/services/money/read-worker-earnings';
+import { listWorkerTips } from '@/lib/services/tips/list-tips';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { EarningsStats } from './earnings-stats';
 
@@ -31,9 +32,10 @@ export default async function WorkerEarningsPage() {
   const { user } = await requireBrowserUser('/worker/earnings');
   const { db } = await getDatabase();
   const livemode = callerLivemode();
-  const [earnings, rows] = await Promise.all([
+  const [earnings, rows, tips] = await Promise.all([
     readWorkerEarnings(db, { userId: user.id, livemode }),
     listWorkerEarnings(db, { userId: user.id, livemode, limit: LIMIT }),
+    listWorkerTips(db, { workerId: user.id, livemode, limit: LIMIT }),
   ]);
   return (
     <div className="space-y-6">
@@ -78,6 +80,29 @@ export default async function WorkerEarningsPage() {
           </Table>
         )}
       </Card>
+      {tips.length > 0 && (
+        <Card title="Tips" description="Extra from requesters, all of it yours (no fee).">
+          <Table
+            testId="tips-table"
+            columns={['Task', { label: 'Tip', align: 'right' }, 'Payout', { label: 'Tipped', align: 'right' }]}
+          >
+            {tips.map((tip) => (
+              <Row key={tip.id} testId="tip-row">
+                <td className="break-words">
+                  <Link href={`/worker/tasks/${tip.taskId}`} className="underline">
+                    {tip.title}
+                  </Link>
+                </td>
+                <td className="text-right font-mono">{formatMoney(tip.amountCents)}</td>
+                <td>{tip.sent ? STATE_WORDS.paid : 'To be sent'}</td>
+                <td className="text-right text-stone-600">
+                  <LocalTime value={(tip.paidAt ?? tip.createdAt).toISOString()} />
+                </td>
+              </Row>
+            ))}
+          </Table>
+        </Card>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Db } from '@/db/client';
 import { logger } from '@/lib/logger';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { sendDueRefunds } from './send-due-refunds';
+import { sendDueTipTransfers } from './send-due-tip-transfers';
 import { sendDueTransfers } from './send-due-transfers';
 
 export type PerformDuePaymentsOptions = {
@@ -16,7 +17,13 @@ export async function performDuePayments(db: Db, { taskId, processorFor }: Perfo
   try {
     const sent = await sendDueTransfers(db, { taskIds, processorFor });
     const refunds = await sendDueRefunds(db, { taskIds, processorFor });
-    return { ...sent, ...refunds, retrying: sent.retrying + refunds.retrying };
+    const tipped = await sendDueTipTransfers(db, { taskIds, processorFor });
+    return {
+      ...sent,
+      ...refunds,
+      transferred: sent.transferred + tipped.transferred,
+      retrying: sent.retrying + refunds.retrying + tipped.retrying,
+    };
   } catch (error) {
     logger.error('performing due payments failed; retried next round', { taskId, error });
     return { transferred: 0, refunded: 0, retrying: 0, failed: 0 };

@@ -35,6 +35,8 @@ export async function readTaskMoney(db: Executor, taskIds: (string | null)[]): P
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})
+      -- A tip is paid beside the task's price, not out of it (docs/payments.md, "Tips").
+      and t.kind <> 'tip'
     group by t.task_id`,
   );
   return new Map(

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { charges, tasks, users } from '@/db/schema';
+import { charges, tasks, tips, users } from '@/db/schema';
 import type { ActorUser } from '@/lib/auth/actor';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { claimFundingSource } from './claim-funding-source';
@@ -50,11 +50,23 @@ export async function reserveCardFunding(
   return { payerId };
 }
 
-type CardSpendOptions = { agentId: string; exceptTaskId: string };
+type CardSpendOptions = { agentId: string; exceptTaskId?: string };
 
 // Captured charges less refunds, whatever the task's status, plus drafts whose card funding is reserved but not
-// yet captured (a charge in flight or about to start).
-async function cardSpend(tx: Tx, { agentId, exceptTaskId }: CardSpendOptions) {
+// yet captured (a charge in flight or about to start), plus the agent's card tips (paid or being charged).
+export async function cardSpend(tx: Tx, { agentId, exceptTaskId }: CardSpendOptions) {
+  return (await taskCardSpend(tx, { agentId, exceptTaskId })) + (await tipCardSpend(tx, agentId));
+}
+
+async function tipCardSpend(tx: Tx, agentId: string) {
+  const [row] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${tips.amountCents}), 0)` })
+    .from(tips)
+    .where(and(eq(tips.tipperId, agentId), eq(tips.source, 'card'), ne(tips.status, 'failed')));
+  return Number(row?.cents ?? 0);
+}
+
+async function taskCardSpend(tx: Tx, { agentId, exceptTaskId }: CardSpendOptions) {
   const [row] = await tx
     .select({
       cents: sql<string>`coalesce(sum(case
@@ -64,6 +76,6 @@ async function cardSpend(tx: Tx, { agentId, exceptTaskId }: CardSpendOptions) {
     })
     .from(tasks)
     .leftJoin(charges, and(eq(charges.taskId, tasks.id), eq(charges.livemode, tasks.livemode)))
-    .where(and(eq(tasks.requesterId, agentId), ne(tasks.id, exceptTaskId)));
+    .where(and(eq(tasks.requesterId, agentId), exceptTaskId ? ne(tasks.id, exceptTaskId) : undefined));
   return Number(row?.cents ?? 0);
 }

@@ -15,4 +15,5 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   agent_charge: 'card charges made by your agents',
   task_series_paused: 'recurring tasks paused by a refused card',
   task_offer: 'offers on your tasks and answers to yours',
+  tip_received: 'tips from requesters',
 };

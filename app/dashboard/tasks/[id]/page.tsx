@@ -14,6 +14,7 @@ import { TaskEvidence } from '@/components/task-evidence';
 import { TaskPanels } from '@/components/task-panels';
 import { TaskPlaceMap, TaskReviewPanel, TaskWorkerPanel } from '@/components/task-people-panels';
 import { TaskStatusBadge } from '@/components/task-status-badge';
+import { TaskTipPanel } from '@/components/task-tip-panel';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmAction } from '@/components/ui/confirm-action';
@@ -23,9 +24,11 @@ import { getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { formatDateTime } from '@/lib/format/date-time';
 import { formatMoney } from '@/lib/format/money';
+import { TIP_RULES } from '@/lib/schemas/tips';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
 import { listOffers } from '@/lib/services/offers/list-offers';
+import { listTaskTips } from '@/lib/services/tips/list-tips';
 import { canTake, isTerminal, MAX_REVISIONS } from '@/lib/tasks/task-transitions';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
 import { addDisputeEvidenceAction, openDisputeAction } from '../dispute-actions';
@@ -34,6 +37,7 @@ import { loadTaskPage } from '../load-task-page';
 import { loadTaskPeople } from '../load-task-people';
 import { reviewTaskAction } from '../review-actions';
 import { acceptOfferAction, approveAction, cancelAction, requestRevisionAction, type TaskDone } from './actions';
+import { tipTaskAction } from './tip-action';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Task' };
@@ -61,6 +65,9 @@ export default async function TaskPage({
   const money = (await readTaskMoney(db, [task.id])).get(task.id) ?? NO_MONEY;
   const evidence = task.proof !== null;
   const offers = status === 'posted' ? await listOffers(db, { user: current.user, taskId: task.id, limit: 50 }) : null;
+  const tips = status === 'completed' ? await listTaskTips(db, task.id) : [];
+  const tippedCents = tips.reduce((sum, tip) => sum + tip.amountCents, 0);
+  const tipsOpen = status === 'completed' && tipWindowOpen(access.task.completedAt);
   // The Approve confirmation repeats a flag or an unverified verdict, so nobody pays past it unawares.
   const flag = approveWarning(verificationOf(task));
   const cancelNow = task.cancellationPolicy.ifCancelledNow;
@@ -158,6 +165,16 @@ export default async function TaskPage({
         about={people.names.worker ?? 'the worker'}
         action={reviewTaskAction.bind(null, task.id)}
       />
+      {status === 'completed' && (
+        <TaskTipPanel
+          tips={tips}
+          open={tipsOpen}
+          remainingCents={task.budgetCents - tippedCents}
+          minCents={TIP_RULES.minCents}
+          workerName={people.names.worker ?? 'the worker'}
+          action={tipTaskAction.bind(null, task.id)}
+        />
+      )}
       <TaskWorkerPanel worker={people.worker} />
       {!evidence && actions}
 
@@ -174,6 +191,11 @@ export default async function TaskPage({
       />
     </div>
   );
+}
+
+/** Tips are taken for `TIP_RULES.windowDays` after completion (docs/payments.md, "Tips"). */
+function tipWindowOpen(completedAt: Date | null) {
+  return completedAt !== null && Date.now() <= completedAt.getTime() + TIP_RULES.windowDays * 86_400_000;
 }
 
 /** How many revisions are left after this one. */

@@ -30,6 +30,7 @@ import { formatMoney } from '@/lib/format/money';
 import { haversineMeters } from '@/lib/geo/haversine';
 import { findBooking } from '@/lib/services/bookings/find-booking';
 import { NO_MONEY, readTaskMoney } from '@/lib/services/money/read-task-money';
+import { listTaskTips } from '@/lib/services/tips/list-tips';
 import { findWorkerLocation } from '@/lib/services/workers/find-worker-location';
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
 import { canTake, isTerminal, leavesFrom } from '@/lib/tasks/task-transitions';
@@ -62,6 +63,8 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
   const booking = assigned ? await findBooking(db, task.id) : null;
   // Only the worker's own part is shown from it (priceText's worker side).
   const money = (assigned ? (await readTaskMoney(db, [task.id])).get(task.id) : null) ?? NO_MONEY;
+  // Only the task's own worker is ever tipped (the tip names them).
+  const tippedCents = assigned ? (await listTaskTips(db, task.id)).reduce((sum, tip) => sum + tip.amountCents, 0) : 0;
   const status = task.status;
   // A booking takes proof from the start of its slot (the API resource has no slot: the booking gives it).
   const slotTask = { ...task, startsAt: booking?.startsAt };
@@ -91,6 +94,11 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
 
       <Card>
         <PriceBox task={task} side="worker" money={money} workerName={people?.names.worker ?? null} />
+        {tippedCents > 0 && (
+          <p className="mt-2 text-sm font-medium text-emerald-700" data-testid="tip-received">
+            Tipped {formatMoney(tippedCents)}: all of it is yours.
+          </p>
+        )}
       </Card>
 
       {!assigned && canTake('accept', task) && (
