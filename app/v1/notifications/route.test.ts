@@ -122,7 +122,7 @@ describe('GET|PUT /v1/notifications/preferences', () => {
     expect(before.json.data.sms).toEqual(
       expect.objectContaining({ task_accepted: false, message: true, new_task_nearby: true }),
     );
-    expect(Object.keys(before.json.data.email)).toHaveLength(12);
+    expect(Object.keys(before.json.data.email)).toHaveLength(15);
     expect(before.json.data.agentChargeDigest).toBe(false);
 
     const changed = await put({ email: { message: false } });
