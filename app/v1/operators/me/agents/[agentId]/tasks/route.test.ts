@@ -56,6 +56,12 @@ describe('GET /v1/operators/me/agents/{agentId}/tasks', () => {
       submittedAt: null,
       completedAt: null,
       cancelledAt: null,
+      cancellationFeeCents: null,
+      cancellationPolicy: expect.objectContaining({
+        ifCancelledNow: { reason: 'unassigned', feeCents: 0, refundCents: 0 },
+      }),
+      acceptBy: null,
+      acceptWithinMinutes: null,
       publishedAt: null,
       createdAt: older.createdAt.toISOString(),
       updatedAt: older.updatedAt.toISOString(),
