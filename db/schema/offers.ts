@@ -27,6 +27,8 @@ export const taskOffers = pgTable(
     status: offerStatus('status').notNull().default('pending'),
     expiresAt: timestamptz('expires_at').notNull(),
     decidedAt: timestamptz('decided_at'),
+    // An x402 task's top-up (a price above the budget): the claimed payment, kept so a retry resumes it.
+    topUpX402PaymentId: uuid('top_up_x402_payment_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

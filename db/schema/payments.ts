@@ -96,6 +96,9 @@ export const charges = pgTable(
       .notNull()
       .references(() => users.id),
     taskId: uuid('task_id'),
+    // Set on a top-up: the extra charge that accepting an offer above the budget makes (accept-offer.ts); null on
+    // the task's funding charge, of which there is one per task and mode.
+    offerId: uuid('offer_id'),
     livemode: boolean('livemode').notNull(),
     processor: text('processor').notNull(),
     processorId: text('processor_id'),
@@ -112,10 +115,16 @@ export const charges = pgTable(
   },
   (t) => [
     uniqueIndex('charges_processor_id_key').on(t.processorId),
-    uniqueIndex('charges_task_key').on(t.taskId, t.livemode),
+    uniqueIndex('charges_task_key').on(t.taskId, t.livemode).where(sql`${t.offerId} is null`),
+    // One top-up in flight per offer: a retry resumes it (its processor key is `charge:<id>`).
+    uniqueIndex('charges_offer_processing_key')
+      .on(t.offerId)
+      .where(sql`${t.offerId} is not null and ${t.status} = 'processing'`),
     index('charges_user_idx').on(t.userId),
   ],
 );
+
+export type Charge = typeof charges.$inferSelect;
 
 export const transferStatus = pgEnum('transfer_status', ['pending', 'paid', 'reversed']);
 

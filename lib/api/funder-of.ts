@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
-import { type Actor, userOf } from '@/lib/auth/actor';
+import { type Actor, type ActorUser, userOf } from '@/lib/auth/actor';
+import { env } from '@/lib/env';
 import { getProcessor } from '@/lib/payments/get-processor';
 import { readMppOffer } from '@/lib/payments/mpp/read-offer';
 import { readX402Offer } from '@/lib/payments/x402/read-offer';
@@ -12,5 +13,15 @@ export function funderOf({ db, actor, request }: { db: Db; actor: Actor; request
     viaApiKey: actor.kind === 'apiKey',
     x402: readX402Offer(request),
     mpp: readMppOffer(request),
+  };
+}
+
+/** A signed-in human acting from a page: their own card, no wallet, the same resource the API names. */
+export function browserFunder(db: Db, user: ActorUser, path: string): Funder {
+  return {
+    processor: getProcessor(db),
+    user,
+    viaApiKey: false,
+    x402: { resource: new URL(path, env().SITE_URL).toString(), payment: null },
   };
 }

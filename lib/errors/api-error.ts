@@ -171,7 +171,7 @@ export const errorTable = {
   OFFER_ABOVE_BUDGET: {
     status: 409,
     message: 'This offer asks more than the task’s budget',
-    hint: 'Accepting an offer above the budget is not available yet: accept an offer at or below the budget.',
+    hint: 'This task was paid by MPP, which cannot be topped up: accept an offer at or below the budget.',
   },
   BELOW_MIN_PRICE: {
     status: 409,

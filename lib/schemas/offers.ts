@@ -130,13 +130,29 @@ export const acceptOfferOperation = defineOperation({
     'Requester only. In one transaction the task’s budget becomes the offer’s price (fee and total recomputed), ' +
     'the task is `accepted` by that worker (the thread opens), the other pending offers are declined and their ' +
     'workers told. A lower price refunds the difference of the total to where the money came from (card: a ' +
-    'partial refund; x402: owed back to the wallet). A price above the budget is 409 `OFFER_ABOVE_BUDGET` for ' +
-    'now. 409 `OFFER_EXPIRED` past its `expiresAt`, `OFFER_NOT_PENDING` once withdrawn or declined.',
+    'partial refund; x402: owed back to the wallet). A higher price is paid first, by the same source: a card task ' +
+    'charges the difference to the card that funded it (within an agent’s spending limit: else 402 ' +
+    '`PAYMENT_REQUIRED` with `details.reason` `spending_limit_exceeded`; a decline is 402 `PAYMENT_FAILED`, the ' +
+    'offer stays open and nothing moves); an x402 task answers 402 with `accepts` for exactly the difference, and ' +
+    'the same request with a `PAYMENT-SIGNATURE` (or `X-Payment`) header pays it. A task paid by MPP takes only ' +
+    'offers within its budget (409 `OFFER_ABOVE_BUDGET`). Should the task be taken otherwise while the difference ' +
+    'is paid, the difference is refunded at once. 409 `OFFER_EXPIRED` past its `expiresAt`, `OFFER_NOT_PENDING` ' +
+    'once withdrawn or declined.',
   tags: ['Offers'],
   auth: 'any',
   scope: 'tasks:write',
   movesMoney: 'charge',
   params: offerParams,
   response: taskSchema,
-  errors: ['NOT_FOUND', 'FORBIDDEN', 'INVALID_TRANSITION', 'OFFER_EXPIRED', 'OFFER_NOT_PENDING', 'OFFER_ABOVE_BUDGET'],
+  errors: [
+    'NOT_FOUND',
+    'FORBIDDEN',
+    'INVALID_TRANSITION',
+    'OFFER_EXPIRED',
+    'OFFER_NOT_PENDING',
+    'OFFER_ABOVE_BUDGET',
+    'PAYMENT_REQUIRED',
+    'PAYMENT_FAILED',
+    'CONFLICT',
+  ],
 });

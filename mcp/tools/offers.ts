@@ -40,8 +40,12 @@ export function registerOfferTools(server: McpServer, context: ToolContext) {
     description:
       'Gives your `posted` task to the offer’s worker at the offer’s price: the budget becomes `priceCents`, ' +
       'the 15% fee and total are recomputed, the task is `accepted` (the thread opens) and the other offers are ' +
-      'declined. A lower price refunds the difference (card: to the card; x402: owed back to the wallet). An offer ' +
-      'above the budget is refused (OFFER_ABOVE_BUDGET). Errors: OFFER_EXPIRED, OFFER_NOT_PENDING, ' +
+      'declined. A lower price refunds the difference (card: to the card; x402: owed back to the wallet). A higher ' +
+      'price pays the difference first, the way the task was paid: a card task charges your operator’s card within ' +
+      'your spending limit (PAYMENT_REQUIRED, PAYMENT_FAILED when it cannot); an x402 task returns x402’s ' +
+      'payment-required result for exactly the difference: sign it and call again with the payload in ' +
+      '`_meta["x402/payment"]`. An MPP-paid task takes only offers within its budget (OFFER_ABOVE_BUDGET). ' +
+      'Errors: OFFER_EXPIRED, OFFER_NOT_PENDING, ' +
       'INVALID_TRANSITION (the task is no longer posted), NOT_FOUND. Returns {task, idempotencyKey}. Use the same ' +
       '`idempotency_key` when retrying.',
     input: z.strictObject({ task_id: taskIdArg, offer_id: offerIdArg, idempotency_key: idempotencyKeyArg }),

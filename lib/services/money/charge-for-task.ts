@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { charges } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
@@ -6,6 +6,7 @@ import { ledgerAccount } from '@/lib/payments/ledger/accounts';
 import { postLedgerTransaction } from '@/lib/payments/ledger/post-ledger-transaction';
 import type { PaymentProcessor } from '@/lib/payments/processor';
 import { notifyAgentCharge } from '@/lib/services/notifications/notify-agent-charge';
+import { chargeDeclined } from './charge-declined';
 import { findPaymentCustomer } from './find-payment-customer';
 
 export type ChargeForTaskInput = {
@@ -43,21 +44,7 @@ export async function chargeForTask(db: Db, processor: PaymentProcessor, input: 
     description: input.description,
   });
 
-  if (outcome.status === 'failed') {
-    await db
-      .update(charges)
-      .set({
-        status: 'failed',
-        processorId: outcome.processorId,
-        failureCode: outcome.declineCode ?? outcome.code,
-        failureMessage: outcome.message,
-      })
-      .where(eq(charges.id, attempt.id));
-    throw new ApiError('PAYMENT_FAILED', {
-      message: outcome.message,
-      details: { code: outcome.code, declineCode: outcome.declineCode },
-    });
-  }
+  if (outcome.status === 'failed') throw await chargeDeclined(db, attempt.id, outcome);
 
   return db.transaction(async (tx) => {
     const [charge] = await tx
@@ -108,7 +95,11 @@ async function claimChargeAttempt(db: Db, processor: PaymentProcessor, input: Ch
     .returning();
   if (created) return created;
 
-  const forTask = and(eq(charges.taskId, input.taskId), eq(charges.livemode, processor.livemode));
+  const forTask = and(
+    eq(charges.taskId, input.taskId),
+    eq(charges.livemode, processor.livemode),
+    isNull(charges.offerId),
+  );
   const [retried] = await db
     .update(charges)
     .set({

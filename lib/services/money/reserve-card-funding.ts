@@ -53,7 +53,8 @@ export async function reserveCardFunding(
 type CardSpendOptions = { agentId: string; exceptTaskId?: string };
 
 // Captured charges less refunds, whatever the task's status, plus drafts whose card funding is reserved but not
-// yet captured (a charge in flight or about to start), plus the agent's card tips (paid or being charged).
+// yet captured (a charge in flight or about to start), plus offer top-ups being charged, plus the agent's card tips
+// (paid or being charged).
 export async function cardSpend(tx: Tx, { agentId, exceptTaskId }: CardSpendOptions) {
   return (await taskCardSpend(tx, { agentId, exceptTaskId })) + (await tipCardSpend(tx, agentId));
 }
@@ -71,6 +72,7 @@ async function taskCardSpend(tx: Tx, { agentId, exceptTaskId }: CardSpendOptions
     .select({
       cents: sql<string>`coalesce(sum(case
         when ${charges.status} = 'succeeded' then ${charges.amountCents} - ${charges.refundedCents}
+        when ${charges.status} = 'processing' and ${charges.offerId} is not null then ${charges.amountCents}
         when ${tasks.status} = 'draft' and ${tasks.fundingSource} = 'card' then ${tasks.totalCents}
         else 0 end), 0)`,
     })

@@ -1,56 +1,89 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { taskOffers } from '@/db/schema';
-import type { ActorUser } from '@/lib/auth/actor';
-import { ApiError } from '@/lib/errors/api-error';
+import { type Task, taskOffers } from '@/db/schema';
 import { emitEvent } from '@/lib/events/emit-event';
+import type { Funder } from '@/lib/services/money/funding-outcome';
 import { performDuePayments } from '@/lib/services/money/perform-due-payments';
 import { refundPriceDifference } from '@/lib/services/money/refund-price-difference';
-import { runTransition } from '@/lib/services/tasks/run-transition';
+import type { TaskAccess } from '@/lib/services/tasks/read-task-access';
+import { lockTransition, runTransition } from '@/lib/services/tasks/run-transition';
 import { startAssignment } from '@/lib/services/tasks/start-assignment';
 import { priceTask } from '@/lib/tasks/task-rules';
 import { assertPending, lockOffer } from './lock-offer';
+import { bookTopUp, claimTopUp, type PaymentRequired, payTopUp, priceChanged, refundUnusedTopUp } from './top-up-offer';
 
-export type AcceptOfferOptions = { user: Pick<ActorUser, 'id'>; taskId: string; offerId: string; livemode?: boolean };
+export type AcceptOfferOptions = { funder: Funder; taskId: string; offerId: string };
 
-// One transaction (the `acceptOffer` transition): the task row, then the offer row, are locked; the budget becomes
-// the offer's price, the escrow gives back what the new total no longer needs (after the other locks: the ledger's
-// come last), the worker's assignment starts and the other pending offers are declined (runTransition). The card's
-// refund itself is sent after the commit, from the payment outbox.
-export async function acceptOffer(db: Db, { user, taskId, offerId, livemode }: AcceptOfferOptions) {
-  const result = await runTransition(db, {
-    taskId,
-    action: 'acceptOffer',
-    caller: { user, livemode },
-    effect: async (tx, access) => {
-      const { task } = access;
-      const offer = await lockOffer(tx, taskId, offerId);
-      assertPending(offer);
-      if (offer.priceCents > task.budgetCents) {
-        throw new ApiError('OFFER_ABOVE_BUDGET', {
-          message: `This offer asks ${offer.priceCents} cents, above the task’s budget of ${task.budgetCents} cents`,
-          details: { priceCents: offer.priceCents, budgetCents: task.budgetCents },
-        });
-      }
-      const price = priceTask(offer.priceCents);
-      await tx.update(taskOffers).set({ status: 'accepted', decidedAt: sql`now()` }).where(eq(taskOffers.id, offerId));
-      await startAssignment(tx, { taskId, workerId: offer.workerId });
-      await emitEvent(tx, {
-        type: 'offer.accepted',
-        data: { offer: { id: offer.id, taskId, priceCents: offer.priceCents, status: 'accepted' } },
-        taskId,
-        audience: [offer.workerId],
-        livemode: task.livemode,
-      });
-      await refundPriceDifference(tx, access, {
-        amountCents: task.totalCents - price.totalCents,
-        cause: `offer:${offer.id}`,
-        description: `Task: ${task.title} (offer accepted at a lower price)`,
-      });
-      return { ...price, workerId: offer.workerId, acceptedAt: new Date() };
-    },
-    eventData: { offerId },
+export type AcceptOfferOutcome =
+  | { kind: 'accepted'; task: Task; access: TaskAccess; paymentHeaders?: Record<string, string> }
+  | PaymentRequired;
+
+/**
+ * The task goes to the offer's worker at the offer's price, in one transaction (the `acceptOffer` transition): the
+ * task row, then the offer row, are locked; the budget becomes the price; the worker's assignment starts and the
+ * other pending offers are declined (runTransition). A lower price gives back what the escrow no longer needs (the
+ * card's refund is sent after the commit). A higher price is paid first, by the task's own funding source: the
+ * claim (a transaction under the same locks), the payment (outside any), then the acceptance books it into the
+ * escrow; an acceptance that then fails gives the payment back (top-up-offer.ts).
+ */
+export async function acceptOffer(
+  db: Db,
+  { funder, taskId, offerId }: AcceptOfferOptions,
+): Promise<AcceptOfferOutcome> {
+  const caller = { user: funder.user, livemode: funder.processor.livemode };
+  const claimedAt = new Date();
+  const claimed = await db.transaction(async (tx) => {
+    const access = await lockTransition(tx, { taskId, action: 'acceptOffer', caller });
+    const offer = await lockOffer(tx, taskId, offerId);
+    assertPending(offer);
+    const amountCents = priceTask(offer.priceCents).totalCents - access.task.totalCents;
+    return amountCents > 0 ? claimTopUp(tx, { access, offer, amountCents, funder }) : null;
   });
+  if (claimed && 'kind' in claimed) return claimed;
+  const paid = claimed ? await payTopUp(db, funder, claimed) : null;
+  if (paid && 'kind' in paid) return paid;
+
+  let result: Awaited<ReturnType<typeof runTransition>>;
+  try {
+    result = await runTransition(db, {
+      taskId,
+      action: 'acceptOffer',
+      caller,
+      effect: async (tx, access) => {
+        const { task } = access;
+        const offer = await lockOffer(tx, taskId, offerId);
+        // A top-up paid for began before the offer expired: only a withdrawal since then stops it.
+        assertPending(offer, paid ? claimedAt : new Date());
+        const price = priceTask(offer.priceCents);
+        const extraCents = price.totalCents - task.totalCents;
+        const paidCents = paid?.topUp.amountCents ?? 0;
+        if (extraCents > 0 ? extraCents !== paidCents : paidCents > 0) throw priceChanged();
+        await tx
+          .update(taskOffers)
+          .set({ status: 'accepted', decidedAt: sql`now()` })
+          .where(eq(taskOffers.id, offerId));
+        await startAssignment(tx, { taskId, workerId: offer.workerId });
+        await emitEvent(tx, {
+          type: 'offer.accepted',
+          data: { offer: { id: offer.id, taskId, priceCents: offer.priceCents, status: 'accepted' } },
+          taskId,
+          audience: [offer.workerId],
+          livemode: task.livemode,
+        });
+        if (paid) await bookTopUp(tx, access, paid);
+        await refundPriceDifference(tx, access, {
+          amountCents: -extraCents,
+          cause: `offer:${offer.id}`,
+          description: `Task: ${task.title} (offer accepted at a lower price)`,
+        });
+        return { ...price, workerId: offer.workerId, acceptedAt: new Date() };
+      },
+      eventData: { offerId },
+    });
+  } catch (error) {
+    if (paid) await refundUnusedTopUp(db, paid);
+    throw error;
+  }
   await performDuePayments(db, { taskId });
-  return result;
+  return { kind: 'accepted', ...result, paymentHeaders: paid?.paymentHeaders };
 }

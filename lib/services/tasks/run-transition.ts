@@ -43,14 +43,8 @@ export type TransitionInput = {
 export async function runTransition(db: Executor, input: TransitionInput): Promise<{ task: Task; access: TaskAccess }> {
   const rule = TASK_TRANSITIONS[input.action];
   return db.transaction(async (tx) => {
-    const access = await lockForCaller(tx, input.taskId, input.caller);
-    authorize(input.action, access, input.caller);
+    const access = await lockTransition(tx, input);
     const previousStatus = access.task.status;
-    if (!leavesFrom(input.action, previousStatus)) throw invalidTransition(input.action, previousStatus);
-    const callerId = input.caller === 'system' ? undefined : input.caller.user.id;
-    const guard = unmetGuard(input.action, access.task, new Date(), callerId);
-    if (guard) throw guardRefusal(input.action, guard, access.task);
-
     const changes = (await input.effect?.(tx, access)) ?? {};
     const eventData = typeof input.eventData === 'function' ? input.eventData() : input.eventData;
     const [task] = await tx
@@ -89,6 +83,21 @@ export async function runTransition(db: Executor, input: TransitionInput): Promi
     const side = input.caller === 'system' ? null : sideOf(task, access.requesterOwnerId, input.caller.user.id);
     return { task, access: { ...access, task, side } };
   });
+}
+
+/**
+ * The task locked for `action`, with every check runTransition makes before its effect: who may, from which status,
+ * and the action's guard. A caller that must pay before it acts (accept-offer.ts) checks here first.
+ */
+export async function lockTransition(tx: Tx, input: Pick<TransitionInput, 'taskId' | 'action' | 'caller'>) {
+  const access = await lockForCaller(tx, input.taskId, input.caller);
+  authorize(input.action, access, input.caller);
+  const status = access.task.status;
+  if (!leavesFrom(input.action, status)) throw invalidTransition(input.action, status);
+  const callerId = input.caller === 'system' ? undefined : input.caller.user.id;
+  const guard = unmetGuard(input.action, access.task, new Date(), callerId);
+  if (guard) throw guardRefusal(input.action, guard, access.task);
+  return access;
 }
 
 async function lockForCaller(tx: Tx, taskId: string, caller: TransitionCaller): Promise<TaskAccess> {

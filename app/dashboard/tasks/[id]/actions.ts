@@ -4,6 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { TaskActionState } from '@/components/task-action-form';
 import { getDatabase } from '@/db/client';
+import { browserFunder } from '@/lib/api/funder-of';
+import { ApiError } from '@/lib/errors/api-error';
 import { requestRevisionOperation } from '@/lib/schemas/task-actions';
 import { acceptOffer } from '@/lib/services/offers/accept-offer';
 import { approveTask } from '@/lib/services/tasks/approve-task';
@@ -70,7 +72,7 @@ export async function cancelAction(
   return run(taskId, 'cancelled', (user) => cancelTask(db, user, taskId, { maxFeeCents }));
 }
 
-/** Accept on an offer (docs/tasks.md "Offers"): the task goes to its worker at its price, the difference refunded. */
+/** Accept on an offer (docs/tasks.md "Offers"): the task goes to its worker at its price, the difference moved. */
 export async function acceptOfferAction(
   taskId: string,
   offerId: string,
@@ -78,5 +80,11 @@ export async function acceptOfferAction(
   _form: FormData,
 ): Promise<TaskActionState> {
   const { db } = await getDatabase();
-  return run(taskId, 'offerAccepted', (user) => acceptOffer(db, { user, taskId, offerId }));
+  return run(taskId, 'offerAccepted', async (user) => {
+    const path = `/v1/tasks/${taskId}/offers/${offerId}/accept`;
+    const outcome = await acceptOffer(db, { funder: browserFunder(db, user, path), taskId, offerId });
+    // Only an x402-funded task asks for more here, and a person has no wallet: the agent pays through the API.
+    if (outcome.kind === 'paymentRequired')
+      throw new ApiError('PAYMENT_REQUIRED', { message: outcome.refusal.message });
+  });
 }

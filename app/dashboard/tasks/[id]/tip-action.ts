@@ -3,9 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import type { ConfirmState } from '@/components/ui/confirm-action';
 import { getDatabase } from '@/db/client';
+import { browserFunder } from '@/lib/api/funder-of';
 import { sha256Hex } from '@/lib/auth/tokens';
-import { env } from '@/lib/env';
-import { getProcessor } from '@/lib/payments/get-processor';
 import { tipTaskOperation } from '@/lib/schemas/tips';
 import { tipTask } from '@/lib/services/tips/tip-task';
 import { describeActionError } from '@/lib/web/describe-error';
@@ -29,12 +28,7 @@ export async function tipTaskAction(
   const { db } = await getDatabase();
   try {
     const outcome = await tipTask(db, {
-      funder: {
-        processor: getProcessor(db),
-        user,
-        viaApiKey: false,
-        x402: { resource: new URL(`/v1/tasks/${taskId}/tip`, env().SITE_URL).toString(), payment: null },
-      },
+      funder: browserFunder(db, user, `/v1/tasks/${taskId}/tip`),
       taskId,
       amountCents: parsed.data.amountCents,
       key: { key: sha256Hex(`browser:${key}`), requestHash: sha256Hex(JSON.stringify(parsed.data)) },
