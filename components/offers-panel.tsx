@@ -12,7 +12,7 @@ type AcceptOffer = (offerId: string) => (state: ConfirmState, form: FormData) =>
 
 /**
  * The workers' offers on the requester's posted task (GET /v1/tasks/{id}/offers), best first, each live one with
- * Accept behind a confirmation that says the new total and what is refunded (docs/tasks.md "Offers").
+ * Accept behind a confirmation that says the new total and what is refunded or charged (docs/tasks.md "Offers").
  */
 export function OffersPanel({
   offers,
@@ -66,12 +66,19 @@ function AcceptButton({
   task: { budgetCents: number; totalCents: number; fundingSource: string | null };
   accept: AcceptOffer;
 }) {
-  if (offer.priceCents > task.budgetCents) {
-    return <span className="text-xs text-stone-500">Above your budget: cannot be accepted yet</span>;
-  }
   const total = priceTask(offer.priceCents).totalCents;
   const back = task.totalCents - total;
+  // An x402 task's difference is paid by its agent through the API: a person has no wallet here.
+  if (back < 0 && task.fundingSource !== 'card') {
+    return <span className="text-xs text-stone-500">Above the budget: your agent accepts it through the API</span>;
+  }
   const where = task.fundingSource === 'x402' ? 'owed back to the wallet that paid' : 'refunded to your card';
+  const difference =
+    back > 0
+      ? `: ${formatMoney(back)} is ${where}.`
+      : back < 0
+        ? `: ${formatMoney(-back)} more is charged to the card that paid for the task.`
+        : ': nothing more is charged.';
   return (
     <ConfirmAction
       action={accept(offer.id)}
@@ -82,8 +89,7 @@ function AcceptButton({
       testId="accept-offer"
     >
       {`The task goes to ${offer.workerName ?? 'this worker'} at ${formatMoney(offer.priceCents)}. New total ` +
-        `${formatMoney(total)} (was ${formatMoney(task.totalCents)})` +
-        (back > 0 ? `: ${formatMoney(back)} is ${where}.` : ': nothing more is charged.')}
+        `${formatMoney(total)} (was ${formatMoney(task.totalCents)})${difference}`}
     </ConfirmAction>
   );
 }

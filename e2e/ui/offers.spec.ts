@@ -46,3 +46,40 @@ test('a worker makes an offer and the requester accepts it', async ({ page, brow
     await workerContext.close();
   }
 });
+
+// Above the budget: a $25 offer on the $20 task charges the card that paid $5.75 more before the task is the worker's.
+test('the requester accepts an offer above the budget and the difference is charged', async ({
+  page,
+  browser,
+  clientIp,
+}) => {
+  test.setTimeout(180_000);
+  const workerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  const workerPage = await workerContext.newPage();
+  try {
+    await signUpInBrowser(page, 'offer-above');
+    await addCardFromPayments(page);
+    const taskId = await postTaskInBrowser(page, `Carry the boxes ${Date.now()}`);
+
+    const workerName = `Pia ${Date.now()}`;
+    await becomeListedWorker(workerPage, workerName);
+    await workerPage.goto(`/worker/tasks/${taskId}`);
+    const form = workerPage.getByTestId('offer-form');
+    await form.getByLabel('Your price (dollars)').fill('25');
+    await form.getByRole('button', { name: 'Send offer' }).click();
+    await expect(form).toContainText('Offer sent');
+
+    await page.goto(`/dashboard/tasks/${taskId}`);
+    const offer = page.getByTestId('offer-row').filter({ hasText: workerName });
+    await offer.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByTestId('confirmation')).toContainText(
+      `The task goes to ${workerName} at $25.00. New total $28.75 (was $23.00): $5.75 more is charged to the card ` +
+        'that paid for the task.',
+    );
+    await page.getByRole('button', { name: 'Yes, accept at $25.00' }).click();
+    await expect(page.getByTestId('task-status')).toHaveText('accepted');
+    await expect(page.getByText('$28.75').first()).toBeVisible();
+  } finally {
+    await workerContext.close();
+  }
+});

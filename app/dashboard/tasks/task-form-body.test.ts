@@ -53,6 +53,20 @@ describe('taskFormBody', () => {
     expect(createTaskBodySchema.safeParse(body).success).toBe(true);
   });
 
+  it('accept within: whole minutes sent, empty left out (cleared on an edit), out of range named in words', () => {
+    expect(taskFormBody(values({ acceptWithin: ' 30 ' })).acceptWithinMinutes).toBe(30);
+    expect(createTaskBodySchema.safeParse(taskFormBody(values({ acceptWithin: '30' }))).success).toBe(true);
+    expect(taskFormBody(values({ acceptWithin: '' })).acceptWithinMinutes).toBeUndefined();
+    const cleared = taskFormBody(values({ acceptWithin: '' }), { edit: true });
+    expect(cleared).toMatchObject({ acceptBy: null });
+    expect(taskUpdateSchema.safeParse(cleared).success).toBe(true);
+    for (const typed of ['0', '50000', 'soon']) {
+      const body = taskFormBody(values({ acceptWithin: typed }));
+      const errors = taskFormErrors(issuesOf(createTaskBodySchema.safeParse(body)));
+      expect(errors.acceptWithin, typed).toBe('Enter minutes, 1 to 43,200, or leave it empty');
+    }
+  });
+
   it('a pin is the exact point; a picked city alone is named by the city and is only as exact as it', () => {
     const pinned = taskFormBody(values({ place: { lat: 45.7611, lng: 4.8402, city: 'Lyon', pinned: true } }));
     expect(pinned.location).toEqual({

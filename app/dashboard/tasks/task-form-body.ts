@@ -12,6 +12,7 @@ import {
   MIN_PROOF_RADIUS_METERS,
   type RequirableCheck,
 } from '@/lib/tasks/proof-verification';
+import { MAX_ACCEPT_WITHIN_MINUTES } from '@/lib/tasks/task-rules';
 
 /** What the form holds. The deadline is already an ISO instant (the browser read it in the viewer's zone). */
 export type TaskFormValues = {
@@ -27,6 +28,8 @@ export type TaskFormValues = {
   /** Dollars as typed: "25" or "25.50". */
   budget: string;
   deadline: string;
+  /** Minutes as typed: a worker must accept within them of posting, or the task is cancelled and refunded. */
+  acceptWithin?: string;
   /** Comma-separated. */
   skills: string;
   proofRequirements: string[];
@@ -61,6 +64,7 @@ export const TASK_FORM_FIELDS = {
   address: 'Address',
   budget: 'Budget',
   deadline: 'Deadline',
+  acceptWithin: 'Accept within (minutes)',
   skills: 'Skills',
   proofRequirements: 'Proof required',
   instructions: 'Private instructions',
@@ -108,6 +112,10 @@ export function taskFormBody(values: TaskFormValues, { edit = false } = {}): Rec
       : null,
     budgetCents: cents ?? (values.budget.trim() ? values.budget : undefined),
     deadline: values.deadline || undefined,
+    // Left empty on an edit: the guarantee is cleared (`acceptBy: null` clears both).
+    ...(values.acceptWithin?.trim()
+      ? { acceptWithinMinutes: wholeOr(values.acceptWithin) }
+      : edit && { acceptBy: null }),
     requiredSkills: skillsOf(values.skills),
     proofRequirements: values.proofRequirements,
     instructions: optional(values.instructions),
@@ -136,6 +144,8 @@ const fieldOfPath: Record<string, TaskFormField> = {
   location: 'place',
   budgetCents: 'budget',
   deadline: 'deadline',
+  acceptWithinMinutes: 'acceptWithin',
+  acceptBy: 'acceptWithin',
   requiredSkills: 'skills',
   proofRequirements: 'proofRequirements',
   instructions: 'instructions',
@@ -154,6 +164,9 @@ function plainMessage(field: TaskFormField, path: (string | number)[], message: 
   if (field === 'proofRadius')
     return `Enter a distance in metres, ${MIN_PROOF_RADIUS_METERS} to ${MAX_PROOF_RADIUS_METERS}`;
   if (field === 'autoApproveAfter') return `Enter minutes, 0 to ${MAX_AUTO_APPROVE_AFTER_MINUTES}`;
+  if (field === 'acceptWithin') {
+    return `Enter minutes, 1 to ${MAX_ACCEPT_WITHIN_MINUTES.toLocaleString('en-US')}, or leave it empty`;
+  }
   if (/^Invalid (input|option)/.test(message) || message === 'Required') {
     if (field === 'budget') return 'Enter the worker’s pay in dollars, e.g. 25';
     if (field === 'deadline') return 'Pick a date and time';

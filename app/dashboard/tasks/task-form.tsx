@@ -252,6 +252,20 @@ export function TaskForm({
           />
         )}
       </Row>
+      <Row
+        field="acceptWithin"
+        error={errors.acceptWithin}
+        hint="Optional. If no worker has accepted within this many minutes of posting, the task is cancelled and fully refunded."
+      >
+        {(props) => (
+          <input
+            {...props}
+            inputMode="numeric"
+            value={values.acceptWithin ?? ''}
+            onChange={(event) => set('acceptWithin', event.target.value)}
+          />
+        )}
+      </Row>
       <Row field="skills" label="Skills (comma-separated)" error={errors.skills}>
         {(props) => <input {...props} value={values.skills} onChange={(event) => set('skills', event.target.value)} />}
       </Row>

@@ -56,6 +56,7 @@ export default async function EditDraftPage({ params }: { params: Promise<{ id: 
     address: task.location?.address ?? '',
     budget: centsAsDecimal(task.budgetCents),
     deadline: task.deadline,
+    acceptWithin: task.acceptWithinMinutes === null ? '' : String(task.acceptWithinMinutes),
     skills: task.requiredSkills.join(', '),
     proofRequirements: task.proofRequirements,
     instructions: task.instructions ?? '',
