@@ -25,6 +25,14 @@ const TOOLS = [
   'get_task_proof',
   'list_offers',
   'accept_offer',
+  'create_task_series',
+  'list_task_series',
+  'get_task_series',
+  'update_task_series',
+  'pause_task_series',
+  'resume_task_series',
+  'end_task_series',
+  'skip_series_occurrence',
   'await_task_status',
   'search_workers',
   'get_worker',
@@ -40,6 +48,8 @@ const READ_ONLY = [
   'get_task',
   'list_tasks',
   'list_offers',
+  'list_task_series',
+  'get_task_series',
   'get_task_proof',
   'await_task_status',
   'search_workers',
@@ -55,7 +65,7 @@ const UNKNOWN_TASK = '00000000-0000-4000-8000-000000000000';
 const connect = connectForEachTest();
 
 describe('tools/list', () => {
-  it('lists the twenty-four tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
+  it('lists the thirty-three tools in a fixed order, with descriptions, annotations and idempotency keys', async () => {
     const { mcp } = await connect();
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);
