@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '@/db/cursor';
 import { taskSeriesStatus } from '@/db/schema/task-series';
 import { defineOperation } from '@/lib/schemas/operation';
-import { isTimeZone, WEEKDAYS } from '@/lib/tasks/series-cadence';
+import { endsBeforeStartIssue, isTimeZone, WEEKDAYS } from '@/lib/tasks/series-cadence';
 import { SERIES_LIMITS } from '@/lib/tasks/series-rules';
 import { timestamp } from './common';
 import { createTaskBodySchema } from './task-actions';
@@ -102,6 +102,10 @@ export const createTaskSeriesBodySchema = z
   .refine((body) => Boolean(body.endsOn) || Boolean(body.count), {
     path: ['endsOn'],
     message: 'Give an end date (`endsOn`) or a number of occurrences (`count`)',
+  })
+  .superRefine((body, ctx) => {
+    const issue = endsBeforeStartIssue(new Date(body.firstOccurrenceAt), body.endsOn, body.timeZone ?? 'UTC');
+    if (issue) ctx.addIssue({ code: 'custom', ...issue });
   })
   .meta({ id: 'CreateTaskSeriesBody' });
 export type CreateTaskSeriesBody = z.infer<typeof createTaskSeriesBodySchema>;

@@ -135,3 +135,13 @@ export function upcomingOccurrences(schedule: SeriesSchedule, next: Occurrence |
   for (let at = next; at && out.length < limit; at = nextOccurrence(schedule, at)) out.push(at);
   return out;
 }
+
+/** The issue of an end date before the first occurrence's own local date, or null. */
+export function endsBeforeStartIssue(firstOccurrenceAt: Date, endsOn: string | null | undefined, timeZone: string) {
+  // A malformed field has its own issue already.
+  if (!endsOn || Number.isNaN(firstOccurrenceAt.getTime()) || !isTimeZone(timeZone)) return null;
+  if (Number.isNaN(dayOfDate(endsOn))) return null;
+  const startDate = dateOfDay(localOf(firstOccurrenceAt, timeZone).day);
+  if (dayOfDate(endsOn) >= dayOfDate(startDate)) return null;
+  return { path: ['endsOn'], message: `Must be on or after the first occurrence’s date, ${startDate}` };
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { POST as endRoute } from '@/app/v1/task-series/[id]/end/route';
 import { POST as pauseRoute } from '@/app/v1/task-series/[id]/pause/route';
 import { POST as resumeRoute } from '@/app/v1/task-series/[id]/resume/route';
-import { GET as getRoute } from '@/app/v1/task-series/[id]/route';
+import { GET as getRoute, PATCH as patchRoute } from '@/app/v1/task-series/[id]/route';
 import { POST as skipRoute } from '@/app/v1/task-series/[id]/skip/route';
 import { POST as createRoute, GET as listRoute } from '@/app/v1/task-series/route';
 import { getDatabase } from '@/db/client';
@@ -83,6 +83,36 @@ describe('POST /v1/task-series', () => {
       expect(res.json.error.code).toBe('VALIDATION_ERROR');
       expect(res.json.error.issues.map((issue: { path: string[] }) => issue.path)).toContainEqual(path);
     }
+  });
+});
+
+describe('an end date before the first occurrence', () => {
+  it('is refused on create and on an edit, naming endsOn with the start’s local date', async () => {
+    // 23:30 UTC is already the next day in Berlin: the local date is what counts.
+    const start = new Date(Date.now() + 7 * DAY);
+    start.setUTCHours(23, 30, 0, 0);
+    const localStart = new Date(start.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
+    const dayBefore = new Date(start.getTime() - DAY).toISOString().slice(0, 10);
+    const body = weekly({ firstOccurrenceAt: start.toISOString(), count: undefined, endsOn: dayBefore });
+    const res = await post(parties.requester.token, body);
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error.issues).toContainEqual({
+      path: ['endsOn'],
+      message: `Must be on or after the first occurrence’s date, ${localStart}`,
+    });
+
+    const made = await post(parties.requester.token, weekly({ firstOccurrenceAt: start.toISOString() }));
+    expect(made.status, made.text).toBe(201);
+    const id = made.json.data.id;
+    const patched = await call(patchRoute, `/v1/task-series/${id}`, {
+      params: { id },
+      token: parties.requester.token,
+      body: { endsOn: dayBefore },
+      ip: uniqueIp(),
+    });
+    expect(patched.status, patched.text).toBe(400);
+    expect(patched.json.error.issues[0].path).toEqual(['endsOn']);
+    expect((await get(id, parties.requester.token)).json.data.endsOn).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { taskSeries } from '@/db/schema';
 import { ApiError } from '@/lib/errors/api-error';
 import { seriesTemplateSchema, type UpdateTaskSeriesBody } from '@/lib/schemas/task-series';
+import { endsBeforeStartIssue } from '@/lib/tasks/series-cadence';
 import { lockOwnSeries, type SeriesCaller } from './find-own-series';
 import { describeSeries } from './get-task-series';
 import { lastPlannedAt } from './last-planned-at';
@@ -25,6 +26,8 @@ export async function updateTaskSeries(db: Db, caller: SeriesCaller, seriesId: s
         issues: [{ path: ['endsOn'], message: 'Give an end date (`endsOn`) or a number of occurrences (`count`)' }],
       });
     }
+    const endsEarly = endsBeforeStartIssue(merged.firstOccurrenceAt, merged.endsOn, merged.timeZone);
+    if (endsEarly) throw new ApiError('VALIDATION_ERROR', { issues: [endsEarly] });
     const lastAt = await lastPlannedAt(tx, series.id);
     const after = new Date(Math.max(Date.now(), lastAt?.getTime() ?? 0));
     const [updated] = await tx
