@@ -102,6 +102,13 @@ const envSchema = z.object({
   // Hours after a booked slot's end before its requester may cancel it as a no-show: the worker's time to deliver
   // a booking that ran to the end of its slot (lib/tasks/task-transitions.ts, `noShowFrom`).
   BOOKING_NO_SHOW_GRACE_HOURS: count(0, 24 * 30).default(12),
+  // Message notifications (docs/messaging.md "Message notifications"): an email or text summarises a thread its
+  // recipient has not read for this many seconds; MESSAGE_BATCHING=0 sends one per message instead (the old way).
+  NOTIFY_UNREAD_AFTER_SECONDS: count(0, 86_400).default(120),
+  MESSAGE_BATCHING: z
+    .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
+    .default('1')
+    .transform((value) => value === '1'),
   // The requester's cancellation of an accepted task (lib/tasks/cancellation-policy.ts): free for this many minutes
   // after acceptance; later the worker gets min(budget, max(CANCEL_FEE_MIN_CENTS, CANCEL_FEE_PERCENT % of it)).
   CANCEL_FREE_MINUTES: count(0, 24 * 60).default(10),

@@ -8,6 +8,7 @@ import {
   smsOutbox,
   users,
 } from '@/db/schema';
+import type { MessageDelivery } from '@/lib/services/notifications/message-delivery';
 
 type Switches = Partial<Record<NotificationKind, boolean>>;
 
@@ -31,9 +32,17 @@ export async function emailRowsFor(notificationIds: string[]) {
 }
 
 /** Stores a user's switches as given (kinds left out keep their defaults). */
-export async function setPreferences(userId: string, preferences: { email?: Switches; sms?: Switches }) {
+export async function setPreferences(
+  userId: string,
+  preferences: { email?: Switches; sms?: Switches; messageDelivery?: Partial<MessageDelivery> },
+) {
   const { db } = await getDatabase();
-  const values = { userId, email: preferences.email ?? {}, sms: preferences.sms ?? {} };
+  const values = {
+    userId,
+    email: preferences.email ?? {},
+    sms: preferences.sms ?? {},
+    messageDelivery: preferences.messageDelivery ?? {},
+  };
   await db
     .insert(notificationPreferences)
     .values(values)

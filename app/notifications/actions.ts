@@ -18,7 +18,15 @@ export async function markAllReadAction(): Promise<void> {
   revalidatePath('/', 'layout');
 }
 
-/** The switches: every kind's email and SMS checkbox and the digest box, as submitted (an unticked box is off). */
+const messageChoice = (form: FormData, channel: 'email' | 'sms') => {
+  const value = form.get(`messageDelivery:${channel}`);
+  return value === 'each' || value === 'batched' || value === 'none' ? value : undefined;
+};
+
+/**
+ * The switches: every kind's email and SMS checkbox and the digest box, as submitted (an unticked box is off);
+ * messages' own choice per channel (each, batched, none) sets their switch.
+ */
 export async function savePreferencesAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const user = await requireBrowserActor('/notifications');
   const switches = (channel: 'email' | 'sms') =>
@@ -29,6 +37,7 @@ export async function savePreferencesAction(_state: ActionState, form: FormData)
     email: switches('email'),
     sms: switches('sms'),
     agentChargeDigest: form.get('agentChargeDigest') === 'on',
+    messageDelivery: { email: messageChoice(form, 'email'), sms: messageChoice(form, 'sms') },
   });
   revalidatePath('/notifications');
   return { saved: true };

@@ -5,6 +5,7 @@ import { firstParam, queryHref } from '@/components/query-href';
 import { ActionForm } from '@/components/ui/action-form';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { controlClass } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Row, Table } from '@/components/ui/table';
@@ -100,17 +101,35 @@ export default async function NotificationsPage({
                 <td>{capitalised(KIND_LABELS[kind])}</td>
                 {(['email', 'sms'] as const).map((channel) => (
                   <td key={channel}>
-                    <input
-                      type="checkbox"
-                      name={`${channel}:${kind}`}
-                      defaultChecked={preferences[channel][kind]}
-                      aria-label={`${channel === 'email' ? 'Email' : 'Text message'}: ${KIND_LABELS[kind]}`}
-                    />
+                    {kind === 'message' ? (
+                      // Messages have a mode besides on and off: one by one, or one summary per unread thread.
+                      <select
+                        name={`messageDelivery:${channel}`}
+                        defaultValue={preferences.messageDelivery[channel]}
+                        aria-label={`${channel === 'email' ? 'Email' : 'Text message'}: ${KIND_LABELS[kind]}`}
+                        className={controlClass}
+                      >
+                        <option value="batched">Batched</option>
+                        <option value="each">Each message</option>
+                        <option value="none">None</option>
+                      </select>
+                    ) : (
+                      <input
+                        type="checkbox"
+                        name={`${channel}:${kind}`}
+                        defaultChecked={preferences[channel][kind]}
+                        aria-label={`${channel === 'email' ? 'Email' : 'Text message'}: ${KIND_LABELS[kind]}`}
+                      />
+                    )}
                   </td>
                 ))}
               </Row>
             ))}
           </Table>
+          <p className="text-sm text-stone-600">
+            Batched messages: one email or text per conversation you have not read for a couple of minutes, listing
+            every new message. The first message of a conversation and messages about money always come at once.
+          </p>
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"

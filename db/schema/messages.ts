@@ -40,4 +40,22 @@ export const taskThreadReads = pgTable(
   (t) => [primaryKey({ columns: [t.taskId, t.userId] })],
 );
 
+// A batched message notification waiting for its recipient (docs/messaging.md "Message notifications"): one row
+// per recipient and thread, however many messages arrive, so a message costs one upsert and not an email. Due
+// NOTIFY_UNREAD_AFTER_SECONDS after the first unread message; reading or answering the thread deletes it.
+export const messageDigests = pgTable(
+  'message_digests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    firstUnreadAt: timestamptz('first_unread_at').notNull(),
+    dueAt: timestamptz('due_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.taskId] }), index('message_digests_due_idx').on(t.dueAt)],
+);
+
 export type TaskMessage = typeof taskMessages.$inferSelect;

@@ -66,6 +66,12 @@ export const notificationPreferences = pgTable('notification_preferences', {
   // `agent_charge` emails as one digest a day (lib/services/notifications/send-agent-charge-digests.ts) instead of
   // one per charge.
   agentChargeDigest: boolean('agent_charge_digest').notNull().default(false),
+  // How messages reach each channel when it is on for them: `each` at once, `batched` (the default) as one summary
+  // of the unread thread (docs/messaging.md "Message notifications").
+  messageDelivery: jsonb('message_delivery')
+    .$type<Partial<Record<'email' | 'sms', 'each' | 'batched'>>>()
+    .notNull()
+    .default({}),
   updatedAt: updatedAt(),
 });
 
@@ -84,13 +90,17 @@ export const notificationEmails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+    // A message digest's own subject and text (send-due-message-digests.ts), in place of its notification's: it
+    // summarises the thread's unread messages and hangs off the newest one's notification.
+    summaryTitle: text('summary_title'),
+    summaryBody: text('summary_body'),
     // The `emails` row once sent.
     emailId: uuid('email_id'),
     sentAt: timestamptz('sent_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('notification_emails_notification_key').on(t.notificationId),
+    uniqueIndex('notification_emails_notification_key').on(t.notificationId).where(sql`${t.summaryTitle} is null`),
     index('notification_emails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
   ],
 );

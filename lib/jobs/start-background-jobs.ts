@@ -6,6 +6,7 @@ import { performDuePayments } from '@/lib/services/money/perform-due-payments';
 import { reconcileCardCharges } from '@/lib/services/money/reconcile-card-charges';
 import { notifyNearbyWorkers } from '@/lib/services/notifications/notify-nearby-workers';
 import { sendAgentChargeDigests } from '@/lib/services/notifications/send-agent-charge-digests';
+import { sendDueMessageDigests } from '@/lib/services/notifications/send-due-message-digests';
 import { sendDueNotificationEmails } from '@/lib/services/notifications/send-due-notification-emails';
 import { runTaskSeries } from '@/lib/services/series/run-task-series';
 import { reconcileX402Payments } from '@/lib/services/tasks/reconcile-x402-payments';
@@ -59,6 +60,11 @@ export async function startBackgroundJobs(): Promise<void> {
   repeatRounds(SMS_INTERVAL_MS, 'sms', (signal) => sendDueSms(database.db, { messenger: getMessenger(), signal }));
   repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'notification emails', (signal) =>
     sendDueNotificationEmails(database.db, { signal }),
+  );
+  // Batched message notifications: each thread left unread NOTIFY_UNREAD_AFTER_SECONDS becomes one email or text,
+  // queued for the rounds above and the SMS ones.
+  repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'message digests', (signal) =>
+    sendDueMessageDigests(database, { signal }),
   );
   // The daily digest of agents' card charges, for operators who chose it: queued once a UTC day has ended (one per
   // operator and day), then sent by the notification-email rounds above.

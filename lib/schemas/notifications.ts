@@ -41,6 +41,9 @@ export const notificationSchema = z
 const switches = <T extends z.ZodType>(value: T) =>
   Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, value])) as Record<NotificationKind, T>;
 
+const messageChoice = z.enum(['each', 'batched', 'none']);
+const messageDeliverySchema = z.object({ email: messageChoice, sms: messageChoice });
+
 export const notificationPreferencesSchema = z
   .object({
     email: z.object(switches(z.boolean())).describe('Email per kind; all on by default.'),
@@ -53,6 +56,12 @@ export const notificationPreferencesSchema = z
         '`true`: the emails about card charges your agents made (`agent_charge`) come as one digest a day (UTC) ' +
           'listing them, instead of one per charge. Off by default.',
       ),
+    messageDelivery: messageDeliverySchema.describe(
+      'How thread messages reach each channel: `each` one email or text per message; `batched` (the default) one ' +
+        `summary of the thread once you have left it unread for NOTIFY_UNREAD_AFTER_SECONDS (120 s by default); ` +
+        '`none` the same as the channel’s `message` switch off. The first message of a thread and one about money ' +
+        'always go at once.',
+    ),
   })
   .meta({ id: 'NotificationPreferences' });
 
@@ -126,6 +135,10 @@ export const updateNotificationPreferencesOperation = defineOperation({
     email: partialSwitches.optional(),
     sms: partialSwitches.optional(),
     agentChargeDigest: z.boolean().optional().describe('One digest email a day for your agents’ card charges.'),
+    messageDelivery: z
+      .strictObject({ email: messageChoice.optional(), sms: messageChoice.optional() })
+      .optional()
+      .describe('`each`, `batched` or `none` per channel, for thread messages.'),
   }),
   response: notificationPreferencesSchema,
   errors: ['FORBIDDEN'],

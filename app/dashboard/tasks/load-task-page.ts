@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import type { Db } from '@/db/client';
 import { ApiError } from '@/lib/errors/api-error';
+import { dropMessageDigest } from '@/lib/services/messages/drop-message-digest';
 import { isOpen } from '@/lib/services/messages/is-open';
 import { listMessages } from '@/lib/services/messages/list-messages';
 import { loadTaskAccess } from '@/lib/services/tasks/load-task-access';
@@ -26,6 +27,8 @@ export async function loadTaskPage(db: Db, userId: string, taskId: string) {
   const task = toTaskResource(access.task, access);
   const threadOpen = access.side !== null && isOpen(access.task);
   const messages = threadOpen ? (await listMessages(db, { userId, taskId, limit: THREAD_PAGE })).data.reverse() : [];
+  // The page shows the thread: a batched notification of it waiting for this reader is not sent.
+  if (threadOpen) await dropMessageDigest(db, { userId, taskId });
   return {
     access,
     task,

@@ -132,6 +132,7 @@ describe('GET|PUT /v1/notifications/preferences', () => {
       email: { ...before.json.data.email, message: false },
       sms: { ...before.json.data.sms, task_completed: true },
       agentChargeDigest: false,
+      messageDelivery: { email: 'none', sms: 'batched' },
     });
     expect((await get()).json).toEqual(again.json);
 
@@ -141,6 +142,24 @@ describe('GET|PUT /v1/notifications/preferences', () => {
       validationEnvelope([{ path: ['email'], message: expect.stringContaining('"new_kind"') }]),
     );
     expect((await get()).json).toEqual(again.json);
+  });
+
+  it('chooses how messages come per channel: each, batched or none, and refuses another word', async () => {
+    const person = await signUpViaApi('modes');
+    const put = (body: unknown) =>
+      call(putPreferences, '/v1/notifications/preferences', { token: person.token, body, ip: uniqueIp() });
+    const each = await put({ messageDelivery: { email: 'each' } });
+    expect(each.status, each.text).toBe(200);
+    expect(each.json.data.messageDelivery).toEqual({ email: 'each', sms: 'batched' });
+    const none = await put({ messageDelivery: { sms: 'none' } });
+    expect(none.json.data.messageDelivery).toEqual({ email: 'each', sms: 'none' });
+    expect(none.json.data.sms.message).toBe(false);
+    // Switching the channel back on keeps the mode chosen before.
+    const on = await put({ sms: { message: true } });
+    expect(on.json.data.messageDelivery).toEqual({ email: 'each', sms: 'batched' });
+    const bad = await put({ messageDelivery: { email: 'sometimes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.issues[0].path).toEqual(['messageDelivery', 'email']);
   });
 
   it('turns the daily digest of agents’ card charges on, and refuses a value that is not a boolean', async () => {

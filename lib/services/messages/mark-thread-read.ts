@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { taskMessages, taskThreadReads } from '@/db/schema';
 import { afterKey } from './after-key';
+import { dropMessageDigest } from './drop-message-digest';
 import { fromOtherSide } from './from-other-side';
 import { inThread } from './in-thread';
 import { loadThread, type ThreadScope } from './load-thread';
@@ -15,7 +16,7 @@ export type MarkThreadReadOptions = {
   messageId?: string;
 };
 
-// Never moves back. A cursor left in an earlier assignment (the same worker accepting again) reads as none.
+// Never moves back; reaching the newest message drops the thread's pending digest (docs/messaging.md). A cursor left in an earlier assignment (the same worker accepting again) reads as none.
 export async function markThreadRead(db: Executor, { userId, taskId, messageId }: MarkThreadReadOptions) {
   const thread = await loadThread(db, { taskId, userId });
   const scope: ThreadScope = { ...thread, taskId };
@@ -33,7 +34,10 @@ export async function markThreadRead(db: Executor, { userId, taskId, messageId }
           where n.id = excluded.last_read_message_id and o.id = r.last_read_message_id
             and (n.created_at, n.id) > (o.created_at, o.id))`);
   }
-  return readCursor(db, { ...thread, userId, taskId });
+  const cursor = await readCursor(db, { ...thread, userId, taskId });
+  // Read to the end: the batched notification waiting for this thread has nothing left to say.
+  if (cursor.unreadCount === 0) await dropMessageDigest(db, { userId, taskId });
+  return cursor;
 }
 
 async function readCursor(

@@ -42,6 +42,8 @@ export async function claimDueNotificationEmails(
     .select({
       id: notificationEmails.id,
       notification: notifications,
+      summaryTitle: notificationEmails.summaryTitle,
+      summaryBody: notificationEmails.summaryBody,
       to: users.email,
       partyOfTask: sql<boolean>`coalesce(${notifications.userId} in (${tasks.requesterId}, ${tasks.workerId},
         ${requester.ownerId}), false)`,

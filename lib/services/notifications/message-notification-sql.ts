@@ -1,17 +1,25 @@
 import { deploymentLivemode } from '@/lib/payments/get-processor';
+import { DEFAULT_MESSAGE_DELIVERY, MONEY_MESSAGE_PATTERN, messageBatching } from './message-delivery';
 import { DEFAULT_PREFERENCES } from './notification-preferences';
 
 export const MESSAGE_PREVIEW_CHARS = 280;
 
 // notify() for a new message, as CTEs appended to post-message's one statement so the thread's hot path keeps
 // its single round trip. Reads the CTEs `task` (`side`, `title`, `requester_id`, `owner_id`, `livemode`) and
-// `message`; `$2` the sender, `$3` the message id, `$4` its body; from `$first`: SITE_URL, the two defaults and
-// whether the deployment is live.
+// `message`; `$2` the sender, `$3` the message id, `$4` its body; from `$first`: SITE_URL, the two defaults,
+// whether the deployment is live, whether batching is on, the seconds until a digest is due, and the money pattern.
+//
+// The bell's notification is written per message. An email or text goes at once when its channel is `each`, or
+// for the thread's first message, or one about money; otherwise (`batched`) the recipient's digest row for the
+// thread is upserted, and send-due-message-digests.ts sends one summary once it is due.
 export function messageNotificationSql(first: number): string {
   const site = `$${first}::text`;
   const emailDefault = `$${first + 1}::boolean`;
   const smsDefault = `$${first + 2}::boolean`;
   const liveDeployment = `$${first + 3}::boolean`;
+  const batching = `$${first + 4}::boolean`;
+  const unreadAfter = `$${first + 5}::int`;
+  const moneyPattern = `$${first + 6}::text`;
   return `
   recipient as (
     select r.id, r.email, r.phone, r.phone_verified_at,
@@ -37,21 +45,53 @@ export function messageNotificationSql(first: number): string {
     on conflict do nothing
     returning id, user_id, title, link
   ), preference as (
-    select coalesce((p.email ->> 'message')::boolean, ${emailDefault}) as email,
-      coalesce((p.sms ->> 'message')::boolean, ${smsDefault}) as sms
+    select
+      case when not coalesce((p.email ->> 'message')::boolean, ${emailDefault}) then 'none'
+        when urgent.now then 'each'
+        else coalesce(p.message_delivery ->> 'email', '${DEFAULT_MESSAGE_DELIVERY.email}') end as email,
+      case when not coalesce((p.sms ->> 'message')::boolean, ${smsDefault}) then 'none'
+        when urgent.now then 'each'
+        else coalesce(p.message_delivery ->> 'sms', '${DEFAULT_MESSAGE_DELIVERY.sms}') end as sms
     from notification n left join notification_preferences p on p.user_id = n.user_id
+    cross join (select not ${batching}
+        -- The snapshot does not see this statement's own insert: no row yet means this message opens the thread
+        -- (the current assignment's: a new worker's thread is a new thread).
+        or not exists (select 1 from task_messages m where m.task_id = task.id
+          and m.assignment_id is not distinct from
+            (select a.id from task_assignments a where a.task_id = task.id and a.ended_at is null))
+        or $4::text ~* ${moneyPattern} as now from task) urgent
   ), notification_email as (
     insert into notification_emails (notification_id)
-    select n.id from notification n, preference, recipient r where preference.email and r.email is not null
+    select n.id from notification n, preference, recipient r where preference.email = 'each' and r.email is not null
   ), notification_sms as (
     insert into sms_outbox ("to", body)
     select r.phone, 'Legwork: ' || n.title || '. ' || ${site} || n.link
     from notification n, preference, recipient r
-    where preference.sms and r.phone is not null and r.phone_verified_at is not null
+    where preference.sms = 'each' and r.phone is not null and r.phone_verified_at is not null
       and not exists (select 1 from sms_opt_outs o where o.phone = r.phone)
+  ), digest as (
+    insert into message_digests (user_id, task_id, first_unread_at, due_at)
+    select n.user_id, task.id, now(), now() + ${unreadAfter} * interval '1 second'
+    from notification n, preference, task
+    where 'batched' in (preference.email, preference.sms)
+    on conflict (user_id, task_id) do nothing
+  ), answered as (
+    -- Answering the thread is reading it: the sender's own digest for it (an agent's: its operator's) is dropped.
+    delete from message_digests d using task, message
+    where d.task_id = task.id
+      and d.user_id in ($2::uuid, case when $2::uuid = task.requester_id then task.owner_id end)
   )`;
 }
 
 export function messageNotificationParams(siteUrl: string): unknown[] {
-  return [siteUrl, DEFAULT_PREFERENCES.email.message, DEFAULT_PREFERENCES.sms.message, deploymentLivemode()];
+  const batching = messageBatching();
+  return [
+    siteUrl,
+    DEFAULT_PREFERENCES.email.message,
+    DEFAULT_PREFERENCES.sms.message,
+    deploymentLivemode(),
+    batching.enabled,
+    batching.unreadAfterSeconds,
+    MONEY_MESSAGE_PATTERN,
+  ];
 }

@@ -59,10 +59,11 @@ describe('notify(): every kind follows its switches', () => {
 });
 
 describe('a thread message follows the recipient’s switches', () => {
-  it('email and text by default; email off: no email; STOP: no text; never to the sender', async () => {
+  it('each message by email and text when chosen; email off: no email; STOP: no text; never to the sender', async () => {
     const { parties, task } = await thread();
     const phone = uniquePhone();
     await verifyPhone(parties.worker.id, phone);
+    await setPreferences(parties.worker.id, { messageDelivery: { email: 'each', sms: 'each' } });
 
     await posted(parties.agent.token, task.id, 'Please take two photos.');
     const [first] = await notificationsOf(parties.worker.id);
@@ -79,7 +80,7 @@ describe('a thread message follows the recipient’s switches', () => {
       }),
     ]);
 
-    await setPreferences(parties.worker.id, { email: { message: false } });
+    await setPreferences(parties.worker.id, { email: { message: false }, messageDelivery: { sms: 'each' } });
     await posted(parties.agent.token, task.id, 'x'.repeat(400));
     const second = (await notificationsOf(parties.worker.id)).at(-1);
     expect(second?.body).toBe(`${'x'.repeat(279)}…`);

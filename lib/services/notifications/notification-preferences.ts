@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { NOTIFICATION_KINDS, type NotificationKind, notificationPreferences } from '@/db/schema';
+import { DEFAULT_MESSAGE_DELIVERY, type MessageDeliveryChannel, type MessageDeliveryMode } from './message-delivery';
 
 export type ChannelPreferences = Record<NotificationKind, boolean>;
+/** A channel's messages: one at a time, summarised per unread thread, or not at all (its `message` switch off). */
+export type MessageChoice = MessageDeliveryMode | 'none';
 export type NotificationPreferences = {
   email: ChannelPreferences;
   sms: ChannelPreferences;
   agentChargeDigest: boolean;
+  messageDelivery: Record<MessageDeliveryChannel, MessageChoice>;
 };
 
 const SMS_BY_DEFAULT = new Set<NotificationKind>(['new_task_nearby', 'message']);
@@ -16,6 +20,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   email: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as ChannelPreferences,
   sms: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, SMS_BY_DEFAULT.has(kind)])) as ChannelPreferences,
   agentChargeDigest: false,
+  messageDelivery: { email: DEFAULT_MESSAGE_DELIVERY.email, sms: DEFAULT_MESSAGE_DELIVERY.sms },
 };
 
 export async function notificationPreferencesOf(db: Executor, userId: string): Promise<NotificationPreferences> {
@@ -24,11 +29,18 @@ export async function notificationPreferencesOf(db: Executor, userId: string): P
 }
 
 export function withDefaults(
-  row?: Pick<typeof notificationPreferences.$inferSelect, 'email' | 'sms' | 'agentChargeDigest'>,
+  row?: Partial<
+    Pick<typeof notificationPreferences.$inferSelect, 'email' | 'sms' | 'agentChargeDigest' | 'messageDelivery'>
+  >,
 ): NotificationPreferences {
+  const email = { ...DEFAULT_PREFERENCES.email, ...row?.email };
+  const sms = { ...DEFAULT_PREFERENCES.sms, ...row?.sms };
+  const mode = (channel: MessageDeliveryChannel, on: boolean): MessageChoice =>
+    on ? (row?.messageDelivery?.[channel] ?? DEFAULT_MESSAGE_DELIVERY[channel]) : 'none';
   return {
-    email: { ...DEFAULT_PREFERENCES.email, ...row?.email },
-    sms: { ...DEFAULT_PREFERENCES.sms, ...row?.sms },
+    email,
+    sms,
     agentChargeDigest: row?.agentChargeDigest ?? DEFAULT_PREFERENCES.agentChargeDigest,
+    messageDelivery: { email: mode('email', email.message), sms: mode('sms', sms.message) },
   };
 }

@@ -75,7 +75,12 @@ async function sendOne(
       ? await issueReplyAddress(db, { userId: notification.userId, taskId: notification.taskId })
       : undefined;
   const message = renderNotificationEmail({
-    notification,
+    // A message digest's summary stands in for the one message its notification is about.
+    notification: {
+      ...notification,
+      title: email.summaryTitle ?? notification.title,
+      body: email.summaryBody ?? notification.body,
+    },
     to: email.to,
     siteUrl: env().SITE_URL,
     unsubscribeToken: signUnsubscribeToken({ userId: notification.userId, kind: notification.kind }),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { type NotificationKind, notificationPreferences } from '@/db/schema';
-import { notificationPreferencesOf } from './notification-preferences';
+import { MESSAGE_DELIVERY_CHANNELS, type MessageDeliveryChannel, type MessageDeliveryMode } from './message-delivery';
+import { type MessageChoice, notificationPreferencesOf } from './notification-preferences';
 
 type Switches = Partial<Record<NotificationKind, boolean | undefined>>;
 
@@ -10,14 +11,30 @@ export type UpdateNotificationPreferencesOptions = {
   email?: Switches;
   sms?: Switches;
   agentChargeDigest?: boolean;
+  /** `none` turns the channel's `message` switch off; `each` or `batched` turns it on in that mode. */
+  messageDelivery?: Partial<Record<MessageDeliveryChannel, MessageChoice>>;
 };
 
 // One statement: jsonb `||` merges into the stored maps, so two changes at once both land.
 export async function updateNotificationPreferences(
   db: Executor,
-  { userId, email = {}, sms = {}, agentChargeDigest }: UpdateNotificationPreferencesOptions,
+  { userId, email = {}, sms = {}, agentChargeDigest, messageDelivery = {} }: UpdateNotificationPreferencesOptions,
 ) {
-  const values = { userId, email: defined(email), sms: defined(sms), agentChargeDigest: agentChargeDigest ?? false };
+  const switches = { email: { ...email }, sms: { ...sms } };
+  const modes: Partial<Record<MessageDeliveryChannel, MessageDeliveryMode>> = {};
+  for (const channel of MESSAGE_DELIVERY_CHANNELS) {
+    const choice = messageDelivery[channel];
+    if (choice === undefined) continue;
+    switches[channel].message = choice !== 'none';
+    if (choice !== 'none') modes[channel] = choice;
+  }
+  const values = {
+    userId,
+    email: defined(switches.email),
+    sms: defined(switches.sms),
+    agentChargeDigest: agentChargeDigest ?? false,
+    messageDelivery: modes,
+  };
   await db
     .insert(notificationPreferences)
     .values(values)
@@ -26,6 +43,7 @@ export async function updateNotificationPreferences(
       set: {
         email: sql`${notificationPreferences.email} || excluded.email`,
         sms: sql`${notificationPreferences.sms} || excluded.sms`,
+        messageDelivery: sql`${notificationPreferences.messageDelivery} || excluded.message_delivery`,
         ...(agentChargeDigest === undefined ? {} : { agentChargeDigest }),
         updatedAt: sql`now()`,
       },

@@ -68,6 +68,7 @@ describe('POST /v1/tasks/{id}/messages — test mode and live workers', () => {
     const phone = `+1555${String(Date.now()).slice(-7)}`;
     await verifyPhone(parties.worker.id, phone);
     await setPreferences(parties.worker.id, { email: { message: true }, sms: { message: true } });
+    await setPreferences(parties.operator.id, { messageDelivery: { email: 'each' } });
     const task = await taskBetween(parties, 'accepted', { livemode: false });
     await withEnv(LIVE_DEPLOYMENT, async () => {
       // The operator's browser session is live-mode: it may write; the live worker is not told.
