@@ -5,7 +5,13 @@ import { apiKeys, taskAssignments, tasks, users } from '../db/schema';
 import { generateApiKey } from '../lib/auth/api-key-format';
 import { priceTask } from '../lib/tasks/task-rules';
 
-export type AcceptedTasks = { agentId: string; agentKey: string; workerKey: string; taskIds: string[] };
+export type AcceptedTasks = {
+  agentId: string;
+  agentKey: string;
+  workerId: string;
+  workerKey: string;
+  taskIds: string[];
+};
 
 /** Applies the migrations, then seeds `count` accepted test-mode tasks; both keys carry `scopes`. */
 export async function seedAcceptedTasks(url: string, count: number, scopes: string[]): Promise<AcceptedTasks> {
@@ -32,26 +38,35 @@ export async function seedAcceptedTasks(url: string, count: number, scopes: stri
     });
     return generated.key;
   };
-  const rows = await db
-    .insert(tasks)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        requesterId: agent.id,
-        workerId: worker.id,
-        title: `Bench task ${i}`,
-        category: 'errands',
-        ...priceTask(2_000),
-        deadline: new Date(Date.now() + 7 * 86_400_000),
-        status: 'accepted' as const,
-        acceptedAt: new Date(),
-        livemode: false,
-      })),
-    )
-    .returning({ id: tasks.id });
+  // In chunks: one insert of ten thousand rows would pass PostgreSQL's 65,535 bind parameters.
+  const rows: { id: string }[] = [];
+  for (let from = 0; from < count; from += 1_000) {
+    const chunk = Array.from({ length: Math.min(1_000, count - from) }, (_, i) => ({
+      requesterId: agent.id,
+      workerId: worker.id,
+      title: `Bench task ${from + i}`,
+      category: 'errands',
+      ...priceTask(2_000),
+      deadline: new Date(Date.now() + 7 * 86_400_000),
+      status: 'accepted' as const,
+      acceptedAt: new Date(),
+      livemode: false,
+    }));
+    rows.push(...(await db.insert(tasks).values(chunk).returning({ id: tasks.id })));
+  }
   const taskIds = rows.map((row) => row.id);
   // Accepted as accept leaves them: with the worker's current assignment, which each posted message is stamped with.
-  await db.insert(taskAssignments).values(taskIds.map((taskId) => ({ taskId, workerId: worker.id })));
-  const seeded = { agentId: agent.id, agentKey: await key(agent.id), workerKey: await key(worker.id), taskIds };
+  for (let from = 0; from < taskIds.length; from += 5_000) {
+    const chunk = taskIds.slice(from, from + 5_000);
+    await db.insert(taskAssignments).values(chunk.map((taskId) => ({ taskId, workerId: worker.id })));
+  }
+  const seeded = {
+    agentId: agent.id,
+    agentKey: await key(agent.id),
+    workerId: worker.id,
+    workerKey: await key(worker.id),
+    taskIds,
+  };
   await database.close();
   return seeded;
 }
