@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { NOTIFICATION_KINDS, type NotificationKind, notificationPreferences } from '@/db/schema';
 import { DEFAULT_MESSAGE_DELIVERY, type MessageDeliveryChannel, type MessageDeliveryMode } from './message-delivery';
@@ -26,6 +26,17 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
 export async function notificationPreferencesOf(db: Executor, userId: string): Promise<NotificationPreferences> {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   return withDefaults(row);
+}
+
+/** Several people's preferences in one query (a job's batch): everyone asked for is in the map, defaults filled in. */
+export async function notificationPreferencesOfMany(db: Executor, userIds: string[]) {
+  const unique = [...new Set(userIds)];
+  const stored =
+    unique.length === 0
+      ? []
+      : await db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, unique));
+  const byUser = new Map(stored.map((row) => [row.userId, withDefaults(row)]));
+  return new Map(unique.map((userId) => [userId, byUser.get(userId) ?? withDefaults()]));
 }
 
 export function withDefaults(

@@ -5,13 +5,12 @@ import {
   type NotificationKind,
   notificationDigestItems,
   notificationEmails,
-  notificationPreferences,
   notifications,
   users,
 } from '@/db/schema';
 import { env } from '@/lib/env';
 import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
-import { withDefaults } from './notification-preferences';
+import { notificationPreferencesOfMany, withDefaults } from './notification-preferences';
 import { withoutLiveWorkersOnTestTasks } from './without-live-workers-on-test-tasks';
 
 export type NotifyOptions = {
@@ -65,16 +64,10 @@ export async function notifyMany(tx: Tx, all: NotifyOptions[]): Promise<Notifica
     .onConflictDoNothing()
     .returning();
   if (rows.length === 0) return [];
-  const stored = await tx
-    .select()
-    .from(notificationPreferences)
-    .where(
-      inArray(
-        notificationPreferences.userId,
-        rows.map((row) => row.userId),
-      ),
-    );
-  const preferencesOf = new Map(stored.map((row) => [row.userId, withDefaults(row)]));
+  const preferencesOf = await notificationPreferencesOfMany(
+    tx,
+    rows.map((row) => row.userId),
+  );
   const preferences = (userId: string) => preferencesOf.get(userId) ?? withDefaults();
   const emailed = rows.filter((row) => preferences(row.userId).email[row.kind] && humans.get(row.userId)?.email);
   // An agent's card charge, for an operator who chose the digest: its email waits for the day's digest.

@@ -11,7 +11,7 @@ import { getMailer } from '@/lib/mail/get-mailer';
 import type { Mailer } from '@/lib/mail/mailer';
 import { type ClaimedNotificationEmail, claimDueNotificationEmails } from './claim-due-notification-emails';
 import { issueReplyAddress } from './issue-reply-address';
-import { notificationPreferencesOf } from './notification-preferences';
+import { type NotificationPreferences, notificationPreferencesOfMany, withDefaults } from './notification-preferences';
 import { renderNotificationEmail } from './render-notification-email';
 
 export type SendDueNotificationEmailsOptions = {
@@ -42,10 +42,14 @@ export async function sendDueNotificationEmails(
   const counts: SendDueNotificationEmailsCounts = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
   for (;;) {
     const claimed = await claimDueNotificationEmails(db, { limit: batchSize, leaseSeconds, ids: options.ids });
+    const preferences = await notificationPreferencesOfMany(
+      db,
+      claimed.map((email) => email.notification.userId),
+    );
     // One email that cannot be sent or recorded must not hold back the rest (a later round takes it again).
     await Promise.all(
       claimed.map((email) =>
-        sendOne(db, mailer, email)
+        sendOne(db, mailer, email, preferences.get(email.notification.userId) ?? withDefaults())
           .then((result) => {
             if (result) counts[result] += 1;
           })
@@ -62,9 +66,9 @@ async function sendOne(
   db: Db,
   mailer: Mailer,
   email: ClaimedNotificationEmail,
+  preferences: NotificationPreferences,
 ): Promise<keyof SendDueNotificationEmailsCounts | null> {
   const { notification } = email;
-  const preferences = await notificationPreferencesOf(db, notification.userId);
   if (!email.to || !preferences.email[notification.kind]) {
     const reason = email.to ? 'unsubscribed' : 'no email address';
     return (await settle(db, email, { status: 'failed', lastError: reason })) ? 'skipped' : null;
