@@ -18,16 +18,17 @@ export async function markAllReadAction(): Promise<void> {
   revalidatePath('/', 'layout');
 }
 
-/** The switches: every kind's email and SMS checkbox and the digest box, as submitted (an unticked box is off). */
+/** The switches: every kind's email, SMS and push checkbox and the digest box, as submitted (an unticked box is off). */
 export async function savePreferencesAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const user = await requireBrowserActor('/notifications');
-  const switches = (channel: 'email' | 'sms') =>
+  const switches = (channel: 'email' | 'sms' | 'push') =>
     Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, form.get(`${channel}:${kind}`) === 'on']));
   const { db } = await getDatabase();
   await updateNotificationPreferences(db, {
     userId: user.id,
     email: switches('email'),
     sms: switches('sms'),
+    push: switches('push'),
     agentChargeDigest: form.get('agentChargeDigest') === 'on',
   });
   revalidatePath('/notifications');

@@ -9,15 +9,22 @@ export type UpdateNotificationPreferencesOptions = {
   userId: string;
   email?: Switches;
   sms?: Switches;
+  push?: Switches;
   agentChargeDigest?: boolean;
 };
 
 // One statement: jsonb `||` merges into the stored maps, so two changes at once both land.
 export async function updateNotificationPreferences(
   db: Executor,
-  { userId, email = {}, sms = {}, agentChargeDigest }: UpdateNotificationPreferencesOptions,
+  { userId, email = {}, sms = {}, push = {}, agentChargeDigest }: UpdateNotificationPreferencesOptions,
 ) {
-  const values = { userId, email: defined(email), sms: defined(sms), agentChargeDigest: agentChargeDigest ?? false };
+  const values = {
+    userId,
+    email: defined(email),
+    sms: defined(sms),
+    push: defined(push),
+    agentChargeDigest: agentChargeDigest ?? false,
+  };
   await db
     .insert(notificationPreferences)
     .values(values)
@@ -26,6 +33,7 @@ export async function updateNotificationPreferences(
       set: {
         email: sql`${notificationPreferences.email} || excluded.email`,
         sms: sql`${notificationPreferences.sms} || excluded.sms`,
+        push: sql`${notificationPreferences.push} || excluded.push`,
         ...(agentChargeDigest === undefined ? {} : { agentChargeDigest }),
         updatedAt: sql`now()`,
       },
