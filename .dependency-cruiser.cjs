@@ -14,6 +14,7 @@ const layers = [
   { name: 'payments', path: '^lib/payments/' },
   { name: 'events', path: '^lib/events/' },
   { name: 'webhooks', path: '^lib/webhooks/' },
+  { name: 'push', path: '^lib/push/' },
   { name: 'schemas', path: '^lib/schemas/' },
   { name: 'services', path: '^lib/services/' },
   { name: 'jobs', path: '^lib/jobs/' },

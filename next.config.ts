@@ -4,8 +4,8 @@ import { FRAME_HEADERS, frameHeadersFor, UPLOADS_PREFIX } from './lib/http/frame
 
 const nextConfig: NextConfig = {
   // PGlite ships a WASM Postgres and pg uses optional native bindings: both must load from node_modules
-  // at run time instead of being bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@neondatabase/serverless', 'ws'],
+  // at run time instead of being bundled; web-push requires its optional proxy agent lazily.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@neondatabase/serverless', 'ws', 'web-push'],
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {

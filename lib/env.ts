@@ -166,6 +166,29 @@ const envSchema = z.object({
     .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
     .default('0')
     .transform((value) => value === '1'),
+  // Web push (docs/messaging.md, "Push"): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints
+  // it), both or neither; without them a pair is generated once into DATA_DIR (lib/push/vapid-keys.ts). The subject
+  // is the contact the push services see: mailto: or https: (default: mailto: the address of EMAIL_FROM).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { message: 'must be the base64url public key (87 characters, starting with B)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be the base64url private key (43 characters)' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'must be a mailto: or https: URL' })
+    .optional(),
+  // `webpush` sends through the browsers' push services; `outbox` keeps pushes on this machine (shown at
+  // /dev/mailbox). Default: webpush when VAPID_PUBLIC_KEY is set, else outbox, so the embedded default works offline.
+  PUSH_MODE: z.enum(['webpush', 'outbox'], { message: 'must be webpush or outbox' }).optional(),
+  // Lets push subscriptions use http: and loopback/private endpoints (local push stand-ins in tests only).
+  PUSH_ALLOW_PRIVATE_URLS: z
+    .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
+    .default('0')
+    .transform((value) => value === '1'),
   // x402 (USDC) payments: the address paid; without it a fixed test-mode address (lib/payments/x402/config.ts).
   X402_PAY_TO: z
     .string()
@@ -211,10 +234,20 @@ const liveX402Settings = (settings: z.infer<typeof envSchema>, ctx: z.Refinement
   }
 };
 
-const checkedEnvSchema = envSchema.superRefine(liveX402Settings).transform((settings) => ({
-  ...settings,
-  SITE_URL: settings.SITE_URL ?? defaultSiteUrl(settings.NODE_ENV, settings.PORT),
-}));
+/** A VAPID key pair is configured whole or not at all. */
+const vapidPair = (settings: z.infer<typeof envSchema>, ctx: z.RefinementCtx) => {
+  if (!settings.VAPID_PUBLIC_KEY === !settings.VAPID_PRIVATE_KEY) return;
+  const missing = settings.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+  ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set with the other VAPID key, or neither' });
+};
+
+const checkedEnvSchema = envSchema
+  .superRefine(liveX402Settings)
+  .superRefine(vapidPair)
+  .transform((settings) => ({
+    ...settings,
+    SITE_URL: settings.SITE_URL ?? defaultSiteUrl(settings.NODE_ENV, settings.PORT),
+  }));
 
 export type Env = z.infer<typeof checkedEnvSchema>;
 

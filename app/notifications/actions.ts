@@ -24,18 +24,19 @@ const messageChoice = (form: FormData, channel: 'email' | 'sms') => {
 };
 
 /**
- * The switches: every kind's email and SMS checkbox and the digest box, as submitted (an unticked box is off);
+ * The switches: every kind's email, SMS and push checkbox and the digest box, as submitted (an unticked box is off);
  * messages' own choice per channel (each, batched, none) sets their switch.
  */
 export async function savePreferencesAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const user = await requireBrowserActor('/notifications');
-  const switches = (channel: 'email' | 'sms') =>
+  const switches = (channel: 'email' | 'sms' | 'push') =>
     Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, form.get(`${channel}:${kind}`) === 'on']));
   const { db } = await getDatabase();
   await updateNotificationPreferences(db, {
     userId: user.id,
     email: switches('email'),
     sms: switches('sms'),
+    push: switches('push'),
     agentChargeDigest: form.get('agentChargeDigest') === 'on',
     messageDelivery: { email: messageChoice(form, 'email'), sms: messageChoice(form, 'sms') },
   });

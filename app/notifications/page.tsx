@@ -92,21 +92,21 @@ export default async function NotificationsPage({
       )}
       <Card
         title="How you hear about it"
-        description="Emails go to your account’s address; text messages only to a phone you verified in Settings."
+        description="Emails go to your account’s address; text messages only to a phone you verified in Settings; push to the browsers where you allowed notifications."
       >
         <ActionForm action={savePreferencesAction} testId="notification-preferences">
-          <Table columns={['About', 'Email', 'Text message']}>
+          <Table columns={['About', 'Email', 'Text message', 'Push']}>
             {NOTIFICATION_KINDS.map((kind) => (
               <Row key={kind}>
                 <td>{capitalised(KIND_LABELS[kind])}</td>
-                {(['email', 'sms'] as const).map((channel) => (
+                {(['email', 'sms', 'push'] as const).map((channel) => (
                   <td key={channel}>
-                    {kind === 'message' ? (
+                    {kind === 'message' && channel !== 'push' ? (
                       // Messages have a mode besides on and off: one by one, or one summary per unread thread.
                       <select
                         name={`messageDelivery:${channel}`}
                         defaultValue={preferences.messageDelivery[channel]}
-                        aria-label={`${channel === 'email' ? 'Email' : 'Text message'}: ${KIND_LABELS[kind]}`}
+                        aria-label={`${CHANNEL_LABELS[channel]}: ${KIND_LABELS[kind]}`}
                         className={controlClass}
                       >
                         <option value="batched">Batched</option>
@@ -118,7 +118,7 @@ export default async function NotificationsPage({
                         type="checkbox"
                         name={`${channel}:${kind}`}
                         defaultChecked={preferences[channel][kind]}
-                        aria-label={`${channel === 'email' ? 'Email' : 'Text message'}: ${KIND_LABELS[kind]}`}
+                        aria-label={`${CHANNEL_LABELS[channel]}: ${KIND_LABELS[kind]}`}
                       />
                     )}
                   </td>
@@ -145,3 +145,5 @@ export default async function NotificationsPage({
     </div>
   );
 }
+
+const CHANNEL_LABELS = { email: 'Email', sms: 'Text message', push: 'Push' } as const;

@@ -60,6 +60,7 @@ import * as payments_payoutAccount from './payments/payout-account/route';
 import * as payments_wallet_paymentMethod from './payments/wallet/payment-method/route';
 import * as payments_wallet from './payments/wallet/route';
 import * as payments_wallet_setup from './payments/wallet/setup/route';
+import * as push_vapidPublicKey from './push/vapid-public-key/route';
 import * as sandbox_tasks_$id_simulate from './sandbox/tasks/[id]/simulate/route';
 import * as services_$id_book from './services/[id]/book/route';
 import * as services_$id from './services/[id]/route';
@@ -97,6 +98,8 @@ import * as users_me_email_resend from './users/me/email/resend/route';
 import * as users_me_email_verify from './users/me/email/verify/route';
 import * as users_me_password from './users/me/password/route';
 import * as users_me_phone_verify from './users/me/phone/verify/route';
+import * as users_me_pushSubscriptions_$id from './users/me/push-subscriptions/[id]/route';
+import * as users_me_pushSubscriptions from './users/me/push-subscriptions/route';
 import * as users_me from './users/me/route';
 import * as users from './users/route';
 import * as waits_$id_cancel from './waits/[id]/cancel/route';
@@ -183,6 +186,7 @@ export const routeModules = routeModulesOf([
   ['/v1/payments/wallet', payments_wallet],
   ['/v1/payments/wallet/payment-method', payments_wallet_paymentMethod],
   ['/v1/payments/wallet/setup', payments_wallet_setup],
+  ['/v1/push/vapid-public-key', push_vapidPublicKey],
   ['/v1/sandbox/tasks/{id}/simulate', sandbox_tasks_$id_simulate],
   ['/v1/services', services],
   ['/v1/services/{id}', services_$id],
@@ -222,6 +226,8 @@ export const routeModules = routeModulesOf([
   ['/v1/users/me/email/verify', users_me_email_verify],
   ['/v1/users/me/password', users_me_password],
   ['/v1/users/me/phone/verify', users_me_phone_verify],
+  ['/v1/users/me/push-subscriptions', users_me_pushSubscriptions],
+  ['/v1/users/me/push-subscriptions/{id}', users_me_pushSubscriptions_$id],
   ['/v1/waits', waits],
   ['/v1/waits/{id}', waits_$id],
   ['/v1/waits/{id}/cancel', waits_$id_cancel],

@@ -13,6 +13,7 @@ export * from './mpp';
 export * from './notifications';
 export * from './offers';
 export * from './payments';
+export * from './push';
 export * from './request-control';
 export * from './reviews';
 export * from './services';

@@ -63,6 +63,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   email: jsonb('email').$type<Partial<Record<NotificationKind, boolean>>>().notNull().default({}),
   sms: jsonb('sms').$type<Partial<Record<NotificationKind, boolean>>>().notNull().default({}),
+  push: jsonb('push').$type<Partial<Record<NotificationKind, boolean>>>().notNull().default({}),
   // `agent_charge` emails as one digest a day (lib/services/notifications/send-agent-charge-digests.ts) instead of
   // one per charge.
   agentChargeDigest: boolean('agent_charge_digest').notNull().default(false),

@@ -127,6 +127,11 @@ export const errorTable = {
     message: 'This number has opted out of text messages',
     hint: 'Nothing is texted to a number that sent STOP until it texts START.',
   },
+  PUSH_SUBSCRIPTION_LIMIT: {
+    status: 409,
+    message: 'At most 20 push subscriptions per person',
+    hint: 'Remove a browser you no longer use (DELETE /v1/users/me/push-subscriptions/{id}), then subscribe again.',
+  },
   PHONE_CODE_NOT_FOUND: {
     status: 404,
     message: 'No code is waiting for this account',

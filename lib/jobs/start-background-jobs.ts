@@ -1,6 +1,8 @@
 import { type Database, getDatabase } from '@/db/client';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
+import { getPushSender } from '@/lib/push/get-push-sender';
+import { sendDuePushes } from '@/lib/services/messaging/push/send-due-pushes';
 import { sendDueSms } from '@/lib/services/messaging/sms/send-due-sms';
 import { performDuePayments } from '@/lib/services/money/perform-due-payments';
 import { reconcileCardCharges } from '@/lib/services/money/reconcile-card-charges';
@@ -20,6 +22,7 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const TASK_DEADLINES_INTERVAL_MS = 60 * 1000;
 const SMS_INTERVAL_MS = 5 * 1000;
 const NOTIFICATION_EMAIL_INTERVAL_MS = 5 * 1000;
+const PUSH_INTERVAL_MS = 2 * 1000;
 const NEARBY_INTERVAL_MS = 2 * 1000;
 const PAYMENTS_INTERVAL_MS = 5 * 1000;
 const DIGEST_INTERVAL_MS = 5 * 60 * 1000;
@@ -55,7 +58,7 @@ export async function startBackgroundJobs(): Promise<void> {
     logger.error('webhook dispatcher failed to start', { error });
     return undefined;
   });
-  // Outbound SMS and notification emails: every instance sends what is due in sms_outbox and
+  // Outbound SMS, notification emails and pushes: every instance sends what is due in sms_outbox and
   // notification_emails (claims split the rows); the rounds of one never overlap.
   repeatRounds(SMS_INTERVAL_MS, 'sms', (signal) => sendDueSms(database.db, { messenger: getMessenger(), signal }));
   repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'notification emails', (signal) =>
@@ -66,6 +69,11 @@ export async function startBackgroundJobs(): Promise<void> {
   repeatRounds(NOTIFICATION_EMAIL_INTERVAL_MS, 'message digests', (signal) =>
     sendDueMessageDigests(database, { signal }),
   );
+  // Web push: the same, from push_outbox; through the push services, or kept in the outbox (lib/push/get-push-sender.ts).
+  if (env().PUSH_ALLOW_PRIVATE_URLS) {
+    logger.warn('PUSH_ALLOW_PRIVATE_URLS=1: pushes may go to http and private/loopback endpoints');
+  }
+  repeatRounds(PUSH_INTERVAL_MS, 'pushes', (signal) => sendDuePushes(database.db, { sender: getPushSender(), signal }));
   // The daily digest of agents' card charges, for operators who chose it: queued once a UTC day has ended (one per
   // operator and day), then sent by the notification-email rounds above.
   repeatRounds(DIGEST_INTERVAL_MS, 'agent charge digests', () => sendAgentChargeDigests(database.db));

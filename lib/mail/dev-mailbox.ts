@@ -1,6 +1,6 @@
 import { desc, eq, isNull, or } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { emails, smsOutbox } from '@/db/schema';
+import { emails, pushOutbox, smsOutbox, users } from '@/db/schema';
 import { env } from '@/lib/env';
 
 /** /dev/mailbox exists outside production, and in a production build only with LEGWORK_DEV_MAILBOX=1 (e2e). */
@@ -51,6 +51,36 @@ export function listOutboxTexts(db: Executor, limit = 50) {
     .where(or(isNull(smsOutbox.provider), eq(smsOutbox.provider, 'outbox')))
     .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
     .limit(limit);
+}
+
+/**
+ * The newest pushes the push service did not take (the outbox sender's, and queued or failed ones), newest first,
+ * with whom they were for and their status.
+ */
+export async function listOutboxPushes(db: Executor, limit = 50) {
+  const rows = await db
+    .select({
+      id: pushOutbox.id,
+      to: users.email,
+      title: pushOutbox.title,
+      body: pushOutbox.body,
+      url: pushOutbox.url,
+      tag: pushOutbox.tag,
+      sentAt: pushOutbox.sentAt,
+      failedAt: pushOutbox.failedAt,
+      attempts: pushOutbox.attempts,
+      lastError: pushOutbox.lastError,
+      createdAt: pushOutbox.createdAt,
+    })
+    .from(pushOutbox)
+    .innerJoin(users, eq(users.id, pushOutbox.userId))
+    .where(or(isNull(pushOutbox.provider), eq(pushOutbox.provider, 'outbox')))
+    .orderBy(desc(pushOutbox.createdAt), desc(pushOutbox.id))
+    .limit(limit);
+  return rows.map(({ sentAt, failedAt, ...row }) => ({
+    ...row,
+    status: sentAt ? ('sent' as const) : failedAt ? ('failed' as const) : ('queued' as const),
+  }));
 }
 
 export type LinkedText = { text: string; href?: string };

@@ -50,6 +50,13 @@ export const notificationPreferencesSchema = z
     sms: z
       .object(switches(z.boolean()))
       .describe('SMS per kind, to a verified phone only; by default on for `message` and `new_task_nearby`.'),
+    push: z
+      .object(switches(z.boolean()))
+      .describe(
+        'Web push per kind, to every browser you subscribed (POST /v1/users/me/push-subscriptions); by default on ' +
+          'for `message`, `new_task_nearby`, `task_accepted`, `task_submitted`, `revision_requested`, `task_offer`, ' +
+          '`payout_sent` and `tip_received`.',
+      ),
     agentChargeDigest: z
       .boolean()
       .describe(
@@ -113,7 +120,7 @@ export const getNotificationPreferencesOperation = defineOperation({
   method: 'GET',
   path: '/v1/notifications/preferences',
   operationId: 'getNotificationPreferences',
-  summary: 'Your email and SMS switches per kind',
+  summary: 'Your email, SMS and push switches per kind',
   description: `Every kind is listed, the defaults filled in. ${PEOPLE_ONLY}`,
   tags: ['Notifications'],
   auth: 'any',
@@ -134,6 +141,7 @@ export const updateNotificationPreferencesOperation = defineOperation({
   body: z.strictObject({
     email: partialSwitches.optional(),
     sms: partialSwitches.optional(),
+    push: partialSwitches.optional(),
     agentChargeDigest: z.boolean().optional().describe('One digest email a day for your agents’ card charges.'),
     messageDelivery: z
       .strictObject({ email: messageChoice.optional(), sms: messageChoice.optional() })

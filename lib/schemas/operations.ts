@@ -69,6 +69,12 @@ import { confirmPasswordResetOperation, requestPasswordResetOperation } from './
 import { paymentHistoryOperation } from './payment-history';
 import { paymentWebhookOperation } from './payment-webhooks';
 import { getPayoutAccountOperation, startPayoutOnboardingOperation } from './payout-account';
+import {
+  createPushSubscriptionOperation,
+  deletePushSubscriptionOperation,
+  getVapidPublicKeyOperation,
+  listPushSubscriptionsOperation,
+} from './push';
 import { createReviewOperation, listWorkerReviewsOperation } from './reviews';
 import { simulateSandboxOperation } from './sandbox';
 import {
@@ -257,6 +263,10 @@ export const operations: Operation[] = [
   listNotificationsOperation,
   markNotificationsReadOperation,
   getNotificationPreferencesOperation,
+  createPushSubscriptionOperation,
+  listPushSubscriptionsOperation,
+  deletePushSubscriptionOperation,
+  getVapidPublicKeyOperation,
   updateNotificationPreferencesOperation,
   unsubscribeOperation,
   createWebhookOperation,

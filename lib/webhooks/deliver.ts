@@ -13,7 +13,8 @@ export const USER_AGENT = 'Legwork-Webhooks/1.0 (+https://standardwebhooks.com)'
 export type DeliveryRequest = {
   url: string;
   headers: Record<string, string>;
-  body: string;
+  /** Text, or the bytes of an encrypted web push (lib/push/web-push-sender.ts). */
+  body: string | Uint8Array;
   rules: UrlRules;
   resolve: Resolver;
   timeoutMs?: number;

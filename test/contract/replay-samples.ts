@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { uniqueEmail } from '@/test/factories';
 import { PNG_BYTES } from '@/test/worker-profiles';
 
@@ -10,6 +11,13 @@ export type ReplaySample = { body: (fixtures: SampleFixtures) => unknown } | { f
 const TASK = { title: 'Contract suite task', budgetCents: 500 };
 const USER_EMAIL = uniqueEmail('contract-new');
 const BOOKING_START = new Date(Date.now() + 86_400_000).toISOString();
+const PUSH_SUBSCRIPTION = {
+  endpoint: `https://push.example.com/contract/${randomBytes(8).toString('hex')}`,
+  keys: {
+    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  },
+};
 const SERIES_START = new Date(Date.now() + 7 * 86_400_000).toISOString();
 
 /**
@@ -23,6 +31,7 @@ export const replaySamples: Record<string, ReplaySample> = {
   acceptLegalDocument: { body: () => ({ slug: 'terms', version: 'no-such-version' }) },
   verifyEmail: { body: () => ({ token: 'no-such-link' }) },
   verifyPhone: { body: () => ({ code: '000000' }) },
+  createPushSubscription: { body: () => PUSH_SUBSCRIPTION },
   requestPasswordReset: { body: ({ email }) => ({ email }) },
   confirmPasswordReset: { body: () => ({ token: 'no-such-link', password: 'another horse battery' }) },
   createApiKey: { body: () => ({ name: 'contract key', scopes: ['tasks:read'] }) },

@@ -7,10 +7,12 @@ import { TextAreaField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { getDatabase } from '@/db/client';
+import { env } from '@/lib/env';
 import {
   isDevMailboxEnabled,
   isReplyAddress,
   listOutboxEmails,
+  listOutboxPushes,
   listOutboxTexts,
   splitLinks,
 } from '@/lib/mail/dev-mailbox';
@@ -24,12 +26,16 @@ export const metadata: Metadata = { title: 'Mailbox', robots: { index: false } }
 export default async function MailboxPage() {
   if (!isDevMailboxEnabled()) notFound();
   const { db } = await getDatabase();
-  const [messages, texts] = await Promise.all([listOutboxEmails(db, 50), listOutboxTexts(db, 50)]);
+  const [messages, texts, pushes] = await Promise.all([
+    listOutboxEmails(db, 50),
+    listOutboxTexts(db, 50),
+    listOutboxPushes(db, 50),
+  ]);
   return (
     <div className="space-y-6">
       <PageHeader
         title="Mailbox"
-        description="The newest 50 emails and 50 text messages kept in the outbox. Nothing here was sent."
+        description="The newest 50 emails, 50 text messages and 50 pushes kept in the outbox. Nothing here was sent."
       />
       <h2 className="text-lg font-semibold">Emails</h2>
       {messages.length === 0 ? (
@@ -86,6 +92,30 @@ export default async function MailboxPage() {
                 {text.lastError ? `: ${text.lastError}` : ''}
               </p>
               <Body text={text.body} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 className="text-lg font-semibold">Push</h2>
+      {pushes.length === 0 ? (
+        <EmptyState>No pushes yet.</EmptyState>
+      ) : (
+        <ul className="space-y-4" data-testid="push-outbox">
+          {pushes.map((push) => (
+            <li key={push.id} className="rounded-lg border border-stone-200 bg-white p-5" data-testid="push">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 className="font-medium">
+                  <span data-testid="push-title">{push.title}</span>
+                  <span className="font-normal text-stone-600"> to {push.to ?? 'an account without email'}</span>
+                </h3>
+                <Time at={push.createdAt} />
+              </div>
+              <p className="mt-1 text-sm text-stone-600" data-testid="push-status">
+                {push.status}
+                {push.attempts > 0 ? `, ${push.attempts} failed attempt${push.attempts === 1 ? '' : 's'}` : ''}
+                {push.lastError ? `: ${push.lastError}` : ''}
+              </p>
+              <Body text={`${push.body}\n${env().SITE_URL}${push.url}`} />
             </li>
           ))}
         </ul>

@@ -122,15 +122,19 @@ describe('GET|PUT /v1/notifications/preferences', () => {
     expect(before.json.data.sms).toEqual(
       expect.objectContaining({ task_accepted: false, message: true, new_task_nearby: true }),
     );
+    expect(before.json.data.push).toEqual(
+      expect.objectContaining({ message: true, new_task_nearby: true, task_submitted: true, task_completed: false }),
+    );
     expect(Object.keys(before.json.data.email)).toHaveLength(15);
     expect(before.json.data.agentChargeDigest).toBe(false);
 
     const changed = await put({ email: { message: false } });
     expect(changed.status, changed.text).toBe(200);
-    const again = await put({ sms: { task_completed: true } });
+    const again = await put({ sms: { task_completed: true }, push: { message: false } });
     expect(again.json.data).toEqual({
       email: { ...before.json.data.email, message: false },
       sms: { ...before.json.data.sms, task_completed: true },
+      push: { ...before.json.data.push, message: false },
       agentChargeDigest: false,
       messageDelivery: { email: 'none', sms: 'batched' },
     });

@@ -9,16 +9,28 @@ export type MessageChoice = MessageDeliveryMode | 'none';
 export type NotificationPreferences = {
   email: ChannelPreferences;
   sms: ChannelPreferences;
+  push: ChannelPreferences;
   agentChargeDigest: boolean;
   messageDelivery: Record<MessageDeliveryChannel, MessageChoice>;
 };
 
 const SMS_BY_DEFAULT = new Set<NotificationKind>(['new_task_nearby', 'message']);
+// Push is cheap and silent to dismiss: on where SMS is, and for what asks a person to act or pays them.
+const PUSH_BY_DEFAULT = new Set<NotificationKind>([
+  ...SMS_BY_DEFAULT,
+  'task_accepted',
+  'task_submitted',
+  'revision_requested',
+  'task_offer',
+  'payout_sent',
+  'tip_received',
+]);
 
 /** DESIGN §5. */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   email: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as ChannelPreferences,
   sms: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, SMS_BY_DEFAULT.has(kind)])) as ChannelPreferences,
+  push: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, PUSH_BY_DEFAULT.has(kind)])) as ChannelPreferences,
   agentChargeDigest: false,
   messageDelivery: { email: DEFAULT_MESSAGE_DELIVERY.email, sms: DEFAULT_MESSAGE_DELIVERY.sms },
 };
@@ -41,7 +53,10 @@ export async function notificationPreferencesOfMany(db: Executor, userIds: strin
 
 export function withDefaults(
   row?: Partial<
-    Pick<typeof notificationPreferences.$inferSelect, 'email' | 'sms' | 'agentChargeDigest' | 'messageDelivery'>
+    Pick<
+      typeof notificationPreferences.$inferSelect,
+      'email' | 'sms' | 'push' | 'agentChargeDigest' | 'messageDelivery'
+    >
   >,
 ): NotificationPreferences {
   const email = { ...DEFAULT_PREFERENCES.email, ...row?.email };
@@ -51,6 +66,7 @@ export function withDefaults(
   return {
     email,
     sms,
+    push: { ...DEFAULT_PREFERENCES.push, ...row?.push },
     agentChargeDigest: row?.agentChargeDigest ?? DEFAULT_PREFERENCES.agentChargeDigest,
     messageDelivery: { email: mode('email', email.message), sms: mode('sms', sms.message) },
   };

@@ -9,6 +9,7 @@ import {
   users,
 } from '@/db/schema';
 import { env } from '@/lib/env';
+import { queuePushes } from '@/lib/services/messaging/push/queue-pushes';
 import { queueSms } from '@/lib/services/messaging/sms/queue-sms';
 import { notificationPreferencesOfMany, withDefaults } from './notification-preferences';
 import { withoutLiveWorkersOnTestTasks } from './without-live-workers-on-test-tasks';
@@ -88,5 +89,18 @@ export async function notifyMany(tx: Tx, all: NotifyOptions[]): Promise<Notifica
     const link = row.link ? ` ${env().SITE_URL}${row.link}` : '';
     await queueSms(tx, { to: person.phone, body: `Legwork: ${row.title}.${link}` });
   }
+  await queuePushes(
+    tx,
+    rows
+      .filter((row) => preferences(row.userId).push[row.kind])
+      .map((row) => ({
+        userId: row.userId,
+        title: row.title,
+        body: row.body,
+        url: row.link ?? '/notifications',
+        // A newer push of the same kind about the same task replaces the one still showing.
+        tag: `${row.kind}:${row.taskId ?? row.id}`,
+      })),
+  );
   return rows;
 }

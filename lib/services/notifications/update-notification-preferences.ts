@@ -10,6 +10,7 @@ export type UpdateNotificationPreferencesOptions = {
   userId: string;
   email?: Switches;
   sms?: Switches;
+  push?: Switches;
   agentChargeDigest?: boolean;
   /** `none` turns the channel's `message` switch off; `each` or `batched` turns it on in that mode. */
   messageDelivery?: Partial<Record<MessageDeliveryChannel, MessageChoice>>;
@@ -18,7 +19,14 @@ export type UpdateNotificationPreferencesOptions = {
 // One statement: jsonb `||` merges into the stored maps, so two changes at once both land.
 export async function updateNotificationPreferences(
   db: Executor,
-  { userId, email = {}, sms = {}, agentChargeDigest, messageDelivery = {} }: UpdateNotificationPreferencesOptions,
+  {
+    userId,
+    email = {},
+    sms = {},
+    push = {},
+    agentChargeDigest,
+    messageDelivery = {},
+  }: UpdateNotificationPreferencesOptions,
 ) {
   const switches = { email: { ...email }, sms: { ...sms } };
   const modes: Partial<Record<MessageDeliveryChannel, MessageDeliveryMode>> = {};
@@ -32,6 +40,7 @@ export async function updateNotificationPreferences(
     userId,
     email: defined(switches.email),
     sms: defined(switches.sms),
+    push: defined(push),
     agentChargeDigest: agentChargeDigest ?? false,
     messageDelivery: modes,
   };
@@ -44,6 +53,7 @@ export async function updateNotificationPreferences(
         email: sql`${notificationPreferences.email} || excluded.email`,
         sms: sql`${notificationPreferences.sms} || excluded.sms`,
         messageDelivery: sql`${notificationPreferences.messageDelivery} || excluded.message_delivery`,
+        push: sql`${notificationPreferences.push} || excluded.push`,
         ...(agentChargeDigest === undefined ? {} : { agentChargeDigest }),
         updatedAt: sql`now()`,
       },
