@@ -34,13 +34,14 @@ export async function emailRowsFor(notificationIds: string[]) {
 /** Stores a user's switches as given (kinds left out keep their defaults). */
 export async function setPreferences(
   userId: string,
-  preferences: { email?: Switches; sms?: Switches; messageDelivery?: Partial<MessageDelivery> },
+  preferences: { email?: Switches; sms?: Switches; push?: Switches; messageDelivery?: Partial<MessageDelivery> },
 ) {
   const { db } = await getDatabase();
   const values = {
     userId,
     email: preferences.email ?? {},
     sms: preferences.sms ?? {},
+    push: preferences.push ?? {},
     messageDelivery: preferences.messageDelivery ?? {},
   };
   await db

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/db/client';
-import { emails, messageDigests, notificationEmails, notifications } from '@/db/schema';
+import { emails, messageDigests, notificationEmails, notifications, pushOutbox, pushSubscriptions } from '@/db/schema';
 import { withEnv } from '@/test/env';
 import { uniquePhone } from '@/test/intake';
 import { markRead, posted, thread } from '@/test/messages';
@@ -158,5 +158,32 @@ describe('batched message notifications', () => {
       await posted(parties.agent.token, task.id, 'Fifth');
     });
     expect(await textsTo(phone)).toHaveLength(3);
+  });
+
+  it('push goes at once for every message, tagged by thread so the device shows one notice', async () => {
+    const { parties, task } = await thread();
+    const { db } = await getDatabase();
+    const [subscription] = await db
+      .insert(pushSubscriptions)
+      .values({ userId: parties.worker.id, endpoint: `https://push.example/${task.id}`, p256dh: 'k', auth: 'a' })
+      .returning();
+    await posted(parties.agent.token, task.id, 'Hello');
+    await posted(parties.agent.token, task.id, 'Second');
+    await posted(parties.agent.token, task.id, 'Third');
+    const pushes = await db
+      .select()
+      .from(pushOutbox)
+      .where(eq(pushOutbox.subscriptionId, subscription?.id ?? ''));
+    expect(pushes.map((push) => [push.body, push.tag, push.url])).toEqual(
+      ['Hello', 'Second', 'Third'].map((body) => [body, `message:${task.id}`, `/worker/tasks/${task.id}`]),
+    );
+    await setPreferences(parties.worker.id, { push: { message: false } });
+    await posted(parties.agent.token, task.id, 'Fourth');
+    expect(
+      await db
+        .select()
+        .from(pushOutbox)
+        .where(eq(pushOutbox.subscriptionId, subscription?.id ?? '')),
+    ).toHaveLength(3);
   });
 });

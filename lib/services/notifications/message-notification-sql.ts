@@ -7,7 +7,8 @@ export const MESSAGE_PREVIEW_CHARS = 280;
 // notify() for a new message, as CTEs appended to post-message's one statement so the thread's hot path keeps
 // its single round trip. Reads the CTEs `task` (`side`, `title`, `requester_id`, `owner_id`, `livemode`) and
 // `message`; `$2` the sender, `$3` the message id, `$4` its body; from `$first`: SITE_URL, the two defaults,
-// whether the deployment is live, whether batching is on, the seconds until a digest is due, and the money pattern.
+// whether the deployment is live, whether batching is on, the seconds until a digest is due, the money pattern and
+// the push default.
 //
 // The bell's notification is written per message. An email or text goes at once when its channel is `each`, or
 // for the thread's first message, or one about money; otherwise (`batched`) the recipient's digest row for the
@@ -20,6 +21,7 @@ export function messageNotificationSql(first: number): string {
   const batching = `$${first + 4}::boolean`;
   const unreadAfter = `$${first + 5}::int`;
   const moneyPattern = `$${first + 6}::text`;
+  const pushDefault = `$${first + 7}::boolean`;
   return `
   recipient as (
     select r.id, r.email, r.phone, r.phone_verified_at,
@@ -43,7 +45,7 @@ export function messageNotificationSql(first: number): string {
       task.id, recipient.link, 'message:' || $3::uuid::text
     from task, recipient, sender
     on conflict do nothing
-    returning id, user_id, title, link
+    returning id, user_id, title, body, link
   ), preference as (
     select
       case when not coalesce((p.email ->> 'message')::boolean, ${emailDefault}) then 'none'
@@ -75,6 +77,14 @@ export function messageNotificationSql(first: number): string {
     from notification n, preference, task
     where 'batched' in (preference.email, preference.sms)
     on conflict (user_id, task_id) do nothing
+  ), notification_push as (
+    -- Push is cheap and goes at once; its tag makes the device replace the thread's notice still showing.
+    insert into push_outbox (user_id, subscription_id, title, body, url, tag)
+    select s.user_id, s.id, n.title, n.body, n.link, 'message:' || task.id
+    from notification n join push_subscriptions s on s.user_id = n.user_id
+    left join notification_preferences p on p.user_id = n.user_id
+    cross join task
+    where coalesce((p.push ->> 'message')::boolean, ${pushDefault}) and (s.expires_at is null or s.expires_at > now())
   ), answered as (
     -- Answering the thread is reading it: the sender's own digest for it (an agent's: its operator's) is dropped.
     delete from message_digests d using task, message
@@ -93,5 +103,6 @@ export function messageNotificationParams(siteUrl: string): unknown[] {
     batching.enabled,
     batching.unreadAfterSeconds,
     MONEY_MESSAGE_PATTERN,
+    DEFAULT_PREFERENCES.push.message,
   ];
 }
