@@ -1,0 +1,148 @@
+// Legwork's service worker (docs/workers.md, "Worker app (PWA)"). Plain JavaScript served as is from /sw.js:
+// the worker pages network-first with the last copy as the offline fallback, Next's hashed assets cache-first,
+// push notifications, and the offline proof queue's Background Sync (the same IndexedDB records as
+// components/offline/proof-store.ts, sent as components/offline/proof-sync.ts sends them).
+
+const VERSION = 'v1';
+const PAGES = `legwork-pages-${VERSION}`;
+const ASSETS = `legwork-assets-${VERSION}`;
+const OFFLINE_URL = '/offline';
+const PRECACHE = [OFFLINE_URL, '/icons/icon-192.png'];
+
+// The worker's pages kept for offline use: home, the task list and each task (details, thread, proof form).
+const WORKER_PAGE = /^\/worker(\/tasks(\/[^/]+)?)?\/?$/;
+// Never stored: the API, the requester's and staff pages, sign-in.
+const NEVER = /^\/(v1|dashboard|admin|api\/auth)(\/|$)/;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(PAGES)
+      .then((cache) => cache.addAll(PRECACHE))
+      .catch(() => {})
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith('legwork-') && ![PAGES, ASSETS].includes(name))
+          .map((name) => caches.delete(name)),
+      );
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // Signing out forgets the pages kept for this person.
+  if (url.pathname.startsWith('/api/auth/signout')) event.waitUntil(caches.delete(PAGES));
+  if (request.method !== 'GET' || NEVER.test(url.pathname)) return;
+  if (url.pathname.startsWith('/_next/static/') || url.pathname.startsWith('/icons/')) {
+    event.respondWith(cacheFirst(request));
+    return;
+  }
+  if (request.mode === 'navigate') event.respondWith(networkFirst(request, WORKER_PAGE.test(url.pathname)));
+});
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const copy = response.clone();
+    caches.open(ASSETS).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
+
+async function networkFirst(request, keep) {
+  try {
+    const response = await fetch(request);
+    // A redirect (to /login when the session ended) or an error page is not what the page looked like.
+    if (keep && response.ok && !response.redirected) {
+      const copy = response.clone();
+      await caches.open(PAGES).then((cache) => cache.put(request.url, copy));
+    }
+    return response;
+  } catch (error) {
+    const cached =
+      (keep && (await caches.match(request.url, { ignoreVary: true }))) || (await caches.match(OFFLINE_URL));
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+self.addEventListener('message', (event) => {
+  const message = event.data || {};
+  // The page loaded before this worker controlled it: keep what it loaded (its scripts, and the page itself).
+  if (message.type === 'cache' && Array.isArray(message.urls)) {
+    event.waitUntil(keepLoaded(message.urls));
+  }
+  if (message.type === 'flush-proof') event.waitUntil(flushProofQueue());
+});
+
+async function keepLoaded(urls) {
+  const assets = await caches.open(ASSETS);
+  const pages = await caches.open(PAGES);
+  for (const href of urls) {
+    const url = new URL(href, self.location.origin);
+    if (url.origin !== self.location.origin) continue;
+    if (url.pathname.startsWith('/_next/static/')) {
+      if (!(await assets.match(url.href))) await assets.add(url.href).catch(() => {});
+    } else if (WORKER_PAGE.test(url.pathname)) {
+      const response = await fetch(url.href, { credentials: 'same-origin' }).catch(() => null);
+      if (response?.ok && !response.redirected) await pages.put(url.href, response);
+    }
+  }
+}
+
+// A push from the server: `{title, body, url, tag}`. A tag replaces the notification still showing for it.
+self.addEventListener('push', (event) => {
+  let payload = {};
+  try {
+    payload = event.data ? event.data.json() : {};
+  } catch {
+    payload = { body: event.data ? event.data.text() : '' };
+  }
+  const options = {
+    body: payload.body || '',
+    data: { url: payload.url || '/worker' },
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+  };
+  if (payload.tag) Object.assign(options, { tag: payload.tag, renotify: true });
+  event.waitUntil(self.registration.showNotification(payload.title || 'Legwork', options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || '/worker', self.location.origin);
+  // Only this site's pages open from a notification.
+  const url = target.origin === self.location.origin ? target : new URL('/worker', self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => {
+        const at = new URL(client.url);
+        return at.pathname === url.pathname && at.search === url.search;
+      });
+      if (open) return open.focus();
+      return self.clients.openWindow(url.href);
+    })(),
+  );
+});
+
+self.addEventListener('sync', (event) => {
+  if (event.tag === 'proof-upload') event.waitUntil(flushProofQueue());
+});
+
+// Filled in with the offline proof queue.
+async function flushProofQueue() {}
