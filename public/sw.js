@@ -144,5 +144,149 @@ self.addEventListener('sync', (event) => {
   if (event.tag === 'proof-upload') event.waitUntil(flushProofQueue());
 });
 
-// Filled in with the offline proof queue.
-async function flushProofQueue() {}
+// The offline proof queue, sent with the tab closed: the records and rules of components/offline/proof-queue.ts
+// and proof-store.ts (the same database, stores and claims), sent as proof-sync.ts sends them.
+const CLAIM_MS = 60_000;
+const REFUSALS = ['INVALID_TRANSITION', 'NOT_FOUND', 'FORBIDDEN'];
+
+function openQueue() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open('legwork-offline', 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore('photos', { keyPath: 'key' }).createIndex('taskId', 'taskId');
+      request.result.createObjectStore('submits', { keyPath: 'taskId' });
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function inStore(db, name, mode, work) {
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(name, mode);
+    let result;
+    transaction.oncomplete = () => resolve(result);
+    transaction.onabort = () => reject(transaction.error);
+    work(transaction.objectStore(name), (value) => {
+      result = value;
+    });
+  });
+}
+
+const getAll = (db, name) =>
+  inStore(db, name, 'readonly', (store, set) => (store.getAll().onsuccess = (e) => set(e.target.result)));
+const put = (db, name, record) => inStore(db, name, 'readwrite', (store) => store.put(record));
+
+const claimable = (item, now) =>
+  item.state === 'waiting' ||
+  (item.state === 'uploading' && (item.claimedAt === null || now - item.claimedAt > CLAIM_MS));
+
+function claim(db, name, key, may) {
+  return inStore(db, name, 'readwrite', (store, set) => {
+    store.get(key).onsuccess = (event) => {
+      const record = event.target.result;
+      if (!record || !may(record)) return;
+      const claimed = { ...record, state: 'uploading', claimedAt: Date.now() };
+      store.put(claimed);
+      set(claimed);
+    };
+  });
+}
+
+async function attemptOf(request) {
+  let response;
+  try {
+    response = await request();
+  } catch {
+    return { kind: 'network' };
+  }
+  const body = await response.json().catch(() => undefined);
+  return { kind: 'answer', status: response.status, data: body?.data, ...body?.error };
+}
+
+function afterAttempt(attempt, what) {
+  if (attempt.kind === 'answer' && attempt.status >= 200 && attempt.status < 300) return { state: 'sent', error: null };
+  if (
+    attempt.kind === 'network' ||
+    attempt.status >= 500 ||
+    attempt.status === 429 ||
+    attempt.code === 'IDEMPOTENCY_KEY_IN_USE'
+  ) {
+    return { state: 'waiting', error: null };
+  }
+  const said = attempt.message || 'Refused';
+  if (what === 'submit' && REFUSALS.includes(attempt.code)) {
+    return {
+      state: 'refused',
+      error: `The proof was not sent: this task was cancelled or is no longer yours (${said}). Your photos stay on this device until you discard them.`,
+    };
+  }
+  return { state: 'failed', error: `${said}.${attempt.hint ? ` ${attempt.hint}` : ''}` };
+}
+
+function announce(taskId) {
+  const channel = new BroadcastChannel('legwork-proof');
+  channel.postMessage({ taskId });
+  channel.close();
+}
+
+async function flushProofQueue() {
+  const db = await openQueue();
+  let waiting = false;
+  for (const photo of await getAll(db, 'photos')) {
+    const claimed =
+      claimable(photo, Date.now()) && (await claim(db, 'photos', photo.key, (r) => claimable(r, Date.now())));
+    if (!claimed) continue;
+    const form = new FormData();
+    form.set('file', claimed.blob, claimed.name);
+    form.set('source', claimed.source);
+    if (claimed.position) {
+      form.set('lat', String(claimed.position.lat));
+      form.set('lng', String(claimed.position.lng));
+      if (Number.isFinite(claimed.position.accuracy)) form.set('accuracy', String(claimed.position.accuracy));
+    }
+    const attempt = await attemptOf(() =>
+      fetch('/dashboard/uploads', { method: 'POST', body: form, headers: { 'Idempotency-Key': claimed.key } }),
+    );
+    const outcome = afterAttempt(attempt, 'upload');
+    waiting ||= outcome.state === 'waiting';
+    const uploadId = outcome.state === 'sent' ? attempt.data?.id || null : claimed.uploadId;
+    await put(db, 'photos', { ...claimed, ...outcome, uploadId, claimedAt: null });
+    announce(claimed.taskId);
+  }
+  const photos = await getAll(db, 'photos');
+  for (const submit of await getAll(db, 'submits')) {
+    const mine = submit.photoKeys.map((key) => photos.find((photo) => photo.key === key));
+    const ready = mine.every((photo) => photo && photo.state === 'sent' && photo.uploadId);
+    const claimed = ready && (await claim(db, 'submits', submit.taskId, (r) => claimable(r, Date.now())));
+    if (!claimed) continue;
+    const note = claimed.note.trim();
+    const photoIds = mine.map((photo) => photo.uploadId);
+    const body = {
+      ...(note ? { note } : {}),
+      ...(photoIds.length ? { photoIds } : {}),
+      ...(claimed.location ? { location: claimed.location } : {}),
+    };
+    const attempt = await attemptOf(() =>
+      fetch(`/dashboard/tasks/${claimed.taskId}/proof`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Idempotency-Key': claimed.key },
+        body: JSON.stringify(body),
+      }),
+    );
+    const outcome = afterAttempt(attempt, 'submit');
+    waiting ||= outcome.state === 'waiting';
+    if (outcome.state === 'sent') {
+      await inStore(db, 'photos', 'readwrite', (store) => {
+        for (const key of claimed.photoKeys) store.delete(key);
+      });
+      await inStore(db, 'submits', 'readwrite', (store) => store.delete(claimed.taskId));
+    } else {
+      await put(db, 'submits', { ...claimed, ...outcome, claimedAt: null });
+    }
+    announce(claimed.taskId);
+  }
+  db.close();
+  // Rejecting tells the browser to run the sync again later.
+  if (waiting) throw new Error('The proof queue is still waiting for a connection');
+}
