@@ -7,14 +7,20 @@ import { cx } from './ui/class-names';
 
 /** One photo in the proof form, from the pick to its upload. */
 export type PickedPhoto = {
+  /** The upload's Idempotency-Key (components/offline/proof-queue.ts). */
   key: string;
-  file: File;
+  file: Blob;
+  /** When it was taken on this device, ISO 8601. */
+  capturedAt: string;
   source: 'camera' | 'gallery';
   /** The browser's position when a camera photo came in; `missing` says why there is none. */
   position: CapturePosition | null;
   missing?: 'denied' | 'unavailable';
   preview: string;
-  upload: { state: 'locating' | 'uploading' } | { state: 'done'; id: string } | { state: 'failed'; error: string };
+  upload:
+    | { state: 'locating' | 'uploading' | 'waiting' }
+    | { state: 'done'; id: string }
+    | { state: 'failed'; error: string };
 };
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
@@ -28,10 +34,13 @@ export function ProofPhotoPicker({
   photos,
   onPick,
   onRemove,
+  onRetry,
 }: {
   photos: PickedPhoto[];
   onPick: (files: File[], picked: 'camera' | 'gallery') => void;
   onRemove: (key: string) => void;
+  /** Sends a failed photo again, with its same key. */
+  onRetry?: (key: string) => void;
 }) {
   const picked = (how: 'camera' | 'gallery') => (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -80,10 +89,15 @@ export function ProofPhotoPicker({
                     {photo.source === 'gallery' ? 'From gallery' : 'Taken now'}
                   </span>
                 </p>
-                <p className="text-xs text-stone-500" data-testid="photo-state">
+                <p className="text-xs text-stone-500" data-testid="photo-state" data-state={photo.upload.state}>
                   {photoState(photo)}
                 </p>
               </div>
+              {photo.upload.state === 'failed' && onRetry && (
+                <Button variant="link" compact className="text-xs" onClick={() => onRetry(photo.key)}>
+                  Retry
+                </Button>
+              )}
               <Button variant="link" compact className="text-xs" onClick={() => onRemove(photo.key)}>
                 Remove
               </Button>
@@ -108,6 +122,7 @@ function photoState(photo: PickedPhoto): string {
   if (photo.upload.state === 'failed') return photo.upload.error;
   if (photo.upload.state === 'locating') return 'Finding your position…';
   if (photo.upload.state === 'uploading') return 'Uploading…';
+  if (photo.upload.state === 'waiting') return 'Waiting for a connection: kept on this device';
   if (photo.source === 'gallery') return 'Uploaded';
   return photo.position ? 'Uploaded, with your position' : 'Uploaded, without a position';
 }

@@ -1,10 +1,15 @@
 'use client';
 
-import { type FormEvent, useEffect, useRef, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useCallback, useEffect, useRef, useState, useTransition } from 'react';
 import { missingProof, type ProofShortfall } from '@/lib/tasks/proof-rules';
 import type { ProofVerification } from '@/lib/tasks/proof-verification';
+import type { QueuedPhoto, QueuedSubmit } from './offline/proof-queue';
+import { deletePhoto, discardTask, putRecord, readRecord, taskPhotos } from './offline/proof-store';
+import { flushProofQueue, PROOF_CHANNEL, requestSync, sendPhoto, sendSubmit } from './offline/proof-sync';
 import { type PickedPhoto, ProofPhotoPicker } from './proof-photo-picker';
-import { positionNow, uploadProofPhoto } from './proof-photos';
+import { positionNow } from './proof-photos';
+import { ProofQueueNotice } from './proof-queue-notice';
 import { ProofVerdict } from './proof-verdict';
 import { captureSource, type ProofRefusal, refusalWords, workerWarnings } from './proof-verdict-words';
 import { Button } from './ui/button';
@@ -31,20 +36,38 @@ const AXES = [
 /** How long the form waits after the last change before asking for the verdict again. */
 const CHECK_DELAY_MS = 400;
 
+/** A queued photo as the picker shows it. */
+function uploadOf(photo: QueuedPhoto): PickedPhoto['upload'] {
+  if (photo.state === 'sent' && photo.uploadId) return { state: 'done', id: photo.uploadId };
+  if (photo.state === 'failed' || photo.state === 'refused') return { state: 'failed', error: photo.error ?? '' };
+  return { state: photo.state === 'uploading' ? 'uploading' : 'waiting' };
+}
+
+const pickedOf = (photo: QueuedPhoto, preview: string): PickedPhoto => ({
+  key: photo.key,
+  file: photo.blob,
+  source: photo.source,
+  position: photo.position,
+  capturedAt: photo.capturedAt,
+  preview,
+  upload: uploadOf(photo),
+});
+
 /**
- * The worker's proof: photos taken in the app or picked from the gallery (each uploaded as soon as it is picked,
- * with how it was taken and, for a camera photo, the browser's position then), a note and an optional position.
- * Before submitting, the worker sees the verdict the proof would get (the dry run, `check`) in words, and may
- * submit anyway; the submit button waits for that verdict, so it is always seen first.
+ * The worker's proof: photos taken in the app or picked from the gallery (each kept on the device as it is picked,
+ * with how and when it was taken and, for a camera photo, the browser's position then, and uploaded at once or when
+ * the connection returns: components/offline/), a note and an optional position. Before submitting, the worker
+ * sees the verdict the proof would get (the dry run, `check`) in words, and may submit anyway; the submit button
+ * waits for that verdict, so it is always seen first. Offline, the submit waits on the device too.
  */
 export function TaskProofForm({
+  taskId,
   check,
-  submit,
   requirements,
   requiredChecks = [],
 }: {
+  taskId: string;
   check: (draft: ProofDraft) => Promise<ProofCheckState>;
-  submit: (draft: ProofDraft) => Promise<ProofSubmitState>;
   requirements: string[];
   /** The checks the requester made a floor: a proof failing one is refused. */
   requiredChecks?: string[];
@@ -60,23 +83,119 @@ export function TaskProofForm({
     refusal: ProofRefusal | null;
   }>();
   const [result, setResult] = useState<ProofSubmitState>({});
+  const [queued, setQueued] = useState<QueuedSubmit>();
   const [pending, startTransition] = useTransition();
   const uploads = useRef(Promise.resolve());
   const asked = useRef(0);
+  const previews = useRef(new Map<string, string>());
+  const router = useRouter();
 
   const update = (key: string, change: Partial<PickedPhoto>) =>
     setPhotos((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
 
+  const previewOf = useCallback((photo: QueuedPhoto) => {
+    const known = previews.current.get(photo.key);
+    if (known) return known;
+    const made = URL.createObjectURL(photo.blob);
+    previews.current.set(photo.key, made);
+    return made;
+  }, []);
+
+  /** The form as the device keeps it: after a reload, a sync by the service worker, another tab. */
+  const restore = useCallback(async () => {
+    const [kept, submit] = await Promise.all([taskPhotos(taskId), readRecord('submits', taskId)]);
+    kept.sort((a, b) => a.capturedAt.localeCompare(b.capturedAt));
+    setPhotos((current) => {
+      const locating = current.filter((photo) => photo.upload.state === 'locating');
+      return [...kept.map((photo) => pickedOf(photo, previewOf(photo))), ...locating];
+    });
+    setQueued((before) => {
+      // Sent by another sender (the service worker): the page shows the server's state now.
+      if (before && before.state !== 'draft' && !submit) router.refresh();
+      return submit;
+    });
+    if (submit) setNote((current) => current || submit.note);
+  }, [taskId, previewOf, router]);
+
+  useEffect(() => {
+    restore()
+      .then(() => (navigator.onLine ? flushProofQueue() : undefined))
+      .catch(() => {});
+    const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(PROOF_CHANNEL);
+    if (channel) {
+      channel.onmessage = (event: MessageEvent<{ taskId?: string }>) => {
+        if (event.data?.taskId === taskId) restore().catch(() => {});
+      };
+    }
+    const online = () => {
+      flushProofQueue()
+        .then(restore)
+        .catch(() => {});
+    };
+    window.addEventListener('online', online);
+    return () => {
+      channel?.close();
+      window.removeEventListener('online', online);
+    };
+  }, [taskId, restore]);
+
+  /** The submit's record, made with the first photo or note: its Idempotency-Key exists from the capture on. */
+  async function draftRecord(): Promise<QueuedSubmit> {
+    const existing = await readRecord('submits', taskId);
+    if (existing) return existing;
+    const draft: QueuedSubmit = {
+      taskId,
+      key: crypto.randomUUID(),
+      note: '',
+      location: null,
+      photoKeys: [],
+      state: 'draft',
+      error: null,
+      claimedAt: null,
+    };
+    await putRecord('submits', draft);
+    return draft;
+  }
+
+  function changeNote(value: string) {
+    setNote(value);
+    setResult({});
+    draftRecord()
+      .then((draft) => (draft.state === 'draft' ? putRecord('submits', { ...draft, note: value }) : undefined))
+      .catch(() => {});
+  }
+
+  /** Tries the upload now; without a connection it stays waiting, and a Background Sync is asked for. */
+  async function upload(key: string) {
+    const after = await sendPhoto(key).catch(() => undefined);
+    if (!after) return;
+    update(key, { upload: uploadOf(after) });
+    if (after.state === 'waiting') await requestSync();
+  }
+
+  async function retry(key: string) {
+    const photo = (await taskPhotos(taskId)).find((each) => each.key === key);
+    if (!photo) return;
+    await putRecord('photos', { ...photo, state: 'waiting', error: null, claimedAt: null });
+    update(key, { upload: { state: 'uploading' } });
+    await upload(key);
+  }
+
   /** Each photo is located (camera only) and uploaded in turn: one user may send only two uploads at once. */
   function pick(files: File[], picked: 'camera' | 'gallery') {
+    const capturedAt = new Date().toISOString();
     const added = files.map((file): PickedPhoto => {
       const source = captureSource(picked, file.lastModified);
+      const key = crypto.randomUUID();
+      const preview = URL.createObjectURL(file);
+      previews.current.set(key, preview);
       return {
-        key: `${Date.now()}-${Math.random()}`,
+        key,
         file,
         source,
         position: null,
-        preview: URL.createObjectURL(file),
+        capturedAt,
+        preview,
         upload: { state: source === 'camera' ? 'locating' : 'uploading' },
       };
     });
@@ -91,15 +210,23 @@ export function TaskProofForm({
           update(photo.key, { position, missing: 'missing' in found ? found.missing : undefined });
           if (position) fillEmpty(position);
         }
-        update(photo.key, { upload: { state: 'uploading' } });
-        try {
-          const uploaded = await uploadProofPhoto(photo.file, photo.source, position);
-          update(photo.key, { upload: { state: 'done', id: uploaded.id } });
-        } catch (error) {
-          update(photo.key, {
-            upload: { state: 'failed', error: error instanceof Error ? error.message : String(error) },
-          });
-        }
+        // Kept on the device before anything is sent: a closed tab or a lost connection loses nothing.
+        await draftRecord();
+        await putRecord('photos', {
+          key: photo.key,
+          taskId,
+          blob: photo.file,
+          name: photo.file instanceof File ? photo.file.name : 'photo',
+          source: photo.source,
+          position,
+          capturedAt: photo.capturedAt,
+          state: 'waiting',
+          uploadId: null,
+          error: null,
+          claimedAt: null,
+        });
+        update(photo.key, { upload: { state: navigator.onLine ? 'uploading' : 'waiting' } });
+        await upload(photo.key);
       });
     }
   }
@@ -112,7 +239,19 @@ export function TaskProofForm({
   function remove(key: string) {
     const gone = photos.find((photo) => photo.key === key);
     if (gone) URL.revokeObjectURL(gone.preview);
+    previews.current.delete(key);
+    deletePhoto(key).catch(() => {});
     setPhotos((current) => current.filter((photo) => photo.key !== key));
+    setResult({});
+  }
+
+  async function discard() {
+    await discardTask(taskId);
+    for (const preview of previews.current.values()) URL.revokeObjectURL(preview);
+    previews.current.clear();
+    setPhotos([]);
+    setQueued(undefined);
+    setNote('');
     setResult({});
   }
 
@@ -159,7 +298,51 @@ export function TaskProofForm({
       setResult({ error: 'A photo could not be uploaded: remove it or pick it again.' });
       return;
     }
-    startTransition(async () => setResult(await submit(draft)));
+    startTransition(() => queueSubmit());
+  }
+
+  /**
+   * Keeps the submit on the device with its key, then sends it if every photo is up; else it goes when they are
+   * (the service worker's sync, the `online` event, the next visit). A proof the server refused for a fixable
+   * reason (a failed check) gets a new key, since its body changes.
+   */
+  async function queueSubmit() {
+    const before = await draftRecord();
+    const submit: QueuedSubmit = {
+      ...before,
+      key: before.state === 'failed' ? crypto.randomUUID() : before.key,
+      note: draft.note,
+      location: draft.lat && draft.lng ? { lat: Number(draft.lat), lng: Number(draft.lng) } : null,
+      photoKeys: photos.map((photo) => photo.key),
+      state: 'waiting',
+      error: null,
+      claimedAt: null,
+    };
+    await putRecord('submits', submit);
+    setQueued(submit);
+    const sent = await sendSubmit(taskId).catch(() => undefined);
+    if (!sent || sent.state === 'waiting') {
+      await requestSync();
+      return;
+    }
+    if (sent.state === 'sent') {
+      setQueued(undefined);
+      setResult({ done: true });
+      router.refresh();
+      return;
+    }
+    const { attempt } = sent;
+    if (attempt.kind === 'answer' && attempt.code === 'PROOF_CHECK_FAILED') {
+      const details = attempt.details ?? {};
+      setResult({
+        refusal: {
+          check: String(details.check ?? ''),
+          result: String(details.result ?? ''),
+          detail: String(details.detail ?? ''),
+        },
+      });
+    }
+    setQueued({ ...submit, state: sent.state, error: sent.error });
   }
 
   function locate() {
@@ -187,7 +370,7 @@ export function TaskProofForm({
         {requiredChecks.includes('in_app_capture') &&
           ' Photos must be taken with “Take a photo”, not from the gallery.'}
       </p>
-      <ProofPhotoPicker photos={photos} onPick={pick} onRemove={remove} />
+      <ProofPhotoPicker photos={photos} onPick={pick} onRemove={remove} onRetry={(key) => retry(key)} />
       {problem('photoIds')}
       <TextAreaField
         label="Note"
@@ -195,7 +378,7 @@ export function TaskProofForm({
         rows={3}
         maxLength={5_000}
         value={note}
-        onChange={(event) => setNote(event.target.value)}
+        onChange={(event) => changeNote(event.target.value)}
       />
       {problem('note')}
       <fieldset className="grid grid-cols-2 gap-2 text-sm">
@@ -225,6 +408,11 @@ export function TaskProofForm({
           {refusalWords((result.refusal ?? floor) as ProofRefusal)}
         </div>
       )}
+      <ProofQueueNotice
+        submit={queued}
+        onRetry={() => startTransition(() => queueSubmit())}
+        onDiscard={() => startTransition(() => discard())}
+      />
       <Notice tone="error">{result.error}</Notice>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending || Boolean(waiting)}>

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { plural } from '@/components/format';
 import { LocalTime } from '@/components/local-time';
+import { EnablePushButton } from '@/components/offline/enable-push-button';
+import { InstallAppCard } from '@/components/offline/install-app-card';
 import { TaskLine } from '@/components/task-line';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -47,6 +49,7 @@ export default async function WorkerHomePage() {
   return (
     <div className="space-y-6">
       <PageHeader title={profile.displayName ?? 'Your worker profile'} />
+      <InstallAppCard />
       <p className="text-sm" data-testid="worker-status">
         {profile.isListed ? 'Listed: agents can find you.' : 'Not listed yet.'} ID verification tier{' '}
         {profile.verificationTier}. {plural(profile.completedTasks, 'completed task')}, rating{' '}
@@ -87,6 +90,8 @@ export default async function WorkerHomePage() {
           </ul>
         )}
       </Card>
+
+      <EnablePushButton />
 
       <Card
         title="Posted near you"

@@ -1,4 +1,7 @@
 import { type Database, getDatabase } from '@/db/client';
+import type { Outcome } from '@/lib/api/outcome';
+import { IDEMPOTENCY_HEADER, withIdempotency } from '@/lib/api/steps/idempotency';
+import { digestForm, readForm } from '@/lib/api/steps/parse-input';
 import { enforceUserRateLimit, rateLimitHeaders } from '@/lib/api/steps/rate-limit';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors/api-error';
@@ -17,7 +20,11 @@ type Handler = (input: {
   params: Record<string, string>;
 }) => Promise<{ status?: number; data: unknown }>;
 
-export function browserRoute(handler: Handler) {
+/**
+ * `idempotent`: a POST with `Idempotency-Key` is answered once and replayed after, as the API does
+ * (lib/api/steps/idempotency.ts, scoped to the user): the offline proof queue retries its uploads and its submit.
+ */
+export function browserRoute(handler: Handler, { idempotent = false }: { idempotent?: boolean } = {}) {
   return async (request: Request, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
     try {
       if (request.method !== 'GET' && !fromThisSite(request)) {
@@ -28,8 +35,28 @@ export function browserRoute(handler: Handler) {
       const database = await getDatabase();
       const limits = rateLimitHeaders(await enforceUserRateLimit(database, current.user.id));
       const params = await context.params;
-      const { status = 200, data } = await handler({ request, user: current.user, database, params });
-      return Response.json({ data }, { status, headers: { 'Cache-Control': 'no-store', ...limits } });
+      const execute = async (): Promise<Outcome> => {
+        try {
+          const { status = 200, data } = await handler({ request, user: current.user, database, params });
+          return { status, body: { data } };
+        } catch (error) {
+          if (error instanceof ApiError) return { status: error.status, body: error.toBody(), headers: error.headers };
+          throw error;
+        }
+      };
+      const scope = {
+        principal: `user:${current.user.id}`,
+        method: request.method,
+        pathname: new URL(request.url).pathname,
+      };
+      const outcome =
+        idempotent && request.method === 'POST' && request.headers.has(IDEMPOTENCY_HEADER)
+          ? await withIdempotency(database, request, scope, await digestOf(request.clone()), execute)
+          : await execute();
+      return Response.json(outcome.body, {
+        status: outcome.status,
+        headers: { 'Cache-Control': 'no-store', ...limits, ...outcome.headers },
+      });
     } catch (error) {
       if (error instanceof ApiError) {
         return Response.json(error.toBody(), { status: error.status, headers: error.headers });
@@ -37,6 +64,14 @@ export function browserRoute(handler: Handler) {
       throw error;
     }
   };
+}
+
+/** What a retry must repeat: a form's parts by name and digest (a retry may use another boundary), else the text. */
+async function digestOf(request: Request): Promise<string> {
+  if (/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) {
+    return digestForm(await readForm(request));
+  }
+  return request.text();
 }
 
 function fromThisSite(request: Request): boolean {

@@ -15,11 +15,12 @@ withTemporaryDataDir();
 
 const SITE = 'http://localhost:3000';
 
-function upload(options: { cookie?: string; origin?: string; body?: BodyInit } = {}) {
+function upload(options: { cookie?: string; origin?: string; body?: BodyInit; key?: string } = {}) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }), 'proof.png');
   const headers = new Headers({ origin: options.origin ?? SITE });
   if (options.cookie) headers.set('cookie', options.cookie);
+  if (options.key) headers.set('idempotency-key', options.key);
   const request = new Request(`${SITE}/dashboard/uploads`, { method: 'POST', headers, body: options.body ?? form });
   return runAppRoute(uploadRoute, '/dashboard/uploads', request);
 }
@@ -52,6 +53,18 @@ describe('POST /dashboard/uploads (session cookie)', () => {
     const res = await upload({ cookie: await signInByCookie(userId), body: form });
     expect(res.status, res.text).toBe(201);
     expect(res.json.data.captureSource).toBe('camera');
+  });
+
+  it('stores a photo retried with the same Idempotency-Key once (the offline proof queue’s retry)', async () => {
+    const { userId } = await signUpViaApi('page-upload-retry');
+    const cookie = await signInByCookie(userId);
+    const key = `upload-${userId}`;
+    const first = await upload({ cookie, key });
+    expect(first.status, first.text).toBe(201);
+    const again = await upload({ cookie, key }); // a new FormData: another boundary, the same parts
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.json.data.id).toBe(first.json.data.id);
   });
 
   it('401 without a session, 403 from another site, 400 for a body that is not multipart', async () => {

@@ -100,7 +100,7 @@ async function readBytes(
 const decode = (bytes: Buffer) => new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 
 // Not the bytes themselves: a client's retry may use another boundary.
-async function digestForm(form: FormData): Promise<string> {
+export async function digestForm(form: FormData): Promise<string> {
   const parts: string[] = [];
   for (const [name, value] of form.entries()) {
     const content = typeof value === 'string' ? value : Buffer.from(await value.arrayBuffer());

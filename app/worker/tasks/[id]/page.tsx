@@ -10,6 +10,7 @@ import { postMessageAction } from '@/app/dashboard/tasks/thread-actions';
 import { BookingLine } from '@/components/booking-line';
 import { DisputeOpenForm } from '@/components/dispute-open-form';
 import { DisputePanel } from '@/components/dispute-panel';
+import { KeptProof } from '@/components/kept-proof';
 import { LocalTime } from '@/components/local-time';
 import { OfferForm } from '@/components/offer-form';
 import { PriceBox } from '@/components/price-box';
@@ -35,7 +36,7 @@ import { findWorkerLocation } from '@/lib/services/workers/find-worker-location'
 import { getOwnWorkerProfile } from '@/lib/services/workers/get-own-worker-profile';
 import { canTake, isTerminal, leavesFrom } from '@/lib/tasks/task-transitions';
 import { requireBrowserUser } from '@/lib/web/require-browser-user';
-import { acceptAction, checkProofAction, submitProofAction, withdrawAction } from './actions';
+import { acceptAction, checkProofAction, withdrawAction } from './actions';
 import { makeOfferAction } from './offer-actions';
 
 export const dynamic = 'force-dynamic';
@@ -140,13 +141,15 @@ export default async function WorkerTaskPage({ params }: { params: Promise<{ id:
             <Notice tone="warning">The requester asked for a revision: see the timeline and the thread.</Notice>
           )}
           <TaskProofForm
+            taskId={task.id}
             check={checkProofAction.bind(null, task.id)}
-            submit={submitProofAction.bind(null, task.id)}
             requirements={task.proofRequirements}
             requiredChecks={task.requiredChecks}
           />
         </Card>
       )}
+
+      {!(assigned && canTake('submit', slotTask)) && <KeptProof taskId={task.id} />}
 
       {assigned && (canTake('withdraw', task) || canTake('dispute', task)) && (
         <Card className="space-y-4">
