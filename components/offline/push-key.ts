@@ -1,7 +1,8 @@
 // The push backend's routes (issue 40, part 3) and the VAPID key as PushManager.subscribe takes it.
 
 export const VAPID_KEY_PATH = '/v1/push/vapid-public-key';
-export const PUSH_SUBSCRIPTIONS_PATH = '/v1/users/me/push-subscriptions';
+// The pages hold a session cookie, not a bearer token: the subscription goes through the pages' own route.
+export const PUSH_SUBSCRIPTIONS_PATH = '/dashboard/push-subscriptions';
 
 /** A base64url VAPID public key (no padding, as web-push prints it) as the bytes `applicationServerKey` takes. */
 export function vapidKeyBytes(base64url: string): Uint8Array<ArrayBuffer> {
