@@ -17,12 +17,20 @@ export type AcceptedTasks = {
 export async function seedAcceptedTasks(url: string, count: number, scopes: string[]): Promise<AcceptedTasks> {
   const database = await openDatabase({ driver: 'pg', url });
   const { db } = database;
-  const [operator] = await db.insert(users).values({ email: 'operator@bench.example', name: 'Operator' }).returning();
+  // Verified, as the routes that register webhooks and keys require.
+  const verified = new Date();
+  const [operator] = await db
+    .insert(users)
+    .values({ email: 'operator@bench.example', name: 'Operator', emailVerifiedAt: verified })
+    .returning();
   const [agent] = await db
     .insert(users)
     .values({ type: 'agent', ownerId: operator?.id ?? null, name: 'Agent' })
     .returning();
-  const [worker] = await db.insert(users).values({ email: 'worker@bench.example', name: 'Worker' }).returning();
+  const [worker] = await db
+    .insert(users)
+    .values({ email: 'worker@bench.example', name: 'Worker', emailVerifiedAt: verified })
+    .returning();
   if (!agent || !worker) throw new Error('seed failed');
   const key = async (userId: string) => {
     const generated = generateApiKey('test');
