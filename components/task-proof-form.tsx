@@ -76,6 +76,7 @@ export function TaskProofForm({
   const [note, setNote] = useState('');
   const [coordinates, setCoordinates] = useState<Coordinates>({ lat: '', lng: '' });
   const [locating, setLocating] = useState<string>();
+  const [offline, setOffline] = useState(false);
   const [missing, setMissing] = useState<ProofShortfall[]>([]);
   const [verdict, setVerdict] = useState<{
     of: string;
@@ -127,15 +128,20 @@ export function TaskProofForm({
         if (event.data?.taskId === taskId) restore().catch(() => {});
       };
     }
+    setOffline(!navigator.onLine);
     const online = () => {
+      setOffline(false);
       flushProofQueue()
         .then(restore)
         .catch(() => {});
     };
+    const offlineNow = () => setOffline(true);
     window.addEventListener('online', online);
+    window.addEventListener('offline', offlineNow);
     return () => {
       channel?.close();
       window.removeEventListener('online', online);
+      window.removeEventListener('offline', offlineNow);
     };
   }, [taskId, restore]);
 
@@ -260,11 +266,12 @@ export function TaskProofForm({
   const draft: ProofDraft = { note: note.trim(), photoIds, lat: coordinates.lat.trim(), lng: coordinates.lng.trim() };
   const signature = JSON.stringify(draft);
   const empty = photoIds.length === 0 && !draft.note && !(draft.lat && draft.lng);
-  const checking = !uploading && !empty && verdict?.of !== signature;
+  // Offline the check cannot run: the form says the proof waits on the device instead of "checking".
+  const checking = !uploading && !empty && !offline && verdict?.of !== signature;
 
   // The verdict follows the proof: asked again a moment after each change, and only the latest answer counts.
   useEffect(() => {
-    if (uploading || empty) return;
+    if (uploading || empty || offline) return;
     const ask = ++asked.current;
     const draftNow = JSON.parse(signature) as ProofDraft;
     const timer = setTimeout(async () => {
@@ -273,7 +280,7 @@ export function TaskProofForm({
       setVerdict({ of: signature, verification: answer.verification ?? null, refusal: answer.refusal ?? null });
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [signature, uploading, empty, check]);
+  }, [signature, uploading, empty, offline, check]);
 
   const verification = verdict?.of === signature ? verdict.verification : null;
   // A check the requester requires, failing now: the submit would be refused, so it is said before.

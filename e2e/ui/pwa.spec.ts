@@ -144,3 +144,72 @@ test('a queued proof replayed after the task was cancelled is refused and kept u
   await expect(worker.getByTestId('task-status')).toHaveText('cancelled');
   await expect(worker.getByTestId('kept-proof')).toBeHidden();
 });
+
+// Issue 40, part 3, in the browser: a thread message queues a push for the worker's browser (test mode keeps it in
+// the outbox, /dev/mailbox); that push is delivered to the page's service worker as DevTools' Push button delivers
+// one (CDP ServiceWorker.deliverPushMessage: headless Chromium cannot subscribe at a real push service), and the
+// worker shows it as a notification that opens the thread.
+test('a push for a thread message reaches the service worker and shows a notification', async ({
+  page,
+  workerPage: worker,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await worker.context().grantPermissions(['notifications']);
+  const { taskId, authorization } = await acceptedTask(page, worker, request);
+
+  // The browser's subscription, stored through the pages' own route with a real P-256 key and auth secret.
+  const endpoint = `https://push.example.com/e2e/${taskId}`;
+  const stored = await worker.evaluate(async (url) => {
+    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+    const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+    const base64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    const keys = { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) };
+    const res = await fetch('/dashboard/push-subscriptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: url, keys }),
+    });
+    return res.status;
+  }, endpoint);
+  expect(stored).toBe(201);
+
+  const body = `Is the shelf restocked? ${Date.now()}`;
+  const posted = await request.post(`/v1/tasks/${taskId}/messages`, { headers: { authorization }, data: { body } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  // The push job runs every few seconds: the push shows up in the outbox as sent there.
+  const push = page.getByTestId('push').filter({ hasText: body });
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(push).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  const title = (await push.getByTestId('push-title').textContent()) ?? '';
+  expect(title).toContain('wrote about');
+
+  const cdp = await worker.context().newCDPSession(worker);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const origin = new URL(worker.url()).origin;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registered,
+    data: JSON.stringify({ title, body, url: `/worker/tasks/${taskId}`, tag: `message:${taskId}` }),
+  });
+  await expect
+    .poll(() =>
+      worker.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((shown) => [shown.title, shown.body, shown.data?.url]);
+      }),
+    )
+    .toEqual([[title, body, `/worker/tasks/${taskId}`]]);
+});
