@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns';
 import { taskAssignments, tasks } from './tasks';
 import { users } from './users';
@@ -19,9 +20,15 @@ export const taskMessages = pgTable(
       .notNull()
       .references(() => users.id),
     body: text('body').notNull(),
+    // SHA-256 of the sender's Idempotency-Key: a retry after a crash (the key's lock expired, its answer never
+    // stored) finds this message instead of posting it twice (post-message.ts).
+    creationKey: text('creation_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('task_messages_task_created_idx').on(t.taskId, t.createdAt, t.id)],
+  (t) => [
+    index('task_messages_task_created_idx').on(t.taskId, t.createdAt, t.id),
+    uniqueIndex('task_messages_creation_key').on(t.senderId, t.creationKey).where(sql`${t.creationKey} is not null`),
+  ],
 );
 
 // How far each participant has read a thread.

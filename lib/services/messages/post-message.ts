@@ -32,14 +32,18 @@ const POST_MESSAGE_SQL = `
     from tasks t join users u on u.id = t.requester_id
     where t.id = $1
     for no key update of t
+  ), earlier as (
+    select e.id, e.body, e.created_at from task_messages e
+    where $17::text is not null and e.sender_id = $2::uuid and e.creation_key = $17::text and e.task_id = $1
   ), message as (
-    insert into task_messages (id, task_id, assignment_id, sender_id, body, created_at)
+    insert into task_messages (id, task_id, assignment_id, sender_id, body, created_at, creation_key)
     select $3, task.id,
       (select a.id from task_assignments a where a.task_id = task.id and a.ended_at is null),
       $2, $4, greatest(clock_timestamp(),
-      (select max(m.created_at) + interval '1 microsecond' from task_messages m where m.task_id = task.id))
+      (select max(m.created_at) + interval '1 microsecond' from task_messages m where m.task_id = task.id)), $17
     from task
-    where task.side is not null and task.status::text = any($5::text[])
+    where task.side is not null and task.status::text = any($5::text[]) and not exists (select 1 from earlier)
+    on conflict do nothing
     returning created_at
   ), event as (
     insert into events (id, type, data, task_id, audience, livemode)
@@ -57,14 +61,19 @@ const POST_MESSAGE_SQL = `
   ), queued as (${queueDeliveriesSql('event')}),
   ${messageNotificationSql(9)}
   select task.status, task.side, message.created_at as "createdAt",
+    earlier.id as "earlierId", earlier.body as "earlierBody", earlier.created_at as "earlierAt",
     case when event.id is not null then pg_notify('${TASK_MESSAGES_CHANNEL}', task.id::text) end as woke,
     case when exists (select 1 from queued) then pg_notify('${EVENTS_CHANNEL}', event.id) end as dispatched
-  from task left join message on true left join event on true`;
+  from task left join message on true left join event on true left join earlier on true`;
 
 type PostedRow = {
   status: (typeof taskStatus.enumValues)[number];
   side: 'requester' | 'worker' | null;
   createdAt: Date | null;
+  /** The message this Idempotency-Key posted before (a retry after a crash), when there is one. */
+  earlierId: string | null;
+  earlierBody: string | null;
+  earlierAt: Date | null;
 };
 
 export type PostMessageOptions = {
@@ -73,12 +82,14 @@ export type PostMessageOptions = {
   body: string;
   /** A test-mode sender never writes to a live worker (check-message-mode.ts). */
   livemode?: boolean;
+  /** The request's Idempotency-Key, hashed (creationKeyOf): a retry finds the message it posted. */
+  creationKey?: string;
 };
 
 // One round trip (plus the credential lookup), all or nothing.
 export async function postMessage(
   database: Database,
-  { userId, taskId, body, livemode }: PostMessageOptions,
+  { userId, taskId, body, livemode, creationKey }: PostMessageOptions,
 ): Promise<MessageResource> {
   if (livemode === false) await checkMessageMode(database.db, { taskId, senderId: userId });
   const id = randomUUID();
@@ -97,8 +108,19 @@ export async function postMessage(
     JSON.stringify(draft('worker')),
     newEventId(),
     ...messageNotificationParams(env().SITE_URL),
+    creationKey ?? null,
   ]);
   if (!row?.side) throw taskNotFound();
+  if (row.earlierId && row.earlierAt) {
+    const earlier = {
+      id: row.earlierId,
+      taskId,
+      senderId: userId,
+      body: row.earlierBody ?? body,
+      createdAt: row.earlierAt,
+    };
+    return toMessageResource(earlier, row.side === 'requester' ? [userId] : []);
+  }
   if (!row.createdAt) {
     assertWritable({ status: row.status });
     throw threadNotOpen(); // unreachable: a writable thread of a side always takes the message

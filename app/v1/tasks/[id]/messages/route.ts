@@ -1,3 +1,4 @@
+import { creationKeyOf } from '@/lib/api/creation-key';
 import { otherMethods } from '@/lib/api/other-methods';
 import { route } from '@/lib/api/route';
 import { userOf } from '@/lib/auth/actor';
@@ -13,12 +14,13 @@ export const GET = route(listMessagesOperation, ({ db, actor, params, query }) =
 );
 
 // POST /v1/tasks/{id}/messages — post to the thread; the other side is notified
-export const POST = route(postMessageOperation, ({ database, actor, params, body }) =>
+export const POST = route(postMessageOperation, ({ database, actor, params, body, request, rawBody }) =>
   postMessage(database, {
     userId: userOf(actor).id,
     taskId: params.id,
     body: body.body,
     livemode: callerLivemode(actor),
+    creationKey: creationKeyOf(request, rawBody)?.key,
   }),
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "task_messages" ADD COLUMN "creation_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "task_messages_creation_key" ON "task_messages" USING btree ("sender_id","creation_key") WHERE "task_messages"."creation_key" is not null;
