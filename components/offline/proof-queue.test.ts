@@ -143,4 +143,21 @@ describe('attemptOf', () => {
       details: { status: 'cancelled' },
     });
   });
+
+  it('says a refused field as the form says it, without the API’s hint', async () => {
+    const refused = Response.json(
+      {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'Invalid request body',
+          hint: 'Fix the fields listed in `issues`.',
+          issues: [{ path: ['note'], message: 'Add a note or at least one photo' }],
+        },
+      },
+      { status: 400 },
+    );
+    const attempt = await attemptOf(async () => refused);
+    expect(attempt).toMatchObject({ status: 400, message: 'Note: Add a note or at least one photo', hint: undefined });
+    expect(afterAttempt(attempt, 'submit').error).toBe('Note: Add a note or at least one photo.');
+  });
 });

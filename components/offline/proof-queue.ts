@@ -1,3 +1,4 @@
+import { issueInWords } from '@/lib/web/describe-error';
 import type { CapturePosition } from '../proof-photos';
 
 // The offline proof queue's records and rules (docs/workers.md, "Worker app (PWA)"). A photo is kept on the device
@@ -123,8 +124,20 @@ export async function attemptOf(request: () => Promise<Response>): Promise<Attem
   } catch {
     return { kind: 'network' };
   }
-  const body = (await response.json().catch(() => undefined)) as
-    | { data?: unknown; error?: { code?: string; message?: string; hint?: string; details?: Record<string, unknown> } }
-    | undefined;
-  return { kind: 'answer', status: response.status, data: body?.data, ...body?.error };
+  type Envelope = {
+    data?: unknown;
+    error?: {
+      code?: string;
+      message?: string;
+      hint?: string;
+      details?: Record<string, unknown>;
+      issues?: { path: string[]; message: string }[];
+    };
+  };
+  const body = (await response.json().catch(() => undefined)) as Envelope | undefined;
+  const { issues, ...error } = body?.error ?? {};
+  // A refused field is said as the form says it ("Note: Add a note or at least one photo"), not as the API's hint.
+  const issue = error.code === 'VALIDATION_ERROR' ? issues?.[0] : undefined;
+  const said = issue ? { message: issueInWords(issue), hint: undefined } : {};
+  return { kind: 'answer', status: response.status, data: body?.data, ...error, ...said };
 }

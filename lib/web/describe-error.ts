@@ -89,9 +89,14 @@ function humanPath(path: string[]): string {
   return words ? words[0]?.toUpperCase() + words.slice(1) : 'Input';
 }
 
+/** One validation issue in words: "Note: Add a note or at least one photo". */
+export function issueInWords(issue: { path: string[]; message: string }): string {
+  return `${humanPath(issue.path)}: ${plainMessage(issue.message)}`;
+}
+
 /** A one-line message for a form without a field map: its first issue in words, or an ApiError's message. */
 export function describeActionError(error: unknown): string {
   const issue = issuesOf(error)?.[0];
-  if (issue) return `${humanPath(issue.path)}: ${plainMessage(issue.message)}`;
+  if (issue) return issueInWords(issue);
   return describeFormError(error).error;
 }

@@ -5,7 +5,7 @@ import base from '../../playwright.config';
 // prints figures with PASS or MISS and never fails on a slow run).
 export default defineConfig({
   ...base,
-  testDir: '.',
+  testDir: '../../e2e/bench',
   testMatch: /\.bench\.ts$/,
   retries: 0,
   projects: [{ name: 'bench' }],

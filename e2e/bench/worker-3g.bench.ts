@@ -1,5 +1,5 @@
-import { expect, test } from '../../e2e/fixtures';
-import { signUpInBrowser } from '../../e2e/ui/steps';
+import { expect, test } from '../fixtures';
+import { signUpInBrowser } from '../ui/steps';
 
 // The worker home over a throttled 3G connection (Chrome DevTools' "3G" preset through CDP: 562.5 ms round trip,
 // 1.44 Mb/s down, 675 kb/s up), first with a cold cache, then on a second visit once the service worker holds the
