@@ -76,7 +76,8 @@ test('a new user completes worker onboarding, lists, and an agent finds them nea
     data: { name: 'Finder' },
   });
   const key = (await agent.json()).data.apiKey.key;
-  const found = await request.get('/v1/workers?lat=45.76&lng=4.84&radiusMeters=20000&skills=photography', {
+  // A full page: the suite's other specs list many workers around Lyon too, and the first 20 need not hold this one.
+  const found = await request.get('/v1/workers?lat=45.76&lng=4.84&radiusMeters=20000&skills=photography&limit=100', {
     headers: { authorization: `Bearer ${key}` },
   });
   expect(found.status()).toBe(200);
