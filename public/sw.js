@@ -251,6 +251,7 @@ async function flushProofQueue() {
     const form = new FormData();
     form.set('file', claimed.blob, claimed.name);
     form.set('source', claimed.source);
+    form.set('capturedAt', claimed.capturedAt);
     if (claimed.position) {
       form.set('lat', String(claimed.position.lat));
       form.set('lng', String(claimed.position.lng));

@@ -108,14 +108,18 @@ describe('submitReadiness and submitBody', () => {
 });
 
 describe('uploadFields', () => {
-  it('carries how the photo was taken and the position at capture', () => {
+  it('carries how the photo was taken, and the time and position at capture', () => {
     expect(uploadFields(photo())).toEqual([
       ['source', 'camera'],
+      ['capturedAt', '2026-05-01T10:00:00.000Z'],
       ['lat', '45.76'],
       ['lng', '4.84'],
       ['accuracy', '8'],
     ]);
-    expect(uploadFields(photo({ source: 'gallery', position: null }))).toEqual([['source', 'gallery']]);
+    expect(uploadFields(photo({ source: 'gallery', position: null }))).toEqual([
+      ['source', 'gallery'],
+      ['capturedAt', '2026-05-01T10:00:00.000Z'],
+    ]);
   });
 });
 

@@ -107,8 +107,11 @@ export function submitBody(submit: QueuedSubmit, photos: QueuedPhoto[]) {
 }
 
 /** The upload's form fields beside `file` (POST /dashboard/uploads reads `source`, `lat`, `lng`, `accuracy`). */
-export function uploadFields(photo: Pick<QueuedPhoto, 'source' | 'position'>): [string, string][] {
-  const fields: [string, string][] = [['source', photo.source]];
+export function uploadFields(photo: Pick<QueuedPhoto, 'source' | 'position' | 'capturedAt'>): [string, string][] {
+  const fields: [string, string][] = [
+    ['source', photo.source],
+    ['capturedAt', photo.capturedAt],
+  ];
   if (photo.position) {
     fields.push(['lat', String(photo.position.lat)], ['lng', String(photo.position.lng)]);
     if (Number.isFinite(photo.position.accuracy)) fields.push(['accuracy', String(photo.position.accuracy)]);

@@ -155,6 +155,8 @@ export const uploads = pgTable(
     deviceLat: doublePrecision('device_lat'),
     deviceLng: doublePrecision('device_lng'),
     deviceAccuracyMeters: doublePrecision('device_accuracy_meters'),
+    // The device's clock when the photo was taken in the app, sent with a later upload (a photo taken offline).
+    deviceCapturedAt: timestamptz('device_captured_at'),
     // SHA-256 of the decoded RGB pixels and a 64-bit dHash; null for uploads stored before they were computed.
     pixelSha256: text('pixel_sha256'),
     perceptualHash: bigint('perceptual_hash', { mode: 'bigint' }),

@@ -11,12 +11,22 @@ const formNumber = (min: number, max: number) =>
   z.string().trim().min(1).transform(Number).pipe(z.number().min(min).max(max));
 
 /** The optional form fields sent beside `file`: how the app captured the photo, and where the device was. */
+/** How far ahead a device's clock may run and its capture time still count as now. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 export const uploadFieldsSchema = z
   .object({
     source: z.enum(CAPTURE_SOURCES).optional().describe('`camera` when taken in the app, `gallery` when picked.'),
     lat: formNumber(-90, 90).optional().describe('The device’s latitude when the photo was taken (-90 to 90).'),
     lng: formNumber(-180, 180).optional().describe('The device’s longitude when the photo was taken (-180 to 180).'),
     accuracy: formNumber(0, 1_000_000).optional().describe('How far off `lat`/`lng` may be, in metres (0 or more).'),
+    capturedAt: z.iso
+      .datetime({ offset: true, message: 'Must be an ISO 8601 time with its offset' })
+      .optional()
+      .describe(
+        'When the photo was taken in the app, by the device’s clock (a photo taken offline is uploaded later). ' +
+          'Not in the future; used for the capture-time check of a `camera` photo without EXIF time.',
+      ),
   })
   .superRefine((fields, context) => {
     if (fields.lat !== undefined && fields.lng === undefined) {
@@ -24,6 +34,9 @@ export const uploadFieldsSchema = z
     }
     if (fields.lng !== undefined && fields.lat === undefined) {
       context.addIssue({ code: 'custom', path: ['lat'], message: 'Send `lat` with `lng`' });
+    }
+    if (fields.capturedAt !== undefined && Date.parse(fields.capturedAt) > Date.now() + CLOCK_SKEW_MS) {
+      context.addIssue({ code: 'custom', path: ['capturedAt'], message: 'Must not be in the future' });
     }
     if (fields.accuracy !== undefined && fields.lat === undefined && fields.lng === undefined) {
       context.addIssue({ code: 'custom', path: ['accuracy'], message: 'Send `accuracy` only with `lat` and `lng`' });

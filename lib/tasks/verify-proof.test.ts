@@ -195,6 +195,19 @@ describe('verifyProof', () => {
       expect(checkOf(verify({ photos: [old] }), 'capture_time')?.result).toBe('fail');
     });
 
+    it('a photo taken in the app without EXIF time is timed by the device at capture; a gallery one is not', () => {
+      const offline = photo({ capturedAt: null, deviceCapturedAt: new Date(ACCEPTED.getTime() + 60_000) });
+      expect(checkOf(verify({ photos: [offline] }), 'capture_time')?.result).toBe('pass');
+      const early = photo({ capturedAt: null, deviceCapturedAt: new Date('2026-11-27T10:00:00Z') });
+      expect(checkOf(verify({ photos: [early] }), 'capture_time')?.result).toBe('fail');
+      const picked = photo({
+        capturedAt: null,
+        captureSource: 'gallery',
+        deviceCapturedAt: new Date(ACCEPTED.getTime() + 60_000),
+      });
+      expect(checkOf(verify({ photos: [picked] }), 'capture_time')?.result).toBe('unknown');
+    });
+
     it('no time, or an impossible one, is unknown, never pass', () => {
       for (const capturedAt of [null, new Date('1970-01-01T00:00:00Z'), new Date('2027-06-01T00:00:00Z')]) {
         const verification = verify({ photos: [photo({ capturedAt })] });

@@ -17,6 +17,8 @@ export type PhotoEvidence = {
   deviceLat: number | null;
   deviceLng: number | null;
   deviceAccuracyMeters: number | null;
+  /** The device's clock at an in-app capture (sent with a later upload); read only for a `camera` photo. */
+  deviceCapturedAt?: Date | null;
   pixelSha256: string | null;
   perceptualHash: bigint | null;
 };
@@ -157,7 +159,9 @@ function checkCaptureTime({ task, photos, submittedAt }: VerifyProofInput): Proo
   });
   if (photos.length === 0) return check('unknown', 'No photo was sent, so the time could not be checked');
   const timed = photos.map((photo, index) => {
-    const at = photo.capturedAt?.getTime() ?? null;
+    // The camera's EXIF time, else, for a photo taken in the app, the device's clock at that moment (not the upload's).
+    const appTime = photo.captureSource === 'camera' ? photo.deviceCapturedAt : null;
+    const at = (photo.capturedAt ?? appTime)?.getTime() ?? null;
     const slack = CAPTURE_TIME_SLACK_MS + (photo.capturedAtFloating ? FLOATING_CLOCK_SLACK_MS : 0);
     const start = task.acceptedAt ? task.acceptedAt.getTime() - slack : Number.NEGATIVE_INFINITY;
     const end = submittedAt.getTime() + slack;

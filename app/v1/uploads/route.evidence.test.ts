@@ -194,6 +194,13 @@ describe('POST /v1/uploads form fields', () => {
     expect(await rowOf(res.json.data.id)).toMatchObject({ captureSource: 'gallery', deviceLat: null, deviceLng: null });
   });
 
+  it('the device’s clock at an in-app capture is stored beside the EXIF evidence', async () => {
+    const capturedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+    const { res } = await uploadPhoto(await makeJpeg(), { source: 'camera', capturedAt });
+    expect(res.status, res.text).toBe(201);
+    expect(await rowOf(res.json.data.id)).toMatchObject({ deviceCapturedAt: new Date(capturedAt) });
+  });
+
   it.each([
     [{ source: 'screenshot' }, ['source']],
     [{ lat: 'north', lng: '2' }, ['lat']],
@@ -204,6 +211,8 @@ describe('POST /v1/uploads form fields', () => {
     [{ lat: '48', lng: '2', accuracy: '-3' }, ['accuracy']],
     [{ lat: '48', lng: '2', accuracy: '' }, ['accuracy']],
     [{ accuracy: '10' }, ['accuracy']],
+    [{ capturedAt: 'yesterday' }, ['capturedAt']],
+    [{ capturedAt: new Date(Date.now() + 3_600_000).toISOString() }, ['capturedAt']],
   ])('%o is 400 naming %o, and nothing is stored', async (fields, field) => {
     const before = await storedFiles();
     const { res, userId } = await uploadPhoto(await makeJpeg(), fields);

@@ -60,6 +60,7 @@ const evidenceColumns = {
   deviceLat: uploads.deviceLat,
   deviceLng: uploads.deviceLng,
   deviceAccuracyMeters: uploads.deviceAccuracyMeters,
+  deviceCapturedAt: uploads.deviceCapturedAt,
   pixelSha256: uploads.pixelSha256,
   perceptualHash: uploads.perceptualHash,
 };

@@ -9,7 +9,7 @@ import { MAX_UPLOAD_BYTES } from './upload-limits';
 import { uploadUrl } from './upload-url';
 
 const invalid = (message: string) => validationError([{ path: ['file'], message }]);
-const FIELDS = ['source', 'lat', 'lng', 'accuracy'] as const;
+const FIELDS = ['source', 'lat', 'lng', 'accuracy', 'capturedAt'] as const;
 
 // Only the re-encoded image is stored (no EXIF, GPS, XMP or ICC survives): the evidence is read from the sent bytes
 // first and kept as columns. Decoding and reading run before the transaction opens (storeUploadBytes).
@@ -44,6 +44,7 @@ export async function createUpload(db: Db, userId: string, form: FormData | unde
       deviceLat: fields.lat ?? null,
       deviceLng: fields.lng ?? null,
       deviceAccuracyMeters: fields.accuracy ?? null,
+      deviceCapturedAt: fields.capturedAt ? new Date(fields.capturedAt) : null,
       pixelSha256,
       perceptualHash,
     },

@@ -21,6 +21,7 @@ export type UploadEvidence = Pick<
   | 'deviceLat'
   | 'deviceLng'
   | 'deviceAccuracyMeters'
+  | 'deviceCapturedAt'
   | 'pixelSha256'
   | 'perceptualHash'
 >;

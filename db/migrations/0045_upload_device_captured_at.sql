@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "device_captured_at" timestamp with time zone;
