@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { type Task, taskOffers } from '@/db/schema';
+import { type Task, taskOffers, tasks } from '@/db/schema';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { Funder } from '@/lib/services/money/funding-outcome';
 import { performDuePayments } from '@/lib/services/money/perform-due-payments';
@@ -32,13 +32,17 @@ export async function acceptOffer(
 ): Promise<AcceptOfferOutcome> {
   const caller = { user: funder.user, livemode: funder.processor.livemode };
   const claimedAt = new Date();
-  const claimed = await db.transaction(async (tx) => {
-    const access = await lockTransition(tx, { taskId, action: 'acceptOffer', caller });
-    const offer = await lockOffer(tx, taskId, offerId);
-    assertPending(offer);
-    const amountCents = priceTask(offer.priceCents).totalCents - access.task.totalCents;
-    return amountCents > 0 ? claimTopUp(tx, { access, offer, amountCents, funder }) : null;
-  });
+  // Only an offer above the budget pays before the transition; the transition checks everything again under its
+  // locks (and refuses a price that changed meanwhile), so an offer within the budget goes straight to it.
+  const claimed = (await aboveBudget(db, taskId, offerId))
+    ? await db.transaction(async (tx) => {
+        const access = await lockTransition(tx, { taskId, action: 'acceptOffer', caller });
+        const offer = await lockOffer(tx, taskId, offerId);
+        assertPending(offer);
+        const amountCents = priceTask(offer.priceCents).totalCents - access.task.totalCents;
+        return amountCents > 0 ? claimTopUp(tx, { access, offer, amountCents, funder }) : null;
+      })
+    : null;
   if (claimed && 'kind' in claimed) return claimed;
   const paid = claimed ? await payTopUp(db, funder, claimed) : null;
   if (paid && 'kind' in paid) return paid;
@@ -86,4 +90,14 @@ export async function acceptOffer(
   }
   await performDuePayments(db, { taskId });
   return { kind: 'accepted', ...result, paymentHeaders: paid?.paymentHeaders };
+}
+
+/** Whether the offer asks more than the task's budget, read without locks (a hint; the transition decides). */
+async function aboveBudget(db: Db, taskId: string, offerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ priceCents: taskOffers.priceCents, budgetCents: tasks.budgetCents })
+    .from(taskOffers)
+    .innerJoin(tasks, eq(tasks.id, taskOffers.taskId))
+    .where(and(eq(taskOffers.id, offerId), eq(taskOffers.taskId, taskId)));
+  return row !== undefined && row.priceCents > row.budgetCents;
 }
