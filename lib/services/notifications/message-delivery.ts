@@ -9,6 +9,10 @@ export type MessageDelivery = Record<MessageDeliveryChannel, MessageDeliveryMode
 
 export const DEFAULT_MESSAGE_DELIVERY: MessageDelivery = { email: 'batched', sms: 'batched' };
 
+/** SQL for a channel's stored mode, on a `notification_preferences` row aliased `p` (the default when unset). */
+export const messageModeSql = (channel: MessageDeliveryChannel) =>
+  `coalesce(p.message_delivery ->> '${channel}', '${DEFAULT_MESSAGE_DELIVERY[channel]}')`;
+
 /**
  * A message about money goes at once, whatever the mode: an amount with a currency sign or code, or a word of
  * payment. PostgreSQL's `~*` reads it (post-message.ts), and `isMoneyMessage` for the tests and docs.

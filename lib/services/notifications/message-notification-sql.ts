@@ -1,5 +1,5 @@
 import { deploymentLivemode } from '@/lib/payments/get-processor';
-import { DEFAULT_MESSAGE_DELIVERY, MONEY_MESSAGE_PATTERN, messageBatching } from './message-delivery';
+import { MONEY_MESSAGE_PATTERN, messageBatching, messageModeSql } from './message-delivery';
 import { DEFAULT_PREFERENCES } from './notification-preferences';
 
 export const MESSAGE_PREVIEW_CHARS = 280;
@@ -50,10 +50,10 @@ export function messageNotificationSql(first: number): string {
     select
       case when not coalesce((p.email ->> 'message')::boolean, ${emailDefault}) then 'none'
         when urgent.now then 'each'
-        else coalesce(p.message_delivery ->> 'email', '${DEFAULT_MESSAGE_DELIVERY.email}') end as email,
+        else ${messageModeSql('email')} end as email,
       case when not coalesce((p.sms ->> 'message')::boolean, ${smsDefault}) then 'none'
         when urgent.now then 'each'
-        else coalesce(p.message_delivery ->> 'sms', '${DEFAULT_MESSAGE_DELIVERY.sms}') end as sms
+        else ${messageModeSql('sms')} end as sms
     from notification n left join notification_preferences p on p.user_id = n.user_id
     cross join (select not ${batching}
         -- The snapshot does not see this statement's own insert: no row yet means this message opens the thread

@@ -1,6 +1,6 @@
 import type { Database } from '@/db/client';
 import { env } from '@/lib/env';
-import { DEFAULT_MESSAGE_DELIVERY } from './message-delivery';
+import { messageModeSql } from './message-delivery';
 import { MESSAGE_PREVIEW_CHARS } from './message-notification-sql';
 import { DEFAULT_PREFERENCES } from './notification-preferences';
 
@@ -68,9 +68,9 @@ const DIGESTS_SQL = `
   ), channel as (
     select s.*, r.email, r.phone,
       coalesce((p.email ->> 'message')::boolean, $3::boolean)
-        and coalesce(p.message_delivery ->> 'email', '${DEFAULT_MESSAGE_DELIVERY.email}') = 'batched' as by_email,
+        and ${messageModeSql('email')} = 'batched' as by_email,
       coalesce((p.sms ->> 'message')::boolean, $4::boolean)
-        and coalesce(p.message_delivery ->> 'sms', '${DEFAULT_MESSAGE_DELIVERY.sms}') = 'batched'
+        and ${messageModeSql('sms')} = 'batched'
         and r.phone is not null and r.phone_verified_at is not null
         and not exists (select 1 from sms_opt_outs o where o.phone = r.phone) as by_sms
     from summary s join users r on r.id = s.user_id
