@@ -1,10 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState, useTransition } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useState, useTransition } from 'react';
 import { type PickedPlace, PlacePicker } from '@/components/place-picker';
 import { Button } from '@/components/ui/button';
-import { controlClass } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { formatCategory } from '@/lib/format/category';
 import { formatMoney } from '@/lib/format/money';
@@ -13,13 +12,8 @@ import { CoverageHere } from './coverage-here';
 import { PinMap } from './pin-map';
 import { ProofChecksFields } from './proof-checks-fields';
 import { createTaskFromForm, type TaskFormIntent, type TaskFormResult, updateDraftFromForm } from './task-form-actions';
-import {
-  DEFAULT_PROOF_CHECKS,
-  dollarsToCents,
-  TASK_FORM_FIELDS,
-  type TaskFormField,
-  type TaskFormValues,
-} from './task-form-body';
+import { DEFAULT_PROOF_CHECKS, dollarsToCents, TASK_FORM_FIELDS, type TaskFormValues } from './task-form-body';
+import { FieldError, Row } from './task-form-row';
 
 /** What the form starts with: empty for a new task, the draft's values when editing one. */
 export type TaskFormInitial = Omit<TaskFormValues, 'place' | 'deadline'> & {
@@ -351,59 +345,4 @@ export function TaskForm({
 function noEnterSubmit(event: KeyboardEvent<HTMLFormElement>) {
   const target = event.target as HTMLElement;
   if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'checkbox') event.preventDefault();
-}
-
-type ControlProps = {
-  id: string;
-  name: string;
-  className: string;
-  'aria-invalid': boolean | undefined;
-  'aria-describedby': string | undefined;
-};
-
-/** A labelled control with its hint and, beside it, the error the API gave for it. */
-function Row({
-  field,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  field: TaskFormField;
-  label?: string;
-  hint?: string;
-  error?: string;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${field}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="text-sm">
-      <label htmlFor={id} className="text-stone-700">
-        {label ?? TASK_FORM_FIELDS[field]}
-      </label>
-      {children({
-        id,
-        name: field,
-        className: controlClass,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': described,
-      })}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${field}-error`} error={error} />
-    </div>
-  );
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700" data-testid={id}>
-      {error}
-    </p>
-  );
 }
