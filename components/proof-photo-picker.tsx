@@ -1,6 +1,7 @@
 'use client';
 
 import type { ChangeEvent } from 'react';
+import type { QueuedPhoto } from './offline/proof-queue';
 import type { CapturePosition } from './proof-photos';
 import { Button, buttonClass } from './ui/button';
 import { cx } from './ui/class-names';
@@ -126,3 +127,20 @@ function photoState(photo: PickedPhoto): string {
   if (photo.source === 'gallery') return 'Uploaded';
   return photo.position ? 'Uploaded, with your position' : 'Uploaded, without a position';
 }
+
+/** A queued photo as the picker shows it. */
+export function uploadOf(photo: QueuedPhoto): PickedPhoto['upload'] {
+  if (photo.state === 'sent' && photo.uploadId) return { state: 'done', id: photo.uploadId };
+  if (photo.state === 'failed' || photo.state === 'refused') return { state: 'failed', error: photo.error ?? '' };
+  return { state: photo.state === 'uploading' ? 'uploading' : 'waiting' };
+}
+
+export const pickedOf = (photo: QueuedPhoto, preview: string): PickedPhoto => ({
+  key: photo.key,
+  file: photo.blob,
+  source: photo.source,
+  position: photo.position,
+  capturedAt: photo.capturedAt,
+  preview,
+  upload: uploadOf(photo),
+});

@@ -7,13 +7,14 @@ import type { ProofVerification } from '@/lib/tasks/proof-verification';
 import type { QueuedPhoto, QueuedSubmit } from './offline/proof-queue';
 import { deletePhoto, discardTask, putRecord, readRecord, taskPhotos } from './offline/proof-store';
 import { flushProofQueue, PROOF_CHANNEL, requestSync, sendPhoto, sendSubmit } from './offline/proof-sync';
-import { type PickedPhoto, ProofPhotoPicker } from './proof-photo-picker';
+import { type Coordinates, ProofLocationFields } from './proof-location-fields';
+import { FieldProblem, ProofOutlook } from './proof-outlook';
+import { type PickedPhoto, ProofPhotoPicker, pickedOf, uploadOf } from './proof-photo-picker';
 import { positionNow } from './proof-photos';
 import { ProofQueueNotice } from './proof-queue-notice';
-import { ProofVerdict } from './proof-verdict';
 import { captureSource, type ProofRefusal, refusalWords, workerWarnings } from './proof-verdict-words';
 import { Button } from './ui/button';
-import { Field, TextAreaField } from './ui/field';
+import { TextAreaField } from './ui/field';
 import { Notice } from './ui/notice';
 
 /** The proof as the form sends it to its actions: the uploaded photos' ids, the note, the typed position. */
@@ -26,32 +27,8 @@ export type ProofCheckState = {
 };
 export type ProofSubmitState = { done?: boolean; error?: string; refusal?: ProofRefusal };
 
-type Coordinates = { lat: string; lng: string };
-
-const AXES = [
-  { name: 'lat', label: 'Latitude' },
-  { name: 'lng', label: 'Longitude' },
-] as const;
-
 /** How long the form waits after the last change before asking for the verdict again. */
 const CHECK_DELAY_MS = 400;
-
-/** A queued photo as the picker shows it. */
-function uploadOf(photo: QueuedPhoto): PickedPhoto['upload'] {
-  if (photo.state === 'sent' && photo.uploadId) return { state: 'done', id: photo.uploadId };
-  if (photo.state === 'failed' || photo.state === 'refused') return { state: 'failed', error: photo.error ?? '' };
-  return { state: photo.state === 'uploading' ? 'uploading' : 'waiting' };
-}
-
-const pickedOf = (photo: QueuedPhoto, preview: string): PickedPhoto => ({
-  key: photo.key,
-  file: photo.blob,
-  source: photo.source,
-  position: photo.position,
-  capturedAt: photo.capturedAt,
-  preview,
-  upload: uploadOf(photo),
-});
 
 /**
  * The worker's proof: photos taken in the app or picked from the gallery (each kept on the device as it is picked,
@@ -75,7 +52,6 @@ export function TaskProofForm({
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [note, setNote] = useState('');
   const [coordinates, setCoordinates] = useState<Coordinates>({ lat: '', lng: '' });
-  const [locating, setLocating] = useState<string>();
   const [offline, setOffline] = useState(false);
   const [missing, setMissing] = useState<ProofShortfall[]>([]);
   const [verdict, setVerdict] = useState<{
@@ -352,18 +328,6 @@ export function TaskProofForm({
     setQueued({ ...submit, state: sent.state, error: sent.error });
   }
 
-  function locate() {
-    if (!navigator.geolocation) return setLocating('This browser cannot tell its location.');
-    setLocating('Locating…');
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setCoordinates({ lat: position.coords.latitude.toFixed(6), lng: position.coords.longitude.toFixed(6) });
-        setLocating(undefined);
-      },
-      (error) => setLocating(error.message || 'Location unavailable'),
-    );
-  }
-
   const problem = (field: ProofShortfall['path'][0]) => (
     <FieldProblem>{missing.find((shortfall) => shortfall.path[0] === field)?.message}</FieldProblem>
   );
@@ -388,26 +352,12 @@ export function TaskProofForm({
         onChange={(event) => changeNote(event.target.value)}
       />
       {problem('note')}
-      <fieldset className="grid grid-cols-2 gap-2 text-sm">
-        <legend className="text-stone-700">Location{requirements.includes('gps') ? '' : ' (optional)'}</legend>
-        {AXES.map(({ name, label }) => (
-          <Field
-            key={name}
-            label={label}
-            name={name}
-            inputMode="decimal"
-            value={coordinates[name]}
-            onChange={(event) => setCoordinates({ ...coordinates, [name]: event.target.value })}
-          />
-        ))}
-      </fieldset>
-      {problem('location')}
-      <div className="flex items-center gap-3">
-        <Button variant="link" onClick={locate} className="text-sm">
-          Use my location
-        </Button>
-        {locating && <span className="text-xs text-stone-500">{locating}</span>}
-      </div>
+      <ProofLocationFields
+        coordinates={coordinates}
+        onChange={setCoordinates}
+        required={requirements.includes('gps')}
+        problem={problem('location')}
+      />
 
       <ProofOutlook verification={verification} warnings={warnings} />
       {(result.refusal ?? floor) && (
@@ -432,48 +382,5 @@ export function TaskProofForm({
         )}
       </div>
     </form>
-  );
-}
-
-/** What the requester will see of this proof, said to the worker before they submit it. */
-function ProofOutlook({
-  verification,
-  warnings,
-}: {
-  verification: ProofVerification | null;
-  warnings: { check: string; text: string }[];
-}) {
-  if (!verification) return null;
-  return (
-    <div className="space-y-2" data-testid="proof-outlook" data-status={verification.status}>
-      {warnings.length === 0 ? (
-        <Notice tone="success">Your proof passes every check the requester will see.</Notice>
-      ) : (
-        <div role="status" className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {warnings.map((warning) => (
-            <p key={warning.check} data-testid="proof-warning">
-              {warning.text}
-            </p>
-          ))}
-          <p className="text-xs">You can still submit it: the requester decides.</p>
-        </div>
-      )}
-      <details className="text-sm">
-        <summary className="cursor-pointer text-stone-600">What the requester will see</summary>
-        <div className="mt-2">
-          <ProofVerdict verification={verification} withBadge />
-        </div>
-      </details>
-    </div>
-  );
-}
-
-/** A missing part of the proof, under its field. */
-function FieldProblem({ children }: { children?: string }) {
-  if (!children) return null;
-  return (
-    <p role="alert" className="text-sm text-red-700">
-      {children}
-    </p>
   );
 }
